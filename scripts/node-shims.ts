@@ -1,16 +1,2 @@
-// Node 20 lacks Promise.withResolvers, which helia/libp2p's dependencies call.
-// Loaded by vitest (setupFiles) and by the node start command (--import).
-type Resolvers<T> = { promise: Promise<T>; resolve: (v: T | PromiseLike<T>) => void; reject: (e: unknown) => void };
-const P = Promise as unknown as { withResolvers?: <T>() => Resolvers<T> };
-if (typeof P.withResolvers !== 'function') {
-  P.withResolvers = <T>(): Resolvers<T> => {
-    let resolve!: Resolvers<T>['resolve'];
-    let reject!: Resolvers<T>['reject'];
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
-}
-export {};
+// vitest setup file: the Node 20 polyfills the server needs (see packages/server/src/node-shims.ts).
+import '../packages/server/src/node-shims.js';

@@ -1,0 +1,40 @@
+/**
+ * `npm start`: runs a vault node with the embedded defaults (SQLite + helia in ./.cella-data,
+ * 127.0.0.1:5000). Configuration: environment variables, see the README's table.
+ */
+import { ConfigError, loadConfig, startNode } from '@cella/server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, { role: 'vault' });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const node = await startNode(config);
+  node.ctx.log.info({ url: node.url, dataDir: config.dataDir }, `Cella node listening on ${node.url}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    node.ctx.log.info({ signal }, 'shutting down');
+    node
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/**
+ * The self-contained API reference page: the Redoc standalone bundle and the OpenAPI document
+ * inlined into one HTML file, so it renders with no network access (no CDN at run time).
+ * Node-only (reads the bundle from node_modules); exported as `@cella/openapi/docs-page`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+function escapeForScript(json: string): string {
+  // A JSON text inside <script> must not close the element or open a comment.
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function renderDocsPage(document: unknown, title = 'Cella API reference'): string {
+  const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replace(/<\/script/gi, '<\\/script');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body { margin: 0; padding: 0; }</style>
+</head>
+<body>
+<div id="redoc-container"></div>
+<script>${bundle}</script>
+<script>
+  var spec = ${escapeForScript(JSON.stringify(document))};
+  Redoc.init(spec, { hideDownloadButton: false, expandResponses: '200,201', disableSearch: false }, document.getElementById('redoc-container'));
+</script>
+</body>
+</html>
+`;
+}

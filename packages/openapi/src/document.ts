@@ -1,0 +1,121 @@
+/** Builds the OpenAPI 3.1 document from the endpoint table. */
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
+import type { Endpoint } from './endpoint.js';
+import { endpointList } from './endpoints.js';
+import { errorBody, errorCatalogue, type ErrorCode } from './errors.js';
+
+export const contractVersion = '2.0.0';
+
+function errorsOf(endpoint: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>(endpoint.errors);
+  if (endpoint.auth === 'user' || endpoint.auth === 'node') codes.add('UNAUTHORIZED');
+  if (endpoint.params || endpoint.query || endpoint.body) codes.add('INVALID_PARAMETER');
+  if (endpoint.body || endpoint.bodyLimit) codes.add('PAYLOAD_TOO_LARGE');
+  codes.add('INTERNAL');
+  return [...codes];
+}
+
+function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses'] {
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  const { success } = endpoint;
+  const content: Record<string, { schema: unknown }> = {};
+  if (success.binary) content[success.binary.contentType] = { schema: { type: 'string', contentMediaType: success.binary.contentType } };
+  if (success.body) content['application/json'] = { schema: success.body };
+  responses[String(success.status)] = {
+    description: success.description,
+    ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
+    ...(success.binary
+    && success.binary.contentType === 'application/octet-stream'
+      ? { headers: { ETag: { description: 'The CID of the content.', schema: { type: 'string' } } } }
+      : {}),
+  };
+  if (success.binary?.ranges) {
+    responses['206'] = {
+      description: 'Partial content for a `Range` request.',
+      content: { [success.binary.contentType]: { schema: { type: 'string', contentMediaType: success.binary.contentType } } } as never,
+    };
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsOf(endpoint)) {
+    const status = errorCatalogue[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const lines = codes.map((code) => {
+      const entry: { internalCode?: number; description: string } = errorCatalogue[code];
+      return `\`${code}\`${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}: ${entry.description}`;
+    });
+    responses[String(status)] = { description: lines.join('\n\n'), content: { 'application/json': { schema: errorBody } } };
+  }
+  return responses as ZodOpenApiOperationObject['responses'];
+}
+
+function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
+  const operation: ZodOpenApiOperationObject = {
+    operationId: endpoint.operationId,
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    security: endpoint.auth === 'public' ? [] : endpoint.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    responses: responsesOf(endpoint),
+  };
+  if (endpoint.params || endpoint.query) {
+    operation.requestParams = {
+      ...(endpoint.params ? { path: endpoint.params } : {}),
+      ...(endpoint.query ? { query: endpoint.query } : {}),
+    };
+  }
+  if (endpoint.body) {
+    operation.requestBody = { required: !endpoint.body.safeParse(undefined).success, content: { 'application/json': { schema: endpoint.body } } };
+  } else if (endpoint.binaryBody) {
+    operation.requestBody = {
+      required: true,
+      description: endpoint.binaryBody.description,
+      content: { [endpoint.binaryBody.contentType]: { schema: { type: 'string', contentMediaType: endpoint.binaryBody.contentType } } } as never,
+    };
+  }
+  const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
+  if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
+  if (endpoint.internal) extensions['x-internal'] = true;
+  return Object.assign(operation, extensions);
+}
+
+export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const endpoint of endpointList) {
+    const item = (paths[endpoint.path] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operationOf(endpoint);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Cella vault node API',
+      version: contractVersion,
+      description:
+        'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
+        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],
+    tags: [
+      { name: 'Node' },
+      { name: 'Authentication' },
+      { name: 'Subscription' },
+      { name: 'Database' },
+      { name: 'Files' },
+      { name: 'Scripts' },
+      { name: 'Payment' },
+      { name: 'Backup' },
+      { name: 'Backup node (internal)', description: 'Node-to-node calls between a vault node and its backup node.' },
+    ],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { epochSeconds, queryBoolean } from './common.js';
+
+export const filePath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .meta({
+    id: 'FilePath',
+    description:
+      'A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes.',
+    example: 'photos/2026/cat.jpg',
+  });
+
+export const filePathParams = z.object({ path: filePath });
+
+export const downloadQuery = z.object({
+  list: queryBoolean.optional().meta({ description: 'List the folder at `path` instead of downloading.' }),
+  recursive: queryBoolean.optional().meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
+  comp: z.enum(['children', 'metadata', 'hash']).optional().meta({ description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.' }),
+});
+
+export const fileInfo = z
+  .object({
+    name: z.string().meta({ description: 'Full path inside the vault.' }),
+    is_file: z.boolean(),
+    size: z.number().int().meta({ description: 'Bytes; 0 for folders.' }),
+    cid: z.string().optional().meta({ description: 'Content identifier (CIDv1) of a file.' }),
+    created: epochSeconds.optional(),
+    updated: epochSeconds.optional(),
+  })
+  .meta({ id: 'FileInfo' });
+
+export const fileList = z.object({ value: z.array(fileInfo) }).meta({ id: 'FileList' });
+
+export const uploadResponse = z
+  .object({ name: z.string(), cid: z.string(), size: z.number().int() })
+  .meta({ id: 'UploadResult' });
+
+export const hashResponse = z
+  .object({ name: z.string(), cid: z.string().meta({ description: 'The CID of the content.' }) })
+  .meta({ id: 'FileHash' });
+
+export const moveRequest = z
+  .object({
+    to: filePath.meta({ description: 'Destination path. It must not exist.' }),
+  })
+  .meta({ id: 'MoveRequest' });
+
+export const moveResponse = z.object({ name: z.string().meta({ description: 'The destination path.' }) }).meta({ id: 'MoveResult' });

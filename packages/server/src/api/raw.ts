@@ -1,0 +1,4 @@
+/** Streaming endpoints (uploads, downloads), one file each. Missing ones answer 501. */
+import type { RawHandlers } from '../http/raw-routes.js';
+
+export const rawHandlers: RawHandlers = {};

@@ -1,0 +1,109 @@
+/**
+ * Node configuration: defaults < optional JSON file (CELLA_CONFIG) < environment variables,
+ * validated with zod into one typed object. Every setting has a default, so `npm start` needs none.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const configSchema = z.object({
+  role: z.enum(['vault', 'backup']).default('vault'),
+  host: z.string().default('127.0.0.1'),
+  port: int(0, 65535).default(5000),
+  /** Public base URL other nodes and clients use to reach this node. */
+  publicUrl: z.string().url().optional(),
+  dataDir: z.string().default('.cella-data'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  corsOrigins: z.string().default('*'),
+  /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
+  mongodbUri: z.string().optional(),
+  /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
+  ipfsApiUrl: z.string().url().optional(),
+  /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
+  chainType: z.enum(['mainnet', 'testnet']).optional(),
+  /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
+  eidRpcUrl: z.string().url().optional(),
+  didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+  /** Access token lifetime (never beyond the presented credential's expiry). */
+  tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
+  challengeTtlSeconds: int(10, 3600).default(180),
+  /** Smart-contract chain (payments). */
+  escRpcUrl: z.string().url().optional(),
+  escChainId: int(1, 2 ** 31).optional(),
+  paymentContractAddress: z.string().optional(),
+  paymentReceivingAddress: z.string().optional(),
+  paymentConfirmations: int(0, 1000).default(1),
+  /** Plans file (JSON); absent: the built-in plans. */
+  plansFile: z.string().optional(),
+  /** Start a local anvil chain with the payment contract (development). */
+  devChain: bool.default(false),
+  fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
+  anonymousRunsPerMinute: int(1, 1_000_000).default(120),
+  nodeName: z.string().default('Cella node'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Environment variable → config key. */
+const envNames: Record<string, keyof Config> = {
+  CELLA_ROLE: 'role',
+  CELLA_HOST: 'host',
+  CELLA_PORT: 'port',
+  CELLA_PUBLIC_URL: 'publicUrl',
+  CELLA_DATA_DIR: 'dataDir',
+  CELLA_LOG_LEVEL: 'logLevel',
+  CELLA_CORS_ORIGINS: 'corsOrigins',
+  MONGODB_URI: 'mongodbUri',
+  CELLA_IPFS_API_URL: 'ipfsApiUrl',
+  CELLA_CHAIN_TYPE: 'chainType',
+  CELLA_EID_RPC_URL: 'eidRpcUrl',
+  CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
+  CELLA_TOKEN_TTL: 'tokenTtlSeconds',
+  CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
+  CELLA_ESC_RPC_URL: 'escRpcUrl',
+  CELLA_ESC_CHAIN_ID: 'escChainId',
+  CELLA_PAYMENT_CONTRACT: 'paymentContractAddress',
+  CELLA_PAYMENT_RECEIVING_ADDRESS: 'paymentReceivingAddress',
+  CELLA_PAYMENT_CONFIRMATIONS: 'paymentConfirmations',
+  CELLA_PLANS_FILE: 'plansFile',
+  CELLA_DEV_CHAIN: 'devChain',
+  CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
+  CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
+  CELLA_NODE_NAME: 'nodeName',
+};
+
+export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  let fromFile: Record<string, unknown> = {};
+  const file = env.CELLA_CONFIG;
+  if (file) {
+    try {
+      fromFile = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      throw new ConfigError(`cannot read CELLA_CONFIG ${file}: ${(error as Error).message}`);
+    }
+  }
+  const fromEnv: Record<string, unknown> = {};
+  for (const [name, key] of Object.entries(envNames)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') fromEnv[key] = value;
+  }
+  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv, ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      const env = Object.entries(envNames).find(([, k]) => k === key)?.[0];
+      return `${key}${env ? ` (${env})` : ''}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+}

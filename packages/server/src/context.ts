@@ -1,0 +1,51 @@
+/**
+ * The wiring of one node process, built once at start-up: configuration, logger, engines and
+ * services. Handlers receive it through the request context; nothing else holds global state.
+ */
+import type { Config } from './config.js';
+import type { Logger, RequestLog } from './logger.js';
+
+/** Who is calling, as proven by the access token. */
+export interface Caller {
+  /** `user`: a user access token; `node`: a node-to-node backup token. */
+  kind: 'user' | 'node';
+  /** The user the call acts for (for `node`, the user whose backup is moved). */
+  userDid: string;
+  /** The application DID from the reference's AppIdCredential flow, when signed in that way. */
+  appDid?: string;
+  /** For `node` tokens: the calling node's DID. */
+  nodeDid?: string;
+  /** Token expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface TokenVerifier {
+  /** Verifies an access token (signature, issuer, audience, expiry) or throws CellaError UNAUTHORIZED. */
+  verify(token: string): Promise<Caller>;
+}
+
+export interface Closable {
+  close(): Promise<void>;
+}
+
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  startedAt: number;
+  version: string;
+  /** Reads and verifies the Authorization header (cached per token). */
+  authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
+  /** Closed in reverse order on shutdown. */
+  closables: Closable[];
+}
+
+export interface RequestContext {
+  app: AppContext;
+  /** null when the request carries no (valid) token. */
+  caller: Caller | null;
+  /** Why a presented token was refused (for `optional` endpoints that decide later). */
+  authError: Error | null;
+  requestId: string;
+  ip: string;
+  log: RequestLog;
+}

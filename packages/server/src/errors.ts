@@ -1,0 +1,29 @@
+/**
+ * One error class with a closed set of codes (the contract's error catalogue). Services throw it;
+ * the HTTP layer turns it into the status and the `{"error": {"message", "internal_code"?}}` body.
+ */
+import { errorBodyFor, errorCatalogue, type ErrorBody, type ErrorCode } from '@cella/openapi';
+
+export class CellaError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'CellaError';
+    this.status = errorCatalogue[code].status;
+  }
+
+  toBody(): ErrorBody {
+    return errorBodyFor(this.code, this.message);
+  }
+}
+
+/** Shorthands that read well at the throw site. */
+export const invalid = (message: string, cause?: unknown) => new CellaError('INVALID_PARAMETER', message, { cause });
+export const unauthorized = (message: string, cause?: unknown) => new CellaError('UNAUTHORIZED', message, { cause });
+export const notImplemented = (what: string) =>
+  new CellaError('NOT_IMPLEMENTED', `${what} is part of the API contract but not served by this node yet`);
