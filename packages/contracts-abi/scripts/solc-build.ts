@@ -1,0 +1,134 @@
+// Compiles Solidity with solc-js (the wasm build, pinned as a devDependency) through the
+// standard-JSON interface. Shared by the build step (scripts/compile.ts) and by the tests,
+// which recompile in memory to catch a stale generated file and to build test-only contracts.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import solc from 'solc';
+import { z } from 'zod';
+
+/**
+ * The EVM version the bytecode targets. Not solc's default (osaka): the contract must deploy on
+ * Elastos Smart Chain, a geth-derived chain whose published chain config only guarantees Istanbul.
+ * 'london' is the oldest target solc 0.8.37 supports without a deprecation warning, and its code
+ * generator emits no opcode newer than Istanbul (no PUSH0 from shanghai, no MCOPY/TSTORE from
+ * cancun) unless the source asks for block.basefee, which this contract doesn't. Newer EVMs run
+ * older bytecode unchanged, so the same artifact runs on anvil 1.7.1 (default hardfork: latest).
+ * A test checks the opcodes and runs the contract on an anvil started with --hardfork istanbul.
+ */
+export const EVM_VERSION = 'london';
+
+export const OPTIMIZER = { enabled: true, runs: 200 } as const;
+
+export const PAYMENT_V1_SOURCE_KEY = 'contracts/PaymentV1.sol';
+export const PAYMENT_V1_CONTRACT = 'PaymentV1';
+
+const packageRoot = fileURLToPath(new URL('../', import.meta.url));
+
+export type AbiItem = Record<string, unknown>;
+
+export interface CompiledContract {
+  abi: AbiItem[];
+  /** Creation bytecode, 0x-prefixed. */
+  bytecode: `0x${string}`;
+  /** Runtime bytecode as stored on chain after deployment, 0x-prefixed. */
+  deployedBytecode: `0x${string}`;
+}
+
+export interface CompileResult {
+  compilerVersion: string;
+  /** contracts[sourceKey][contractName] */
+  contracts: Record<string, Record<string, CompiledContract>>;
+  warnings: string[];
+}
+
+const solcOutputSchema = z.object({
+  errors: z
+    .array(z.object({ severity: z.string(), formattedMessage: z.string().optional(), message: z.string() }))
+    .optional(),
+  contracts: z
+    .record(
+      z.string(),
+      z.record(
+        z.string(),
+        z.object({
+          abi: z.array(z.record(z.string(), z.unknown())),
+          evm: z.object({
+            bytecode: z.object({ object: z.string() }),
+            deployedBytecode: z.object({ object: z.string() }),
+          }),
+        }),
+      ),
+    )
+    .optional(),
+});
+
+/** Compiles the given sources (key → Solidity text); throws with solc's messages on any error. */
+export function compileSolidity(sources: Record<string, string>): CompileResult {
+  const input = {
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([key, content]) => [key, { content }])),
+    settings: {
+      evmVersion: EVM_VERSION,
+      optimizer: OPTIMIZER,
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+    },
+  };
+  const output = solcOutputSchema.parse(JSON.parse(solc.compile(JSON.stringify(input)) as string));
+  const problems = output.errors ?? [];
+  const errors = problems.filter((e) => e.severity === 'error');
+  if (errors.length > 0) {
+    throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage ?? e.message).join('\n')}`);
+  }
+  const contracts: CompileResult['contracts'] = {};
+  for (const [sourceKey, byName] of Object.entries(output.contracts ?? {})) {
+    contracts[sourceKey] = {};
+    for (const [name, c] of Object.entries(byName)) {
+      contracts[sourceKey][name] = {
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+      };
+    }
+  }
+  return {
+    compilerVersion: solc.version() as string,
+    contracts,
+    warnings: problems.filter((e) => e.severity !== 'error').map((e) => e.formattedMessage ?? e.message),
+  };
+}
+
+export interface PaymentV1Artifact extends CompiledContract {
+  compilerVersion: string;
+  warnings: string[];
+}
+
+/** Reads contracts/PaymentV1.sol and compiles it with the pinned settings. */
+export async function compilePaymentV1(): Promise<PaymentV1Artifact> {
+  const source = await readFile(new URL(PAYMENT_V1_SOURCE_KEY, `file://${packageRoot}`), 'utf8');
+  const result = compileSolidity({ [PAYMENT_V1_SOURCE_KEY]: source });
+  const contract = result.contracts[PAYMENT_V1_SOURCE_KEY]?.[PAYMENT_V1_CONTRACT];
+  if (!contract) throw new Error(`solc produced no ${PAYMENT_V1_CONTRACT} contract`);
+  return { ...contract, compilerVersion: result.compilerVersion, warnings: result.warnings };
+}
+
+/** The text of src/generated/payment-v1.ts for this artifact. Deterministic: same input, same text. */
+export function renderPaymentV1Module(artifact: PaymentV1Artifact): string {
+  const build = { compilerVersion: artifact.compilerVersion, evmVersion: EVM_VERSION, optimizer: OPTIMIZER };
+  return [
+    '// GENERATED by scripts/compile.ts from contracts/PaymentV1.sol. Do not edit.',
+    '// Run `npm run build -w @cella/contracts-abi` after changing the contract; a test fails while this',
+    '// file is stale.',
+    '',
+    `export const paymentV1Abi = ${JSON.stringify(artifact.abi, null, 2)} as const;`,
+    '',
+    '/** Creation bytecode: deploy it with the constructor arguments (platformAddress, platformFeeRate). */',
+    `export const paymentV1Bytecode = '${artifact.bytecode}' as const;`,
+    '',
+    '/** Runtime bytecode: what eth_getCode returns for a deployed PaymentV1 (no immutables). */',
+    `export const paymentV1DeployedBytecode = '${artifact.deployedBytecode}' as const;`,
+    '',
+    '/** The compiler settings that produced this bytecode (needed to verify it on an explorer). */',
+    `export const paymentV1Build = ${JSON.stringify(build, null, 2)} as const;`,
+    '',
+  ].join('\n');
+}
