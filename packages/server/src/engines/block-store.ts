@@ -14,6 +14,12 @@ export interface AddResult {
   size: number;
 }
 
+export interface AddOptions {
+  signal?: AbortSignal;
+  /** Pin the root when the add completes (atomically with respect to gc). Default false. */
+  pin?: boolean;
+}
+
 export interface CatOptions {
   offset?: number;
   length?: number;
@@ -22,8 +28,12 @@ export interface CatOptions {
 
 export interface BlockStore {
   readonly engine: 'helia' | 'kubo';
-  /** Streams the bytes into a UnixFS file DAG. Aborting (signal) or a failing source leaves no pin. */
-  add(source: AsyncIterable<Uint8Array>, options?: { signal?: AbortSignal }): Promise<AddResult>;
+  /**
+   * Streams the bytes into a UnixFS file DAG. Aborting (signal) or a failing source leaves no pin.
+   * `pin: true` pins the root as part of the add, once every block is stored, and keeps gc from
+   * running meanwhile: use it for uploads, so no gc can slip in between the add and the pin.
+   */
+  add(source: AsyncIterable<Uint8Array>, options?: AddOptions): Promise<AddResult>;
   /** Streams the file's bytes (optionally a range) in constant memory. */
   cat(cid: string, options?: CatOptions): AsyncIterable<Uint8Array>;
   /** Logical size of the file, or null if its root block is not stored. */
