@@ -16,7 +16,12 @@ import {
 import { z } from 'zod';
 import { PaymentContractError } from './errors.js';
 import { paymentV1Abi, paymentV1Bytecode } from './generated/payment-v1.js';
-import type { OrderPayEvent, PaymentV1ErrorName, PaymentV1Order } from './payment-v1.js';
+import {
+  paymentV1ErrorNames,
+  type OrderPayEvent,
+  type PaymentV1ErrorName,
+  type PaymentV1Order,
+} from './payment-v1.js';
 
 /** The contract's ABI as an ethers Interface (encode calls, parse logs and errors). */
 export const paymentV1Interface = new Interface(paymentV1Abi);
@@ -202,12 +207,17 @@ export function decodePaymentV1Error(error: unknown): { name: PaymentV1ErrorName
   for (const data of revertDataCandidates(error)) {
     try {
       const parsed = paymentV1Interface.parseError(data);
-      if (parsed) return { name: parsed.name as PaymentV1ErrorName, args: [...parsed.args] };
+      // parseError also decodes the built-in Error(string)/Panic(uint256); only ours count here.
+      if (parsed && isPaymentV1ErrorName(parsed.name)) return { name: parsed.name, args: [...parsed.args] };
     } catch {
       // not this contract's error: try the next candidate
     }
   }
   return null;
+}
+
+function isPaymentV1ErrorName(name: string): name is PaymentV1ErrorName {
+  return (paymentV1ErrorNames as readonly string[]).includes(name);
 }
 
 function* revertDataCandidates(error: unknown, depth = 0): Generator<string> {

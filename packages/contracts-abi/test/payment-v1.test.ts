@@ -201,6 +201,16 @@ describe('refusals', () => {
     address = await freshContract(5);
   });
 
+  it('leaves reverts that are not PaymentV1 errors undecoded (e.g. a HivePaymentV1 revert string)', async () => {
+    const { RejectingReceiver } = await compileTestContracts();
+    const rejecting = await deployCompiled(RejectingReceiver, owner);
+    const err = await payerA
+      .sendTransaction({ to: await rejecting.getAddress(), value: 1n })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(decodePaymentV1Error(err)).toBeNull(); // Error("no thanks") is not one of ours
+  });
+
   it('refuses a zero-value payment with ZeroValue and stores nothing', async () => {
     const err = await contractError(payOrder(address, payerA, { to: node, memo: 'free?', valueWei: 0n }));
     expect(err.errorName).toBe('ZeroValue');
