@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+const BLANK_SVG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
 
 function escapeForScript(json: string): string {
   // A JSON text inside <script> must not close the element or open a comment.
@@ -14,7 +15,10 @@ function escapeForScript(json: string): string {
 }
 
 export function renderDocsPage(document: unknown, title = 'Cella API reference'): string {
-  const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replace(/<\/script/gi, '<\\/script');
+  const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8')
+    .replace(/<\/script/gi, '<\\/script')
+    // The footer logo is the bundle's one remote asset; an inline blank image keeps the page offline.
+    .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini\.svg/g, BLANK_SVG);
   return `<!doctype html>
 <html lang="en">
 <head>

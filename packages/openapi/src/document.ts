@@ -7,7 +7,8 @@ import {
 } from 'zod-openapi';
 import type { Endpoint } from './endpoint.js';
 import { endpointList } from './endpoints.js';
-import { errorBody, errorCatalogue, type ErrorCode } from './errors.js';
+import { errorCatalogue, type ErrorCode } from './error-codes.js';
+import { errorBody } from './errors.js';
 
 export const contractVersion = '2.0.0';
 

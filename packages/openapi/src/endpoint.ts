@@ -3,7 +3,7 @@
  * the OpenAPI document is generated from them, and the SDK's types are generated from that document.
  */
 import type { z } from 'zod';
-import type { ErrorCode } from './errors.js';
+import type { ErrorCode } from './error-codes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

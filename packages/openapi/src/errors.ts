@@ -1,42 +1,5 @@
-/**
- * The closed set of error codes every Cella endpoint can answer with, and the one error body.
- *
- * (HTTP status, internal_code) pairs follow the reference Hive Node (hive-node.md §3), because the
- * Elastos Hive SDKs map exactly those pairs to exception classes. Server, OpenAPI document and SDK all
- * read this table, so a code can't exist in one and not the others.
- */
+/** The one error body of every error response, as a zod schema (for the OpenAPI document). */
 import { z } from 'zod';
-
-export const errorCatalogue = {
-  BAD_REQUEST: { status: 400, description: 'The request cannot be served as sent (e.g. a script condition the caller does not meet).' },
-  INVALID_PARAMETER: { status: 400, internalCode: 1, description: 'A path, query or body field is missing, malformed or out of range.' },
-  BACKUP_IN_PROGRESS: { status: 400, internalCode: 2, description: 'A backup or restore of this vault is running.' },
-  UNAUTHORIZED: { status: 401, description: 'Missing, malformed, expired or foreign access token, or a failed sign-in.' },
-  VAULT_FROZEN: { status: 403, internalCode: 1, description: 'The vault is frozen (read-only) and the request writes.' },
-  FORBIDDEN: { status: 403, description: 'The caller may not do this.' },
-  VAULT_NOT_FOUND: { status: 404, internalCode: 1, description: 'No vault for this user on this node.' },
-  BACKUP_NOT_FOUND: { status: 404, internalCode: 2, description: 'No backup for this user on this node.' },
-  SCRIPT_NOT_FOUND: { status: 404, internalCode: 3, description: 'No script of that name.' },
-  COLLECTION_NOT_FOUND: { status: 404, internalCode: 4, description: 'No collection of that name.' },
-  PLAN_NOT_FOUND: { status: 404, internalCode: 5, description: 'No pricing plan of that name.' },
-  FILE_NOT_FOUND: { status: 404, internalCode: 6, description: 'No file or folder at that path.' },
-  ORDER_NOT_FOUND: { status: 404, internalCode: 7, description: 'No order with that id for this user.' },
-  RECEIPT_NOT_FOUND: { status: 404, internalCode: 8, description: 'No receipt with that id for this user.' },
-  ROUTE_NOT_FOUND: { status: 404, internalCode: 3000, description: 'No endpoint at this method and path.' },
-  METHOD_NOT_ALLOWED: { status: 405, internalCode: 3000, description: 'The path exists but not with this method.' },
-  PAYLOAD_TOO_LARGE: { status: 413, internalCode: 3000, description: 'The request body exceeds the limit of this endpoint.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, internalCode: 3000, description: 'The request body has a content type this endpoint does not take.' },
-  RANGE_NOT_SATISFIABLE: { status: 416, description: 'The requested byte range lies outside the file.' },
-  RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
-  ALREADY_EXISTS: { status: 455, description: 'The collection, file, vault or backup already exists.' },
-  INTERNAL: { status: 500, description: 'An unexpected server error; details are in the server log under the request id.' },
-  NOT_IMPLEMENTED: { status: 501, description: 'The endpoint is part of the contract but not served by this node yet.' },
-  UNAVAILABLE: { status: 503, description: 'A dependency (chain RPC, IPFS, database) is unreachable.' },
-  INSUFFICIENT_STORAGE: { status: 507, description: 'The write would exceed the vault storage quota.' },
-} as const satisfies Record<string, { status: number; internalCode?: number; description: string }>;
-
-export type ErrorCode = keyof typeof errorCatalogue;
-export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export const errorBody = z
   .object({
@@ -47,22 +10,4 @@ export const errorBody = z
   })
   .meta({ id: 'Error', description: 'The body of every error response.' });
 
-export type ErrorBody = z.infer<typeof errorBody>;
 
-/** Builds the wire body of an error. */
-export function errorBodyFor(code: ErrorCode, message: string): ErrorBody {
-  const entry = errorCatalogue[code];
-  return 'internalCode' in entry ? { error: { message, internal_code: entry.internalCode } } : { error: { message } };
-}
-
-/** Finds the most specific code for a (status, internal_code) pair, as an SDK receiving an error does. */
-export function errorCodeFor(status: number, internalCode?: number): ErrorCode | undefined {
-  let generic: ErrorCode | undefined;
-  for (const code of errorCodes) {
-    const entry: { status: number; internalCode?: number } = errorCatalogue[code];
-    if (entry.status !== status) continue;
-    if (entry.internalCode === internalCode) return code;
-    if (entry.internalCode === undefined && generic === undefined) generic = code;
-  }
-  return generic;
-}

@@ -1,0 +1,32 @@
+/** The node as a user runs it: a child process, reached over HTTP through @cella/sdk. */
+import { CellaApiError, createClient } from '@cella/sdk';
+import { spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+let node: SpawnedNode;
+beforeAll(async () => {
+  node = await spawnNode();
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+test('the SDK reaches a node started as a child process', async () => {
+  const client = createClient({ url: node.url });
+  const version = await client.node.version();
+  expect(version).toMatchObject({ major: expect.any(Number), version: expect.any(String) });
+  expect(await client.node.health()).toMatchObject({ status: 'ok' });
+});
+
+test('the SDK turns error bodies into typed errors', async () => {
+  const client = createClient({ url: node.url });
+  const error = await client.node.info().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CellaApiError);
+  expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+});
+
+test('SIGTERM shuts the node down gracefully', async () => {
+  const extra = await spawnNode();
+  expect(await extra.stop()).toBe(0);
+  expect(extra.output()).toContain('shutting down');
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { buildOpenApiDocument, endpointList, errorCatalogue, errorCodeFor, serialiseDocument } from '../src/index.js';
+
+/** Every path and method of spec/vault-service.md §4 (the spec's paths are the primary API). */
+export const specEndpoints = [
+  ['POST', '/api/v2/did/signin'],
+  ['POST', '/api/v2/did/auth'],
+  ['POST', '/api/v2/vault/db/collections'],
+  ['DELETE', '/api/v2/vault/db/collections/{name}'],
+  ['POST', '/api/v2/vault/db/{collection}'],
+  ['PUT', '/api/v2/vault/db/{collection}'],
+  ['DELETE', '/api/v2/vault/db/{collection}'],
+  ['GET', '/api/v2/vault/db/{collection}'],
+  ['POST', '/api/v2/vault/db/{collection}/count'],
+  ['PUT', '/api/v2/vault/files/{path}'],
+  ['GET', '/api/v2/vault/files/{path}'],
+  ['DELETE', '/api/v2/vault/files/{path}'],
+  ['POST', '/api/v2/vault/files/{path}/move'],
+  ['GET', '/api/v2/vault/files/{path}/hash'],
+  ['POST', '/api/v2/vault/scripting/{script_name}'],
+  ['POST', '/api/v2/vault/scripting/{script_name}/run'],
+  ['DELETE', '/api/v2/vault/scripting/{script_name}'],
+  ['POST', '/api/v2/payment/order'],
+  ['POST', '/api/v2/payment/settle'],
+  ['GET', '/api/v2/payment/receipts'],
+  ['POST', '/api/v2/vault/backup'],
+  ['GET', '/api/v2/vault/backup/state'],
+  ['POST', '/api/v2/vault/backup/restore'],
+  ['POST', '/api/v2/vault/backup/promote'],
+] as const;
+
+const document = buildOpenApiDocument();
+
+describe('the contract', () => {
+  test('the committed openapi.json is up to date (run `npm run build -w @cella/openapi` if this fails)', () => {
+    const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
+    expect(committed === serialiseDocument(document), 'packages/openapi/openapi.json is stale: run `npm run build -w @cella/openapi`').toBe(true);
+  });
+
+  test('is OpenAPI 3.1 and covers every endpoint of the spec, plus payment_config', () => {
+    expect(document.openapi).toBe('3.1.0');
+    for (const [method, path] of specEndpoints) {
+      const item = document.paths?.[path] as Record<string, unknown> | undefined;
+      expect(item?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(document.paths ?? {}).some((p) => p.includes('payment_config'))).toBe(true);
+    expect(document.paths?.['/api/v2/vault/files/{path}']?.get?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'list', in: 'query' })]),
+    );
+  });
+
+  test('every operation has a unique id, a summary, a success response and documented errors', () => {
+    const ids = endpointList.map((e) => e.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, { responses: Record<string, unknown>; summary: string }>)) {
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+        expect(statuses).toContain('500');
+      }
+    }
+  });
+
+  test('only sign-in, version, health and the docs are public', () => {
+    const publicOps = endpointList.filter((e) => e.auth === 'public').map((e) => e.operationId).sort();
+    expect(publicOps).toEqual(['apiReference', 'auth', 'health', 'nodeVersion', 'openApiDocument', 'signin']);
+  });
+
+  test('error codes map to the reference (status, internal_code) pairs both ways', () => {
+    expect(errorCatalogue.VAULT_FROZEN).toMatchObject({ status: 403, internalCode: 1 });
+    expect(errorCatalogue.COLLECTION_NOT_FOUND).toMatchObject({ status: 404, internalCode: 4 });
+    expect(errorCodeFor(404, 6)).toBe('FILE_NOT_FOUND');
+    expect(errorCodeFor(404)).toBe('NOT_FOUND');
+    expect(errorCodeFor(404, 3000)).toBe('ROUTE_NOT_FOUND');
+    expect(errorCodeFor(400, 1)).toBe('INVALID_PARAMETER');
+    expect(errorCodeFor(400)).toBe('BAD_REQUEST');
+    expect(errorCodeFor(507)).toBe('INSUFFICIENT_STORAGE');
+  });
+});

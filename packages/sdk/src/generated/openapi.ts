@@ -1,0 +1,3426 @@
+/* eslint-disable */
+// Generated from @cella/openapi/openapi.json by scripts/generate.ts — do not edit.
+export interface paths {
+    "/api/v2/node/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version of the node software */
+        get: operations["nodeVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/node/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity, role and engines of the node */
+        get: operations["nodeInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness probe */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI document */
+        get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API reference page (self-contained HTML) */
+        get: operations["apiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/did/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start sign-in: send the DID document, get a challenge
+         * @description The document must be genuine (valid proof, not expired). The challenge expires after 3 minutes; its nonce can be used once.
+         */
+        post: operations["signin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/did/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish sign-in: send the signed presentation, get an access token */
+        post: operations["auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/subscription/vault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's vault: plan, quota, usage, dates */
+        get: operations["vaultInfo"];
+        /** Create the caller's vault with the free plan (or return the existing one) */
+        put: operations["subscribeVault"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's collections */
+        get: operations["listCollections"];
+        put?: never;
+        /** Create a collection */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/collections/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a collection and its documents */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/{collection}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find documents */
+        get: operations["findDocuments"];
+        /** Update one or more documents (optionally upsert) */
+        put: operations["updateDocuments"];
+        /**
+         * Insert one or more documents
+         * @description All or nothing: a duplicate `_id` or a quota overrun stores none of the documents.
+         */
+        post: operations["insertDocuments"];
+        /**
+         * Delete one or more documents
+         * @description The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter.
+         */
+        delete: operations["deleteDocuments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/{collection}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count documents */
+        post: operations["countDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file, list a folder (`?list=true`) or read properties (`?comp=metadata`)
+         * @description Downloads honour `Range` (206 partial content) and carry `ETag` = the CID. With `list=true` the answer is a JSON listing of the folder (direct children including sub-folders; `recursive=true` for the whole tree); the root folder is the empty path `/api/v2/vault/files/`.
+         */
+        get: operations["downloadFile"];
+        /**
+         * Upload a file (overwrites)
+         * @description The body is streamed; the file appears only once complete. Send `Content-Length` so the quota can be checked before the first byte.
+         */
+        put: operations["uploadFile"];
+        post?: never;
+        /** Delete a file or a folder with everything in it */
+        delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move or rename a file or folder */
+        post: operations["moveFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a file or folder (the content is shared, not duplicated; it counts against the quota again) */
+        post: operations["copyFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}/hash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CID of a file */
+        get: operations["fileHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's scripts */
+        get: operations["listScripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/{script_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register (or replace) a script */
+        post: operations["registerScript"];
+        /** Remove a script */
+        delete: operations["unregisterScript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/{script_name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a script of the target vault (default: the caller's own)
+         * @description Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp`.
+         */
+        post: operations["runScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/stream/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the content of a fileDownload transaction */
+        get: operations["downloadByTransaction"];
+        /** Upload the content of a fileUpload transaction */
+        put: operations["uploadByTransaction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/payment_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The node's plans and where to pay (payment_config) */
+        get: operations["paymentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place an order for a plan upgrade */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's orders */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle an order by verifying its on-chain payment */
+        post: operations["settleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's payment receipts */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start backing up the vault to the backup node named in the credential
+         * @description Returns at once; watch progress with the state endpoint.
+         */
+        post: operations["startBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/backup/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State and progress of the latest backup or restore */
+        get: operations["backupState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/backup/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore the vault from its latest complete backup */
+        post: operations["restoreBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/backup/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** On the backup node: turn the caller's backup into a live vault here */
+        post: operations["promoteBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        SigninRequest: {
+            /** @description The signing-in DID document. */
+            document?: components["schemas"]["DidDocument"];
+            /**
+             * @deprecated
+             * @description Reference Hive Node name of `document`; accepted for compatibility.
+             */
+            id?: components["schemas"]["DidDocument"];
+        };
+        /** @description A DID document in the Elastos DID format (normalized or compact), or a did:key document. */
+        DidDocument: {
+            [key: string]: unknown;
+        };
+        AuthRequest: {
+            /** @description The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object. */
+            challenge_response: components["schemas"]["VerifiablePresentation"] | string;
+        };
+        /** @description An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce. */
+        VerifiablePresentation: {
+            [key: string]: unknown;
+        };
+        CreateCollectionRequest: {
+            name: components["schemas"]["CollectionName"];
+        };
+        /**
+         * @description A collection name. Names of internal collections are refused.
+         * @example notes
+         */
+        CollectionName: string;
+        InsertRequest: {
+            /** @description One document or a list of up to 10,000. */
+            document: components["schemas"]["Document"] | components["schemas"]["Document"][];
+            options?: {
+                /** @description Add integer `created` and `modified` (epoch seconds). Default true. */
+                timestamp?: boolean;
+                /** @description Accepted for compatibility; inserts are always all-or-nothing. */
+                ordered?: boolean;
+                /** @description Accepted for compatibility; ignored. */
+                bypass_document_validation?: boolean;
+            };
+        };
+        /** @description A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`. */
+        Document: {
+            [key: string]: unknown;
+        };
+        UpdateRequest: {
+            filter: components["schemas"]["Filter"];
+            /** @description Update operators (`$set`, `$inc`, …). */
+            update: {
+                [key: string]: unknown;
+            };
+            options?: {
+                upsert?: boolean;
+                /** @description Set integer `modified` (and `created` on upsert). Default true. */
+                timestamp?: boolean;
+                bypass_document_validation?: boolean;
+            };
+        };
+        /** @description A MongoDB query filter. Operators that run code or reach other databases are refused. */
+        Filter: {
+            [key: string]: unknown;
+        };
+        DeleteRequest: {
+            filter: components["schemas"]["Filter"];
+        };
+        CountRequest: {
+            filter: components["schemas"]["Filter"];
+            options?: {
+                skip?: number;
+                limit?: number;
+            };
+        };
+        /**
+         * @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes.
+         * @example photos/2026/cat.jpg
+         */
+        FilePath: string;
+        MoveRequest: {
+            /** @description Destination path. It must not exist. */
+            to: components["schemas"]["FilePath"];
+        };
+        /** @example get_messages */
+        ScriptName: string;
+        RegisterScriptRequest: {
+            condition?: components["schemas"]["Condition"];
+            executable: components["schemas"]["Executable"];
+            allowAnonymousUser?: boolean;
+            allowAnonymousApp?: boolean;
+        };
+        /** @description Access condition. Composite conditions nest at most 5 levels. */
+        Condition: {
+            /** @enum {string} */
+            type: "queryHasResults" | "and" | "or";
+            name?: string;
+            /** @description queryHasResults: the owner's collection to query. */
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description and/or: the operands. */
+            conditions?: components["schemas"]["Condition"][];
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+            body?: unknown;
+        };
+        Executable: {
+            /** @enum {string} */
+            type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
+            /** @description Key of this executable's result in the run response. Defaults to the script name. */
+            name?: string;
+            /** @description Include the result in the run response. Default true. */
+            output?: boolean;
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            document?: components["schemas"]["Document"];
+            update?: {
+                [key: string]: unknown;
+            };
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description File executables: the path; `$params.<name>` is substituted inside it. */
+            path?: string;
+            /** @description aggregated: the executables to run in order. */
+            executables?: components["schemas"]["Executable"][];
+            /** @description Reference Hive Node form: the fields above nested in `body`. */
+            body?: unknown;
+        };
+        RunScriptRequest: {
+            context?: {
+                /** @description Owner of the vault the script lives in. Default: the caller. */
+                target_did: components["schemas"]["Did"];
+                target_app_did?: string;
+            };
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.
+         * @example did:elastos:iXyZ…
+         */
+        Did: string;
+        PlaceOrderRequest: {
+            /**
+             * @default vault
+             * @enum {string}
+             */
+            subscription: "vault" | "backup";
+            pricing_name: string;
+        };
+        SettleRequest: {
+            /** @description The order id assigned by the payment contract. */
+            order_id: number;
+        };
+        StartBackupRequest: {
+            credential: components["schemas"]["BackupCredential"];
+        };
+        /** @description A `HiveBackupCredential` VC issued by the user to this node, naming the backup node (`targetHiveNodeDID`, `targetNodeURL`), as an object or a JSON string. */
+        BackupCredential: {
+            [key: string]: unknown;
+        } | string;
+        RestoreRequest: {
+            credential: components["schemas"]["BackupCredential"];
+        };
+        NodeVersion: {
+            major: number;
+            minor: number;
+            patch: number;
+            version: string;
+        };
+        /** @description The body of every error response. */
+        Error: {
+            error: {
+                /** @description Human-readable reason, safe to show to a user. */
+                message: string;
+                /** @description Refines the HTTP status (see the error table). */
+                internal_code?: number;
+            };
+        };
+        NodeInfo: {
+            service_did: components["schemas"]["Did"];
+            name: string;
+            version: string;
+            /** @enum {string} */
+            role: "vault" | "backup";
+            /** @enum {string} */
+            document_engine: "sqlite" | "mongodb";
+            /** @enum {string} */
+            block_engine: "helia" | "kubo";
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+            uptime_seconds: number;
+        };
+        Challenge: {
+            /** @description Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, exp. */
+            challenge: string;
+        };
+        AccessToken: {
+            /** @description Access token JWT; send it as `Authorization: Bearer <token>`. */
+            token: string;
+            /** @description Expiry of the token, seconds since the Unix epoch. */
+            exp: number;
+        };
+        VaultInfo: {
+            service_did: components["schemas"]["Did"];
+            pricing_plan: string;
+            /** @description Bytes. */
+            storage_quota: number;
+            /** @description Bytes: document bytes + logical file bytes. */
+            storage_used: number;
+            database_used: number;
+            files_used: number;
+            /** @description Seconds since the Unix epoch. */
+            start_time: number;
+            /** @description -1 = no end. */
+            end_time: number;
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            /** @description Seconds since the Unix epoch. */
+            updated: number;
+            /**
+             * @description `read_only` = over quota; writes are refused until usage drops.
+             * @enum {string}
+             */
+            state: "running" | "frozen" | "read_only";
+        };
+        CollectionList: {
+            collections: components["schemas"]["Collection"][];
+        };
+        Collection: {
+            name: components["schemas"]["CollectionName"];
+        };
+        InsertResult: {
+            acknowledged: boolean;
+            inserted_ids: string[];
+        };
+        UpdateResult: {
+            acknowledged: boolean;
+            matched_count: number;
+            modified_count: number;
+            upserted_id: string | null;
+        };
+        FindResult: {
+            items: components["schemas"]["Document"][];
+        };
+        CountResult: {
+            count: number;
+        };
+        UploadResult: {
+            name: string;
+            cid: string;
+            size: number;
+        };
+        FileList: {
+            value: components["schemas"]["FileInfo"][];
+        };
+        FileInfo: {
+            /** @description Full path inside the vault. */
+            name: string;
+            is_file: boolean;
+            /** @description Bytes; 0 for folders. */
+            size: number;
+            /** @description Content identifier (CIDv1) of a file. */
+            cid?: string;
+            /** @description Seconds since the Unix epoch. */
+            created?: number;
+            /** @description Seconds since the Unix epoch. */
+            updated?: number;
+        };
+        FileHash: {
+            name: string;
+            /** @description The CID of the content. */
+            cid: string;
+        };
+        MoveResult: {
+            /** @description The destination path. */
+            name: string;
+        };
+        ScriptList: {
+            scripts: components["schemas"]["Script"][];
+        };
+        Script: {
+            condition?: components["schemas"]["ConditionOutput"];
+            executable: components["schemas"]["ExecutableOutput"];
+            allowAnonymousUser?: boolean;
+            allowAnonymousApp?: boolean;
+            name: components["schemas"]["ScriptName"];
+        };
+        RegisterScriptResult: {
+            acknowledged: boolean;
+            matched_count: number;
+            modified_count: number;
+            upserted_id: string | null;
+        };
+        /** @description One entry per executable with output, keyed by its name. */
+        RunScriptResult: {
+            [key: string]: unknown;
+        };
+        PaymentConfig: {
+            version: string;
+            pricingPlans: components["schemas"]["PricingPlan"][];
+            backupPlans: components["schemas"]["PricingPlan"][];
+            /** @description Where and how to pay. */
+            payment: {
+                /** @description EVM address that must receive payments. */
+                receivingAddress: string | null;
+                contractAddress: string | null;
+                chainId: number | null;
+                confirmations: number;
+            };
+        };
+        PricingPlan: {
+            name: string;
+            /** @description Storage quota in MiB. */
+            maxStorage: number;
+            /** @description Days of service; -1 = no end. */
+            serviceDays: number;
+            /** @description Price in `currency`; 0 = free. */
+            amount: number;
+            currency: string;
+        };
+        Order: {
+            interim_orderid: string;
+            /** @enum {string} */
+            subscription: "vault" | "backup";
+            pricing_plan: string;
+            paying_did: components["schemas"]["Did"];
+            payment_amount: number;
+            /** @description Seconds since the Unix epoch. */
+            create_time: number;
+            /** @description Seconds since the Unix epoch. */
+            expiration_time: number;
+            receiving_address: string;
+            /** @enum {string} */
+            state: "normal" | "paid" | "expired" | "archive";
+            /** @description Order proof JWT signed by the node; pass it as the memo of `payOrder`. */
+            proof: string;
+            /** @description The contract order id once settled. */
+            order_id?: number | null;
+        };
+        OrderList: {
+            orders: components["schemas"]["Order"][];
+        };
+        Receipt: {
+            receipt_id: string;
+            /** @description The contract order id. */
+            order_id: number;
+            interim_orderid: string;
+            /** @enum {string} */
+            subscription: "vault" | "backup";
+            pricing_plan: string;
+            payment_amount: number;
+            paid_did: components["schemas"]["Did"];
+            /** @description Seconds since the Unix epoch. */
+            create_time: number;
+            receiving_address: string;
+            /** @description Receipt JWT signed by the node. */
+            receipt_proof: string;
+        };
+        ReceiptList: {
+            receipts: components["schemas"]["Receipt"][];
+        };
+        BackupState: {
+            /** @enum {string} */
+            state: "idle" | "backup" | "restore";
+            /** @enum {string} */
+            result: "running" | "success" | "failed";
+            message: string;
+            progress: {
+                bytes_done: number;
+                bytes_total: number;
+                items_done: number;
+                items_total: number;
+            };
+            started_at: number | null;
+            finished_at: number | null;
+            last_success_at: number | null;
+        };
+        /** @description Access condition. Composite conditions nest at most 5 levels. */
+        ConditionOutput: {
+            /** @enum {string} */
+            type: "queryHasResults" | "and" | "or";
+            name?: string;
+            /** @description queryHasResults: the owner's collection to query. */
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description and/or: the operands. */
+            conditions?: components["schemas"]["ConditionOutput"][];
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+            body?: unknown;
+        };
+        ExecutableOutput: {
+            /** @enum {string} */
+            type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
+            /** @description Key of this executable's result in the run response. Defaults to the script name. */
+            name?: string;
+            /** @description Include the result in the run response. Default true. */
+            output?: boolean;
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            document?: components["schemas"]["Document"];
+            update?: {
+                [key: string]: unknown;
+            };
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description File executables: the path; `$params.<name>` is substituted inside it. */
+            path?: string;
+            /** @description aggregated: the executables to run in order. */
+            executables?: components["schemas"]["ExecutableOutput"][];
+            /** @description Reference Hive Node form: the fields above nested in `body`. */
+            body?: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    nodeVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nodeInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Node information. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeInfo"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node is serving. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    apiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigninRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge JWT. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token and its expiry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    vaultInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultInfo"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeVault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultInfo"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionList"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The collection was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                name: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findDocuments: {
+        parameters: {
+            query?: {
+                filter?: string;
+                skip?: string;
+                /** @description At most 10,000 documents per call; 0 or absent = up to that cap. */
+                limit?: string;
+                sort?: string;
+                projection?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDocuments: {
+        parameters: {
+            query?: {
+                /** @description Update only the first match. Default false. */
+                updateone?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Match and change counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    insertDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsertRequest"];
+            };
+        };
+        responses: {
+            /** @description The ids of the inserted documents. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsertResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDocuments: {
+        parameters: {
+            query?: {
+                /** @description Delete only the first match. Default false. */
+                deleteone?: "0" | "1" | "true" | "false";
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountRequest"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: {
+                /** @description List the folder at `path` instead of downloading. */
+                list?: "0" | "1" | "true" | "false";
+                /** @description With `list`: every entry below the folder, not only direct children. */
+                recursive?: "0" | "1" | "true" | "false";
+                /** @description Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID. */
+                comp?: "children" | "metadata" | "hash";
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content, or a listing / properties as JSON. */
+            200: {
+                headers: {
+                    /** @description The CID of the content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/json": components["schemas"]["FileList"] | components["schemas"]["FileInfo"] | components["schemas"]["FileHash"];
+                };
+            };
+            /** @description Partial content for a `Range` request. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        /** @description The file content, raw (not multipart). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    copyFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Copied. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fileHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileHash"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScripts: {
+        parameters: {
+            query?: {
+                name?: components["schemas"]["ScriptName"];
+                skip?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterScriptRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterScriptResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unregisterScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunScriptRequest"];
+            };
+        };
+        responses: {
+            /** @description The results. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunScriptResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadByTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Returned by a fileUpload/fileDownload executable. */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content. */
+            200: {
+                headers: {
+                    /** @description The CID of the content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Partial content for a `Range` request. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadByTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Returned by a fileUpload/fileDownload executable. */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file content, raw (not multipart). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    paymentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans and payment settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfig"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order with its signed proof. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `PLAN_NOT_FOUND` (internal_code 5): No pricing plan of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *
+             *     `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    settleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettleRequest"];
+            };
+        };
+        responses: {
+            /** @description The receipt; the plan is upgraded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptList"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupState"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupState"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupState"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promoteBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new vault. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultInfo"];
+                };
+            };
+            /** @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,2 @@
+/** Node-only helpers of the SDK (kept out of the browser-safe main entry). */
+export {};

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { expect, test } from 'vitest';
+import { generateTypes } from '../scripts/generate-types.js';
+
+test('the committed generated types match openapi.json (run `npm run generate -w @cella/sdk` if this fails)', async () => {
+  const committed = readFileSync(new URL('../src/generated/openapi.ts', import.meta.url), 'utf8');
+  expect(committed === (await generateTypes()), 'packages/sdk/src/generated/openapi.ts is stale: run `npm run generate -w @cella/sdk`').toBe(true);
+});
+
+test('the main entry bundles for browsers with no Node built-ins', async () => {
+  const result = await build({
+    entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    conditions: ['@cella/source', 'browser', 'import', 'default'],
+    logLevel: 'silent',
+    metafile: true,
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.filter((file) => file.startsWith('node:') || /^(fs|path|crypto|os|http|stream)$/.test(file))).toEqual([]);
+  const code = result.outputFiles[0]!.text;
+  expect(code).not.toMatch(/\bfrom ["']node:/);
+  expect(code).not.toMatch(/\brequire\(["'](node:)?(fs|path|crypto|os|http)["']\)/);
+});

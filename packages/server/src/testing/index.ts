@@ -1,0 +1,1 @@
+export { spawnNode, type SpawnedNode, type SpawnOptions } from './spawn-node.js';

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, in one command, on a fresh machine.
+#  1. external tools for the at-scale engine suites: FerretDB (MongoDB wire protocol) and kubo
+#     (IPFS daemon), built once with Go into $CELLA_TOOLS_DIR (default ~/.cache/cella/tools);
+#  2. Debian's Chromium for the browser test of the API reference page (installed with apt when
+#     missing and we are root);
+#  3. build, typecheck, lint and every package's tests through turbo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CELLA_TOOLS_DIR="${CELLA_TOOLS_DIR:-$HOME/.cache/cella/tools}"
+
+scripts/services/ferretdb.sh install
+scripts/services/kubo.sh install
+scripts/ensure-chromium.sh
+
+npx turbo run build typecheck lint --concurrency=2 --output-logs=errors-only
+npx turbo run test --concurrency=1 --output-logs=new-only "$@"
