@@ -53,7 +53,7 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     });
     responses[String(status)] = { description: lines.join('\n\n'), content: { 'application/json': { schema: errorBody } } };
   }
-  return responses as ZodOpenApiOperationObject['responses'];
+  return responses;
 }
 
 function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import { endpointList, type Endpoint, type EndpointId } from '@cella/openapi';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { JsonHandler } from '../api/handler.js';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
@@ -37,7 +37,7 @@ function pathPattern(path: string): RegExp {
 export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): Promise<FastifyInstance> {
   const all = options.endpoints ?? endpointList;
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    loggerInstance: ctx.log,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -64,7 +64,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       done(null, undefined);
       return;
     }
-    jsonParser(request, body, done);
+    void jsonParser(request, body, done);
   });
 
   app.addHook('onSend', async (request, reply) => {
