@@ -179,7 +179,14 @@ class HeliaEngine implements HeliaBlockStore {
   }
 
   async *blocksOf(root: string): AsyncIterable<string> {
-    for await (const cid of walkDag(parseCid(root), this.getBlock)) yield cid.toString();
+    for await (const cid of walkDag(parseCid(root), this.getBlock)) {
+      // Leaves are not read by the walk; check them so a missing block fails here (as kubo's
+      // refs does) rather than later in an export.
+      if (isLeaf(cid) && !(await this.blocks.has(cid))) {
+        throw new BlockStoreError('NOT_FOUND', `block ${cid.toString()} is not stored`);
+      }
+      yield cid.toString();
+    }
   }
 
   async hasBlock(cid: string): Promise<boolean> {
