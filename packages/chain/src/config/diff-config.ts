@@ -1,0 +1,109 @@
+// `config diff`: what differs between the files on disk and what init would write for a chain
+// type (the stack's own by default, or another to preview a network switch). Instance values
+// (public IP, credentials, miner tag, account) are taken from the files, so only defaults,
+// ports and network settings show up.
+import type { ChainType } from '../network/chain-type.js';
+import { isSidechain, type OracleId, type SidechainId } from '../layout/components.js';
+import { renderArbiterConfig } from '../models/arbiter-config.js';
+import type { LaunchFile } from '../models/launch-file.js';
+import { renderMainConfig } from '../models/main-config.js';
+import { parseSidechainArgs, shellJoin, type SidechainMode } from '../models/sidechain-flags.js';
+import { renderSidechainLaunch } from '../init/render-init.js';
+import { oracleEnvironment } from '../models/oracle-env.js';
+import type { StackState } from './load-stack.js';
+import { isSecretPath, REDACTED } from './redact.js';
+
+export interface ConfigDifference {
+  file: string;
+  path: string;
+  kind: 'changed' | 'missing' | 'extra';
+  expected?: unknown;
+  actual?: unknown;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function walk(file: string, prefix: string, expected: unknown, actual: unknown, out: ConfigDifference[]): void {
+  if (isObject(expected) && isObject(actual)) {
+    for (const k of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
+      walk(file, prefix ? `${prefix}.${k}` : k, expected[k], actual[k], out);
+    }
+    return;
+  }
+  if (Array.isArray(expected) && Array.isArray(actual) && (expected.some(isObject) || actual.some(isObject))) {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) walk(file, `${prefix}[${i}]`, expected[i], actual[i], out);
+    return;
+  }
+  if (JSON.stringify(expected) === JSON.stringify(actual)) return;
+  const secret = isSecretPath(prefix);
+  const hide = (v: unknown) => (secret && v !== undefined ? REDACTED : v);
+  if (expected === undefined) out.push({ file, path: prefix, kind: 'extra', actual: hide(actual) });
+  else if (actual === undefined) out.push({ file, path: prefix, kind: 'missing', expected: hide(expected) });
+  else out.push({ file, path: prefix, kind: 'changed', expected: hide(expected), actual: hide(actual) });
+}
+
+export function diffStackConfig(state: StackState, against?: ChainType): ConfigDifference[] {
+  const target = against ?? state.chainType ?? 'mainnet';
+  const show = (p: string) => state.layout.display(p);
+  const out: ConfigDifference[] = [];
+
+  if (state.chainType && state.chainType !== target) {
+    out.push({ file: show(state.nodeJson.path), path: 'chain-type', kind: 'changed', expected: target, actual: state.chainType });
+  }
+  const main = state.mainConfig.value;
+  if (main) {
+    const c = main.Configuration;
+    const expected = renderMainConfig({
+      chainType: target,
+      ipAddress: c.DPoSConfiguration?.IPAddress ?? '',
+      rpcUser: c.RpcConfiguration?.User ?? '',
+      rpcPass: c.RpcConfiguration?.Pass ?? '',
+      minerInfo: c.PowConfiguration?.MinerInfo,
+    });
+    walk(show(state.mainConfig.path), '', expected, main, out);
+  }
+  const arbiter = state.arbiterConfig.value;
+  if (arbiter) {
+    const c = arbiter.Configuration;
+    const expected = renderArbiterConfig({
+      chainType: target,
+      mainRpcUser: c.MainNode.Rpc.User,
+      mainRpcPass: c.MainNode.Rpc.Pass,
+      arbiterRpcUser: c.RpcConfiguration.User,
+      arbiterRpcPass: c.RpcConfiguration.Pass,
+      third: state.third,
+    });
+    walk(show(state.arbiterConfig.path), '', expected, arbiter, out);
+  }
+  for (const [c, file] of Object.entries(state.launch) as [SidechainId | OracleId, { path: string; value?: LaunchFile }][]) {
+    const launch = file.value;
+    if (!launch) continue;
+    if (isSidechain(c)) {
+      if (c === 'third' && state.third === 'none') continue;
+      const flags = parseSidechainArgs(launch.args);
+      const str = (name: string) => {
+        const v = flags.get(name);
+        return typeof v === 'string' ? v : undefined;
+      };
+      const mode: SidechainMode = launch.mode ?? (flags.has('mine') ? 'mining' : 'rpc');
+      const expected = renderSidechainLaunch({
+        layout: state.layout,
+        sidechain: c,
+        chainType: target,
+        third: state.third,
+        mode,
+        publicIp: str('pbft.net.address') ?? '<public_ip>',
+        unlock: str('unlock') ?? '<account_address>',
+        frozenAccounts: str('frozen.account.list')?.split(',').filter(Boolean),
+      });
+      if (shellJoin(expected.args) !== shellJoin(launch.args)) {
+        out.push({ file: show(file.path), path: 'args', kind: 'changed', expected: shellJoin(expected.args), actual: shellJoin(launch.args) });
+      }
+    } else {
+      walk(show(file.path), 'env', oracleEnvironment(target), launch.env, out);
+    }
+  }
+  return out;
+}
