@@ -117,6 +117,8 @@ export function normalizeDocument(input: unknown): DIDDocument {
     keys.set(entry.id, entry);
   };
   for (const k of raw.publicKey ?? []) addKey(normalizeKey(k, subject));
+  // A did:key document may be presented as just its id: the key is implied by the DID.
+  if (method === KEY_METHOD && keys.size === 0) addKey(didKeyDocument(subject).publicKey![0]!);
 
   const referenceKeys = (list: Array<string | RawKey>, field: string): PublicKeyEntry[] => {
     const out: PublicKeyEntry[] = [];
@@ -213,24 +215,38 @@ export function serializeDocument(doc: unknown, options: { withProof?: boolean }
   return canonicalJson(normalizeDocument(doc));
 }
 
+function assertDocument(doc: unknown): asserts doc is DIDDocument {
+  if (doc === null || typeof doc !== 'object' || typeof (doc as { id?: unknown }).id !== 'string') {
+    throw malformed('expected a DID document object');
+  }
+  const d = doc as DIDDocument;
+  if ((d.publicKey !== undefined && !Array.isArray(d.publicKey)) || (d.authentication !== undefined && !Array.isArray(d.authentication))) {
+    throw malformed('expected a normalized DID document');
+  }
+}
+
 /** The key entry with this id (relative ids are resolved against the document's DID). */
 export function findKey(doc: DIDDocument, keyId: string): PublicKeyEntry | undefined {
+  assertDocument(doc);
   const id = qualifyDidUrl(keyId, doc.id);
   return doc.publicKey?.find((k) => k.id === id);
 }
 
 export function isAuthenticationKey(doc: DIDDocument, keyId: string): boolean {
+  assertDocument(doc);
   const id = qualifyDidUrl(keyId, doc.id);
   return doc.authentication?.includes(id) ?? false;
 }
 
 export function isAuthorizationKey(doc: DIDDocument, keyId: string): boolean {
+  assertDocument(doc);
   const id = qualifyDidUrl(keyId, doc.id);
   return doc.authorization?.includes(id) ?? false;
 }
 
 /** The document's default key: the subject's key whose derived DID equals the document id. */
 export function getDefaultKey(doc: DIDDocument): PublicKeyEntry {
+  assertDocument(doc);
   const { did, method, methodSpecificId } = parseDid(doc.id);
   const key = doc.publicKey?.find((k) => k.controller === did && derivesDid(k, method, methodSpecificId));
   if (!key) throw new DidError('INVALID_KEY', `document ${truncate(did)} has no default key`);
@@ -239,6 +255,8 @@ export function getDefaultKey(doc: DIDDocument): PublicKeyEntry {
 
 /** The first service of a type, e.g. `findService(doc, 'HiveVault')?.serviceEndpoint`. */
 export function findService(doc: DIDDocument, type: string): ServiceEntry | undefined {
+  assertDocument(doc);
+  if (doc.service !== undefined && !Array.isArray(doc.service)) throw malformed('expected a normalized DID document');
   return doc.service?.find((s) => s.type === type);
 }
 

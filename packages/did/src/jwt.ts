@@ -54,6 +54,12 @@ const claimsSchema = z.looseObject({
   iat: numericDate.optional(),
 });
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
 function encodeSegment(value: unknown): string {
   return bytesToBase64url(utf8Encode(JSON.stringify(value)));
 }
@@ -75,8 +81,8 @@ function decodeSegment(segment: string, what: string): unknown {
  */
 export async function signJwt(signer: Signer, claims: JwtClaims, header: Partial<JwtHeader> = {}, options: { now?: Date | number } = {}): Promise<string> {
   assertSigner(signer);
-  if (claims === null || typeof claims !== 'object' || Array.isArray(claims)) throw malformed('JWT claims must be an object');
-  if (header === null || typeof header !== 'object' || Array.isArray(header)) throw malformed('JWT header must be an object');
+  if (!isPlainObject(claims)) throw malformed('JWT claims must be a plain object');
+  if (!isPlainObject(header)) throw malformed('JWT header must be a plain object');
   const { alg: _ignoredAlg, ...extraHeader } = header;
   const fullHeader: JwtHeader = { alg: 'ES256', typ: 'JWT', version: '1.0', ...extraHeader };
   const fullClaims: JwtClaims = {
