@@ -36,3 +36,4 @@ export * from './status/stack-status.js';
 export * from './doctor/finding.js';
 export * from './doctor/validate-stack.js';
 export * from './doctor/doctor.js';
+export * from './secrets/keystore-dir.js';

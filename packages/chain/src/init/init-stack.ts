@@ -16,9 +16,9 @@ import {
 import { detectLayoutKind, stackLayout, type LayoutKind, type StackLayout } from '../layout/stack-layout.js';
 import { loadStack, readCredential } from '../config/load-stack.js';
 import type { SidechainMode } from '../models/sidechain-flags.js';
-import { createEvmKeystore, EvmKeystoreJson, STANDARD_KDF, type EvmKeystore, type KdfParams } from '../secrets/evm-keystore.js';
+import { createEvmKeystore, STANDARD_KDF, type EvmKeystore, type KdfParams } from '../secrets/evm-keystore.js';
 import { generateKeystorePassword, generateRpcCredential, systemRandom, type RandomSource } from '../secrets/random.js';
-import { getAddress } from 'ethers';
+import { findEvmKeystore } from '../secrets/keystore-dir.js';
 import { createFileExclusive, ensurePrivateDir, writeFileAtomic } from './atomic-write.js';
 import { InitError } from './init-error.js';
 import { detectPublicIp } from './public-ip.js';
@@ -79,21 +79,12 @@ function usable(cred: { User?: string; Pass?: string } | undefined): RpcCredenti
   return { user: cred.User, pass: cred.Pass };
 }
 
-async function existingKeystore(dir: string, file: string): Promise<EvmKeystore | undefined> {
-  let names: string[];
+async function existingKeystore(dir: string, shown: string): Promise<EvmKeystore | undefined> {
   try {
-    names = (await fs.readdir(dir)).filter((n) => n.startsWith('UTC--')).sort();
+    return await findEvmKeystore(dir);
   } catch {
-    return undefined;
+    throw new InitError('UNREADABLE_EXISTING_FILE', `${shown} holds a UTC--* file that is not a geth keystore; move it away or fix it`);
   }
-  const name = names[0];
-  if (!name) return undefined;
-  const json = await fs.readFile(path.join(dir, name), 'utf8');
-  const parsed = EvmKeystoreJson.safeParse(JSON.parse(json));
-  if (!parsed.success) {
-    throw new InitError('UNREADABLE_EXISTING_FILE', `${file}: ${name} is not a geth keystore file; move it away or fix it`);
-  }
-  return { address: getAddress(`0x${parsed.data.address}`), fileName: name, json };
 }
 
 async function readBytes(file: string): Promise<Uint8Array | undefined> {
@@ -126,14 +117,14 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   const existingType = state.chainType;
   const chainType = options.chainType ?? existingType;
   if (!chainType) {
-    throw new InitError('CHAIN_TYPE_REQUIRED', 'first init: choose the network with --chain-type mainnet|testnet');
+    throw new InitError('CHAIN_TYPE_REQUIRED', 'first init: choose the network with cella-stack init --chain-type mainnet|testnet');
   }
   const switching = existingType !== undefined && existingType !== chainType;
   if (switching && !options.reinit) {
     throw new InitError(
       'CHAIN_TYPE_SWITCH',
       `this stack is initialised for ${existingType} (${layout.display(layout.nodeJson)}); ` +
-        `switching to ${chainType} needs every component reinitialised: run init --chain-type ${chainType} --reinit`,
+        `switching to ${chainType} needs every component reinitialised: run cella-stack init --chain-type ${chainType} --reinit`,
     );
   }
 
@@ -154,7 +145,7 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
       throw new InitError(
         'PREREQUISITE_MISSING',
         `the arbiter needs the main chain, smart-contract and identity sidechains initialised first ` +
-          `(missing: ${missing.join(', ')}): run init ${missing.join(' ')}`,
+          `(missing: ${missing.join(', ')}): run cella-stack init ${missing.join(' ')}`,
       );
     }
   }

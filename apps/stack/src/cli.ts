@@ -1,0 +1,116 @@
+// cella-stack: operator CLI for the chain-node stack (spec/chain-stack.md). Parses the command
+// line with node's util.parseArgs and dispatches; every failure ends as one line on stderr and a
+// non-zero exit code (2 for usage errors).
+import { parseArgs } from 'node:util';
+import { ChainRpcError, ComponentId, parseComponent } from '@cella/chain';
+import { createContext, UsageError, type CliIo } from './cli-context.js';
+import { runConfig } from './commands/config.js';
+import { runDoctorCommand } from './commands/doctor.js';
+import { runFlags } from './commands/flags.js';
+import { runInit } from './commands/init.js';
+import { runJsonRpc } from './commands/jsonrpc.js';
+import { runStatus } from './commands/status.js';
+import { runWatch } from './commands/watch.js';
+
+export const USAGE = `cella-stack: the chain-node stack (main chain, sidechains, arbiter, oracles)
+
+Usage:
+  cella-stack init [component…] --chain-type mainnet|testnet [--public-ip IP] [--third PG|ECO|PGP|none]
+                   [--mode mining|rpc] [--hardened] [--pin-ports] [--rpcapi-extra did] [--miner-info TAG]
+                   [--reinit] [--dry-run] [--light-kdf]
+  cella-stack config show [component…] | validate | diff [--against mainnet|testnet]
+  cella-stack flags <sidechain> --mode mining|rpc [--chain-type …] [--public-ip IP] [--hardened] [--pin-ports]
+  cella-stack <component> jsonrpc <method> [args… | key=value…]
+  cella-stack status [--json]
+  cella-stack watch <sidechain> [--count N] [--json]
+  cella-stack doctor [--json]
+
+Components: main, sc, sc-oracle, id, id-oracle, third, arbiter (node.sh names work too: ela, esc, eid, pg…)
+Global options:
+  --home DIR          home holding .config/elastos and node/ (default $CELLA_STACK_HOME or ~)
+  --layout spec|node.sh   file names of the spec, or of an existing node.sh install (default: detected)
+  --rpc C=URL         RPC URL of component C instead of 127.0.0.1:<its port> (repeatable)
+  --ws C=URL          WebSocket URL of sidechain C for watch (repeatable)
+  --timeout MS        RPC timeout (default 3000)
+  --json              machine-readable output
+Exit codes: 0 ok, 1 failed or unhealthy, 2 usage error.`;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  home: { type: 'string' },
+  layout: { type: 'string' },
+  third: { type: 'string' },
+  json: { type: 'boolean' },
+  timeout: { type: 'string' },
+  rpc: { type: 'string', multiple: true },
+  ws: { type: 'string', multiple: true },
+  'chain-type': { type: 'string' },
+  'public-ip': { type: 'string' },
+  mode: { type: 'string' },
+  hardened: { type: 'boolean' },
+  'pin-ports': { type: 'boolean' },
+  'rpcapi-extra': { type: 'string' },
+  'miner-info': { type: 'string' },
+  reinit: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'light-kdf': { type: 'boolean' },
+  against: { type: 'string' },
+  count: { type: 'string' },
+} as const;
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const { values: v, positionals } = parsed;
+    const [command, ...rest] = positionals;
+    if (v.help || !command || command === 'help') {
+      io.out(USAGE);
+      return command || v.help ? 0 : 2;
+    }
+    const ctx = createContext(io, v);
+    switch (command) {
+      case 'init':
+        return await runInit(ctx, rest, v);
+      case 'config':
+        return await runConfig(ctx, rest, v);
+      case 'flags':
+        return await runFlags(ctx, rest, v);
+      case 'status':
+        if (rest.length) throw new UsageError('status takes no arguments');
+        return await runStatus(ctx);
+      case 'watch':
+        return await runWatch(ctx, rest, v);
+      case 'doctor':
+        if (rest.length) throw new UsageError('doctor takes no arguments');
+        return await runDoctorCommand(ctx);
+    }
+    if (rest[0] === 'jsonrpc' && ComponentId.safeParse(safeComponent(command)).success) {
+      return await runJsonRpc(ctx, parseComponent(command), rest.slice(1));
+    }
+    throw new UsageError(`unknown command "${command}" (cella-stack --help lists the commands)`);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`cella-stack: ${err.message}`);
+      return 2;
+    }
+    if (err instanceof ChainRpcError) {
+      io.err(`cella-stack: ${err.message}`);
+      return 1;
+    }
+    io.err(`cella-stack: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+}
+
+function safeComponent(value: string): string | undefined {
+  try {
+    return parseComponent(value);
+  } catch {
+    return undefined;
+  }
+}
