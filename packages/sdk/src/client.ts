@@ -1,5 +1,8 @@
+import type { DIDDocument, Signer } from '@cella/did';
 import { Http } from './http.js';
 import { NodeApi } from './node-api.js';
+import { Session } from './session.js';
+import { memoryTokenStore, type TokenStore } from './token-store.js';
 
 export interface ClientOptions {
   /** Base URL of the node, e.g. `http://127.0.0.1:5000`. */
@@ -18,3 +21,60 @@ export function createClient(options: ClientOptions): CellaClient {
   const http = new Http(options);
   return { url: http.baseUrl, node: new NodeApi(http), http };
 }
+
+export interface ConnectOptions extends ClientOptions {
+  /** The user's DID key: `createKeySigner(privateKey)` from @cella/did, or a wallet's Signer. */
+  signer: Signer;
+  /** The signer's DID document (did:elastos); created from the signer when absent. */
+  document?: DIDDocument;
+  /** Credentials to present at sign-in (the reference's AppIdCredential flow). */
+  credentials?: unknown[];
+  /** Where the access token is kept. Default: memory. */
+  tokenStore?: TokenStore;
+}
+
+/** A signed-in connection to the caller's vault on one node. */
+export class Vault implements CellaClient {
+  readonly url: string;
+  readonly node: NodeApi;
+
+  constructor(
+    readonly http: Http,
+    readonly session: Session,
+  ) {
+    this.url = http.baseUrl;
+    this.node = new NodeApi(http);
+  }
+
+  /** The signed-in DID. */
+  get did(): string {
+    return this.session.did;
+  }
+
+  /** Forget the access token. */
+  signOut(): Promise<void> {
+    return this.session.signOut();
+  }
+}
+
+/** Signs in (signin → sign the challenge → auth) and returns the caller's vault. */
+export async function connect(options: ConnectOptions): Promise<Vault> {
+  // The HTTP layer asks the session for tokens, and the session signs in through the HTTP layer.
+  const late: { session?: Session } = {};
+  const http = new Http({
+    url: options.url,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    tokens: { token: () => late.session!.token(), invalidate: (t) => late.session!.invalidate(t) },
+  });
+  const session = (late.session = new Session(http, {
+    signer: options.signer,
+    store: options.tokenStore ?? memoryTokenStore(),
+    ...(options.document ? { document: options.document } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  }));
+  await session.token();
+  return new Vault(http, session);
+}
+
+/** `Cella.connect(...)`, `Cella.client(...)`. */
+export const Cella = { connect, client: createClient };

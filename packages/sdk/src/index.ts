@@ -1,6 +1,10 @@
 export { CellaApiError, CellaNetworkError } from './errors.js';
 export { Http, type ApiClient, type HttpOptions, type TokenSource } from './http.js';
 export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-api.js';
-export { createClient, type CellaClient, type ClientOptions } from './client.js';
+export { Cella, connect, createClient, Vault, type CellaClient, type ClientOptions, type ConnectOptions } from './client.js';
+export { Session, type SessionOptions } from './session.js';
+export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
+export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';
 export type { ErrorCode } from '@cella/openapi/error-codes';
+export type { DIDDocument, Signer } from '@cella/did';

@@ -1,2 +1,2 @@
 /** Node-only helpers of the SDK (kept out of the browser-safe main entry). */
-export {};
+export { fileTokenStore } from './file-token-store.js';

@@ -29,7 +29,7 @@ export const configSchema = z.object({
   didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
   /** Access token lifetime (never beyond the presented credential's expiry). */
   tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
-  challengeTtlSeconds: int(10, 3600).default(180),
+  challengeTtlSeconds: int(1, 3600).default(180),
   /** Smart-contract chain (payments). */
   escRpcUrl: z.string().url().optional(),
   escChainId: int(1, 2 ** 31).optional(),

@@ -2,7 +2,10 @@
  * The wiring of one node process, built once at start-up: configuration, logger, engines and
  * services. Handlers receive it through the request context; nothing else holds global state.
  */
+import type { NodeIdentity } from './auth/node-identity.js';
+import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
+import type { Database, DocumentStore } from './engines/document-store.js';
 import type { Logger, RequestLog } from './logger.js';
 
 /** Who is calling, as proven by the access token. */
@@ -33,6 +36,11 @@ export interface AppContext {
   log: Logger;
   startedAt: number;
   version: string;
+  identity: NodeIdentity;
+  documents: DocumentStore;
+  /** The node-wide database (sign-in state, reference counts, vault records, orders). */
+  nodeDb: Database;
+  signIn: SignInService;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** Closed in reverse order on shutdown. */

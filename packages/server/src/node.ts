@@ -2,14 +2,20 @@
  * Starts one node process: builds the context (engines, services), the HTTP app, and listens.
  * `close()` stops accepting requests, lets in-flight ones finish, then closes the engines.
  */
-import { readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { jsonHandlers } from './api/index.js';
 import { rawHandlers } from './api/raw.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { unauthorized } from './errors.js';
+import { AccessTokens } from './auth/access-tokens.js';
+import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
+import { createNodeResolver } from './auth/node-resolver.js';
+import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
+import { publishNodeDocument } from './auth/publish-node-document.js';
+import { SignInService } from './auth/sign-in.js';
+import { openDocumentStore } from './engines/open.js';
 import { Authenticator } from './http/authenticate.js';
 import { createHttpApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
@@ -30,27 +36,63 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-export async function buildContext(config: Config, options: StartOptions = {}): Promise<AppContext> {
+/** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
+export function withChainDefaults(config: Config): Config {
+  if (!config.chainType) return config;
+  const defaults = vaultChainDefaults(config.chainType);
+  return {
+    ...config,
+    eidRpcUrl: config.eidRpcUrl ?? defaults.eidRpcUrl,
+    escRpcUrl: config.escRpcUrl ?? defaults.escRpcUrl,
+    escChainId: config.escChainId ?? defaults.escChainId,
+  };
+}
+
+export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
+  const config = withChainDefaults(input);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
+  const closables: AppContext['closables'] = [];
+  const documents = await openDocumentStore(config, log);
+  closables.push(documents);
+  const nodeDb = documents.database(NODE_DATABASE);
+  const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
+  const presented = new PresentedDocumentStore(nodeDb);
+  const resolver = createNodeResolver({ eidRpcUrl: config.eidRpcUrl, cacheTtlSeconds: config.didCacheTtlSeconds, nodeDb, presented, log });
+  if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
+  const tokens = new AccessTokens(identity);
+  const signIn = new SignInService({
+    identity,
+    resolver,
+    nonces: new NonceStore(nodeDb),
+    presented,
+    tokens,
+    challengeTtlSeconds: config.challengeTtlSeconds,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+  });
   return {
     config,
     log,
     startedAt: Date.now(),
     version: serverVersion,
-    authenticator: new Authenticator({
-      verify: async () => {
-        throw unauthorized('sign-in is not available on this node yet');
-      },
-    }),
-    closables: [],
+    identity,
+    documents,
+    nodeDb,
+    signIn,
+    authenticator: new Authenticator(tokens),
+    closables,
   };
 }
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
   const ctx = await buildContext(config, options);
   const app = await createHttpApp(ctx, { handlers: jsonHandlers, raw: rawHandlers });
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    for (const closable of [...ctx.closables].reverse()) await closable.close().catch(() => undefined);
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -9,7 +9,6 @@ import { rawHandlers } from '../src/api/raw.js';
 import { isRawEndpoint } from '../src/http/app.js';
 
 const stillNotImplemented = [
-  'auth',
   'backupState',
   'copyFile',
   'countDocuments',
@@ -27,7 +26,6 @@ const stillNotImplemented = [
   'listReceipts',
   'listScripts',
   'moveFile',
-  'nodeInfo',
   'paymentConfig',
   'placeOrder',
   'promoteBackup',
@@ -35,7 +33,6 @@ const stillNotImplemented = [
   'restoreBackup',
   'runScript',
   'settleOrder',
-  'signin',
   'startBackup',
   'subscribeVault',
   'unregisterScript',

@@ -36,6 +36,8 @@ function pathPattern(path: string): RegExp {
 
 export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): Promise<FastifyInstance> {
   const all = options.endpoints ?? endpointList;
+  // Typed as the default instance so plugins and route helpers share one type (pino's Logger vs
+  // FastifyBaseLogger differ only in type parameters).
   const app = Fastify({
     loggerInstance: ctx.log,
     genReqId: (request) => {
@@ -47,7 +49,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
     forceCloseConnections: true,
-  });
+  }) as unknown as FastifyInstance;
 
   await app.register(cors, {
     origin: ctx.config.corsOrigins === '*' ? true : ctx.config.corsOrigins.split(',').map((o) => o.trim()),

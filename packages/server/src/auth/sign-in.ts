@@ -1,0 +1,99 @@
+/**
+ * The challenge-response sign-in of spec §5.
+ *
+ * signin: the posted DID document must be genuine and unexpired; the node remembers it (for DIDs
+ * that certify themselves), stores a random single-use nonce bound to that DID, and answers a
+ * challenge JWT {iss: node DID, sub: DIDAuthChallenge, aud: user DID, nonce, exp}.
+ *
+ * auth: the presentation (an object, or the reference's JWT wrapping it) must be signed by an
+ * authentication key of the holder's resolved document, with realm = node DID and the nonce of a
+ * live challenge issued to that holder; the nonce is consumed. The vault owner is the holder, or —
+ * the reference's app-instance flow — the issuer of the first credential when it carries `appDid`.
+ */
+import { randomBytes } from 'node:crypto';
+import { signJwt, verifyDocument, verifyPresentation, verifyPresentationJwt, type DidResolver, type VerifiedPresentation } from '@cella/did';
+import { invalid, unauthorized } from '../errors.js';
+import type { AccessTokens, IssuedToken } from './access-tokens.js';
+import { fromDidError } from './did-errors.js';
+import type { NodeIdentity } from './node-identity.js';
+import type { NonceStore, PresentedDocumentStore } from './node-stores.js';
+
+export const CHALLENGE_SUBJECT = 'DIDAuthChallenge';
+
+export interface SignInOptions {
+  identity: NodeIdentity;
+  resolver: DidResolver;
+  nonces: NonceStore;
+  presented: PresentedDocumentStore;
+  tokens: AccessTokens;
+  challengeTtlSeconds: number;
+  tokenTtlSeconds: number;
+  now?: () => number;
+}
+
+export interface SignedIn extends IssuedToken {
+  userDid: string;
+  appDid?: string;
+}
+
+export class SignInService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: SignInOptions) {
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  async challenge(documentInput: unknown): Promise<{ challenge: string }> {
+    let document;
+    try {
+      document = await verifyDocument(documentInput, { now: this.now() * 1000 });
+    } catch (error) {
+      throw fromDidError(error, 'the DID document was refused');
+    }
+    const now = this.now();
+    const nonce = randomBytes(24).toString('base64url');
+    const exp = now + this.options.challengeTtlSeconds;
+    await this.options.presented.put(document.id, document);
+    await this.options.nonces.put({ nonce, did: document.id, expiresAt: exp });
+    const { identity } = this.options;
+    const challenge = await signJwt(
+      identity.signer,
+      { iss: identity.did, sub: CHALLENGE_SUBJECT, aud: document.id, nonce, iat: now, nbf: now, exp },
+      { kid: identity.signer.keyId },
+    );
+    return { challenge };
+  }
+
+  async authenticate(challengeResponse: unknown): Promise<SignedIn> {
+    const presentation = await this.verifyResponse(challengeResponse);
+    const record = await this.options.nonces.take(presentation.nonce);
+    if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
+    if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
+    if (record.did !== presentation.holder) throw unauthorized('the nonce belongs to a challenge issued to another DID');
+
+    let userDid = presentation.holder;
+    let appDid: string | undefined;
+    let exp = this.now() + this.options.tokenTtlSeconds;
+    const first = presentation.credentials[0];
+    if (first && typeof first.subject.appDid === 'string') {
+      // Reference app-instance flow: the holder is an app instance the user authorised.
+      userDid = first.issuer;
+      appDid = first.subject.appDid;
+    }
+    if (first?.expirationDate) exp = Math.min(exp, Math.floor(first.expirationDate.getTime() / 1000));
+    const issued = await this.options.tokens.issue({ holderDid: presentation.holder, userDid, ...(appDid ? { appDid } : {}), nonce: record.nonce }, exp);
+    return { ...issued, userDid, ...(appDid ? { appDid } : {}) };
+  }
+
+  private async verifyResponse(input: unknown): Promise<VerifiedPresentation> {
+    const common = { resolver: this.options.resolver, realm: this.options.identity.did, now: this.now() * 1000 };
+    try {
+      if (typeof input === 'string') return (await verifyPresentationJwt(input, common)).presentation;
+      if (input !== null && typeof input === 'object') return await verifyPresentation(input, common);
+    } catch (error) {
+      throw fromDidError(error, 'the challenge response was refused');
+    }
+    throw invalid('challenge_response must be a presentation object or a JWT');
+  }
+}
+

@@ -1,0 +1,31 @@
+/** Picks the engines from the configuration: embedded by default, servers when configured. */
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { BlockStore } from './block-store.js';
+import type { DocumentStore } from './document-store.js';
+
+export async function openDocumentStore(config: Config, log: Logger): Promise<DocumentStore> {
+  if (config.mongodbUri) {
+    const { createMongoDocumentStore } = await import('./mongodb/index.js');
+    const store = createMongoDocumentStore({ uri: config.mongodbUri });
+    log.info('document store: MongoDB');
+    return store;
+  }
+  const { createSqliteDocumentStore } = await import('./sqlite/index.js');
+  const dir = path.join(config.dataDir, 'db');
+  log.info({ dir }, 'document store: SQLite (embedded)');
+  return createSqliteDocumentStore({ dir });
+}
+
+export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {
+  if (config.ipfsApiUrl) {
+    const { createKuboBlockStore } = await import('./kubo/index.js');
+    log.info({ url: config.ipfsApiUrl }, 'block store: IPFS daemon (kubo RPC)');
+    return createKuboBlockStore({ apiUrl: config.ipfsApiUrl });
+  }
+  const { createHeliaBlockStore } = await import('./helia/index.js');
+  const dir = path.join(config.dataDir, 'blocks');
+  log.info({ dir }, 'block store: helia (embedded)');
+  return createHeliaBlockStore({ dir });
+}
