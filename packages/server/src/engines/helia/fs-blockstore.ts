@@ -46,6 +46,9 @@ export class CellaFsBlockstore extends FsBlockstore {
     options?: AbortOptions,
   ): Promise<CID> {
     options?.signal?.throwIfAborted();
+    // Content addressing: a stored block already holds these bytes (gc cannot remove it
+    // meanwhile: it runs under the engine's exclusive lock).
+    if (await this.has(key)) return key;
     const bytes = val instanceof Uint8Array ? val : await collect(val);
     const { dir, file } = this.locate(key);
     const dirPath = join(this.path, dir);
