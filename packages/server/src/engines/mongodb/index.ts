@@ -1,0 +1,2 @@
+export { createMongoDocumentStore } from './store.js';
+export type { MongoDocumentStoreOptions } from './store.js';

@@ -1,0 +1,517 @@
+/**
+ * A collection of the SQLite engine: SQL prefilter (pushdown.ts) + mingo re-check
+ * (semantics.ts), every write one SQLite transaction (db-file.ts).
+ */
+import type Database from 'better-sqlite3';
+import { isPlainObject } from '../bson-values.js';
+import { StoreError } from '../document-store.js';
+import type {
+  Collection,
+  CountOptions,
+  DeleteResult,
+  Document,
+  DocumentId,
+  Filter,
+  FindOneAndDeleteOptions,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  InsertResult,
+  SortSpec,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+  WriteOptions,
+} from '../document-store.js';
+import {
+  checkCollectionName,
+  checkDocumentId,
+  checkFilter,
+  checkFindOptions,
+  checkPipeline,
+  checkReplacement,
+  checkSort,
+  checkUpdate,
+  prepareDocument,
+} from '../query-guard.js';
+import type { StoreLimits } from '../query-guard.js';
+import { compareBson, sortDocuments } from './bson-order.js';
+import { decodeDocument, encodeDocument, idKey } from './codec.js';
+import type { DbFile } from './db-file.js';
+import { buildPrefilter } from './pushdown.js';
+import type { Prefilter } from './pushdown.js';
+import { replacementUpsert, upsertSeed } from '../upsert-seed.js';
+import { applyUpdate, compileFilter, project, runPipeline, splitUpdate } from './semantics.js';
+import type { Matcher } from './semantics.js';
+
+type Connection = Database.Database;
+
+interface Row {
+  rid: number;
+  id: string;
+  size: number;
+  doc: string;
+}
+
+interface Candidate {
+  row: Row;
+  doc: Document;
+}
+
+/** What the collection needs from its database. */
+export interface CollectionHost {
+  file(): DbFile;
+  readonly limits: StoreLimits;
+}
+
+interface UpdateRequest {
+  filter: Filter;
+  /** Operators or pipeline; absent for a replacement. */
+  update?: Update;
+  replacement?: Document;
+  upsert: boolean;
+  multi: boolean;
+  sort?: SortSpec | undefined;
+  beforeCommit?: WriteOptions['beforeCommit'];
+}
+
+interface UpdateOutcome extends UpdateResult {
+  /** The last document written or matched, as stored after the update. */
+  document: Document | null;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (
+    (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+function duplicate(id: DocumentId): StoreError {
+  return new StoreError(
+    'DUPLICATE_KEY',
+    `duplicate key: _id ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`,
+  );
+}
+
+export class SqliteCollection implements Collection {
+  constructor(
+    private readonly host: CollectionHost,
+    readonly name: string,
+  ) {
+    checkCollectionName(name);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  /** Matching documents in natural order (rowid), as stored rows and decoded documents. */
+  private *scan(conn: Connection, tbl: string, filter: Filter, inWrite: boolean): Generator<Candidate> {
+    const file = this.host.file();
+    const prefilter: Prefilter = buildPrefilter(filter);
+    file.ensureIndexes(tbl, prefilter.indexPaths, inWrite);
+    const matcher: Matcher | null = prefilter.exact ? null : compileFilter(filter);
+    const stmt = file.stmt(conn, `SELECT rid, id, size, doc FROM "${tbl}"${prefilter.where} ORDER BY rid`);
+    for (const row of stmt.iterate(prefilter.params) as Iterable<Row>) {
+      const doc = decodeDocument(row.doc);
+      if (matcher && !matcher(doc)) continue;
+      yield { row, doc };
+    }
+  }
+
+  private readTable(): [Connection, string] | null {
+    const file = this.host.file();
+    const conn = file.read();
+    if (!conn) return null;
+    const tbl = file.tableOf(conn, this.name);
+    return tbl ? [conn, tbl] : null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
+    const checked = checkFilter(filter, this.host.limits);
+    const { sort, projection, skip, limit } = checkFindOptions(options);
+    const table = this.readTable();
+    if (!table) return [];
+    const [conn, tbl] = table;
+    let docs: Document[] = [];
+    if (!sort) {
+      let skipped = 0;
+      for (const { doc } of this.scan(conn, tbl, checked, false)) {
+        if (skipped < skip) {
+          skipped++;
+          continue;
+        }
+        docs.push(doc);
+        if (limit > 0 && docs.length >= limit) break;
+      }
+    } else {
+      for (const { doc } of this.scan(conn, tbl, checked, false)) docs.push(doc);
+      docs = sortDocuments(docs, sort);
+      docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
+    }
+    return project(docs, projection);
+  }
+
+  async findOne(
+    filter: Filter,
+    options?: Pick<FindOptions, 'projection' | 'sort'>,
+  ): Promise<Document | null> {
+    const docs = await this.find(filter, { ...options, limit: 1 });
+    return docs[0] ?? null;
+  }
+
+  async count(filter: Filter, options?: CountOptions): Promise<number> {
+    const checked = checkFilter(filter, this.host.limits);
+    const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
+    const table = this.readTable();
+    if (!table) return 0;
+    const [conn, tbl] = table;
+    const prefilter = buildPrefilter(checked);
+    let total: number;
+    if (prefilter.exact) {
+      total = this.host
+        .file()
+        .stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${prefilter.where}`, true)
+        .get(prefilter.params) as number;
+    } else {
+      total = 0;
+      const cap = limit > 0 ? skip + limit : Infinity;
+      for (const _ of this.scan(conn, tbl, checked, false)) {
+        if (++total >= cap) break;
+      }
+    }
+    const afterSkip = Math.max(0, total - skip);
+    return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
+  }
+
+  async aggregate(pipeline: Document[]): Promise<Document[]> {
+    checkPipeline(pipeline, this.host.limits);
+    const first = pipeline[0];
+    const match = first && isPlainObject(first.$match) ? first.$match : {};
+    const source = this.loadAll(match);
+    return runPipeline(source, pipeline, (name) => {
+      checkCollectionName(name);
+      return new SqliteCollection(this.host, name).loadAll({});
+    });
+  }
+
+  /** Every document matching a (checked) filter, natural order. */
+  private loadAll(filter: Filter): Document[] {
+    const table = this.readTable();
+    if (!table) return [];
+    const [conn, tbl] = table;
+    return [...this.scan(conn, tbl, filter, false)].map((c) => c.doc);
+  }
+
+  /** Every stored document in natural order, in chunks (backups). */
+  *chunks(size: number): Generator<Document[]> {
+    const table = this.readTable();
+    if (!table) return;
+    const [conn, tbl] = table;
+    const stmt = this.host
+      .file()
+      .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`);
+    let after = 0;
+    for (;;) {
+      const rows = stmt.all(after, size) as { rid: number; doc: string }[];
+      if (rows.length === 0) return;
+      yield rows.map((r) => decodeDocument(r.doc));
+      after = (rows[rows.length - 1] as { rid: number }).rid;
+      if (rows.length < size) return;
+    }
+  }
+
+  async dataBytes(): Promise<number> {
+    const file = this.host.file();
+    const conn = file.read();
+    if (!conn) return 0;
+    const bytes = file
+      .stmt(conn, 'SELECT bytes FROM _cella_collections WHERE name = ?', true)
+      .get(this.name) as number | undefined;
+    return bytes ?? 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes
+
+  async insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult> {
+    if (!Array.isArray(docs)) throw new StoreError('BAD_DOCUMENT', 'insertMany needs an array of documents');
+    if (docs.length === 0) return { insertedIds: [], bytesDelta: 0 };
+    const prepared = docs.map((doc) => prepareDocument(doc, this.host.limits));
+    const seen = new Set<string>();
+    for (const { doc } of prepared) {
+      const key = idKey(doc._id as DocumentId);
+      if (seen.has(key)) throw duplicate(doc._id as DocumentId);
+      seen.add(key);
+    }
+    const file = this.host.file();
+    return file.write((conn) => {
+      const [tbl] = file.ensureTable(conn, this.name);
+      const insert = file.stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`);
+      let bytes = 0;
+      for (const { doc, size } of prepared) {
+        try {
+          insert.run(idKey(doc._id as DocumentId), size, encodeDocument(doc));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
+          throw err;
+        }
+        bytes += size;
+      }
+      file.addBytes(conn, this.name, bytes);
+      return { insertedIds: prepared.map((p) => p.doc._id as DocumentId), bytesDelta: bytes };
+    }, options?.beforeCommit);
+  }
+
+  async updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
+    const { document: _d, ...result } = await this.runUpdate({
+      filter,
+      update,
+      upsert: options?.upsert ?? false,
+      multi: false,
+      beforeCommit: options?.beforeCommit,
+    });
+    return result;
+  }
+
+  async updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
+    const { document: _d, ...result } = await this.runUpdate({
+      filter,
+      update,
+      upsert: options?.upsert ?? false,
+      multi: true,
+      beforeCommit: options?.beforeCommit,
+    });
+    return result;
+  }
+
+  async replaceOne(filter: Filter, replacement: Document, options?: UpdateOptions): Promise<UpdateResult> {
+    const { document: _d, ...result } = await this.runUpdate({
+      filter,
+      replacement: checkReplacement(replacement),
+      upsert: options?.upsert ?? false,
+      multi: false,
+      beforeCommit: options?.beforeCommit,
+    });
+    return result;
+  }
+
+  async findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options?: FindOneAndUpdateOptions,
+  ): Promise<Document | null> {
+    const outcome = await this.runUpdate({
+      filter,
+      update,
+      upsert: options?.upsert ?? false,
+      multi: false,
+      sort: checkSort(options?.sort),
+      beforeCommit: options?.beforeCommit,
+    });
+    return outcome.document;
+  }
+
+  private runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+    const limits = this.host.limits;
+    const filter = checkFilter(req.filter, limits);
+    const split = req.update !== undefined ? splitUpdate(checkUpdate(req.update, limits)) : null;
+    const file = this.host.file();
+    return file.write((conn) => {
+      let tbl = file.tableOf(conn, this.name);
+      const outcome: UpdateOutcome = {
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+        bytesDelta: 0,
+        document: null,
+      };
+      if (tbl) {
+        const targets = this.selectTargets(conn, tbl, filter, req.multi, req.sort);
+        const write = file.stmt(conn, `UPDATE "${tbl}" SET doc = ?, size = ? WHERE rid = ?`);
+        for (const { row, doc } of targets) {
+          outcome.matchedCount++;
+          const next = req.replacement
+            ? replaced(doc, req.replacement)
+            : split?.modifier
+              ? updated(doc, split.modifier, filter)
+              : doc;
+          const { doc: stored, size } = prepareDocument(next, limits, { generateId: false });
+          if (idKey(stored._id as DocumentId) !== row.id) {
+            throw new StoreError(
+              'BAD_UPDATE',
+              "performing an update on the path '_id' would modify the immutable field '_id'",
+            );
+          }
+          const text = encodeDocument(stored);
+          outcome.document = stored;
+          if (text === row.doc) continue;
+          write.run(text, size, row.rid);
+          outcome.modifiedCount++;
+          outcome.bytesDelta += size - row.size;
+        }
+      }
+      if (outcome.matchedCount === 0 && req.upsert) {
+        const { doc, size } = prepareDocument(
+          req.replacement
+            ? replacementUpsert(filter, req.replacement)
+            : upserted(filter, split?.modifier ?? null, split?.setOnInsert ?? {}),
+          limits,
+        );
+        if (!tbl) [tbl] = file.ensureTable(conn, this.name);
+        try {
+          file
+            .stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`)
+            .run(idKey(doc._id as DocumentId), size, encodeDocument(doc));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
+          throw err;
+        }
+        outcome.upsertedId = doc._id as DocumentId;
+        outcome.bytesDelta += size;
+        outcome.document = doc;
+      }
+      file.addBytes(conn, this.name, outcome.bytesDelta);
+      return outcome;
+    }, req.beforeCommit);
+  }
+
+  /** The documents a write applies to: first match (natural or sorted order) or all matches. */
+  private selectTargets(
+    conn: Connection,
+    tbl: string,
+    filter: Filter,
+    multi: boolean,
+    sort: SortSpec | undefined,
+  ): Candidate[] {
+    // Collected before writing: a connection cannot write while a SELECT on it is still iterating.
+    const targets: Candidate[] = [];
+    for (const candidate of this.scan(conn, tbl, filter, true)) {
+      targets.push(candidate);
+      if (!multi && !sort) break;
+    }
+    if (multi || !sort || targets.length < 2) return targets;
+    const [first] = sortDocuments(
+      targets.map((t) => t.doc),
+      sort,
+    );
+    return targets.filter((t) => t.doc === first);
+  }
+
+  async deleteOne(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
+    const { deleted, bytesDelta } = await this.runDelete(filter, false, undefined, options?.beforeCommit);
+    return { deletedCount: deleted.length, bytesDelta };
+  }
+
+  async deleteMany(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
+    const { deleted, bytesDelta } = await this.runDelete(filter, true, undefined, options?.beforeCommit);
+    return { deletedCount: deleted.length, bytesDelta };
+  }
+
+  async findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null> {
+    const { deleted } = await this.runDelete(filter, false, checkSort(options?.sort), options?.beforeCommit);
+    return deleted[0] ?? null;
+  }
+
+  private runDelete(
+    rawFilter: Filter,
+    multi: boolean,
+    sort: SortSpec | undefined,
+    beforeCommit: WriteOptions['beforeCommit'],
+  ): Promise<{ deleted: Document[]; bytesDelta: number }> {
+    const filter = checkFilter(rawFilter, this.host.limits);
+    const file = this.host.file();
+    if (!file.exists()) return Promise.resolve({ deleted: [], bytesDelta: 0 });
+    return file.write((conn) => {
+      const tbl = file.tableOf(conn, this.name);
+      if (!tbl) return { deleted: [], bytesDelta: 0 };
+      const targets = this.selectTargets(conn, tbl, filter, multi, sort);
+      const remove = file.stmt(conn, `DELETE FROM "${tbl}" WHERE rid = ?`);
+      let bytes = 0;
+      for (const { row } of targets) {
+        remove.run(row.rid);
+        bytes += row.size;
+      }
+      file.addBytes(conn, this.name, -bytes);
+      return { deleted: targets.map((t) => t.doc), bytesDelta: -bytes };
+    }, beforeCommit);
+  }
+}
+
+/** `_id` in `$set`/`$setOnInsert`: allowed only when unchanged (MongoDB rule); removed before mingo sees it. */
+function withoutId(update: Update, currentId: unknown): Update {
+  if (Array.isArray(update)) return update;
+  let out = update;
+  for (const op of ['$set', '$setOnInsert']) {
+    const arg = update[op];
+    if (isPlainObject(arg) && '_id' in arg) {
+      if (currentId !== undefined && compareBson(arg._id, currentId) !== 0) {
+        throw new StoreError(
+          'BAD_UPDATE',
+          "performing an update on the path '_id' would modify the immutable field '_id'",
+        );
+      }
+      const { _id: _ignored, ...rest } = arg;
+      out = { ...out, [op]: rest };
+    }
+  }
+  return out;
+}
+
+function updated(doc: Document, modifier: Update, filter: Filter): Document {
+  const id = doc._id;
+  const next = applyUpdate(doc, withoutId(modifier, id), filter);
+  // A pipeline may drop `_id`; MongoDB keeps it.
+  if (next._id === undefined) return { _id: id, ...next };
+  return next;
+}
+
+function replaced(current: Document, replacement: Document): Document {
+  const { _id, ...rest } = replacement;
+  if (_id !== undefined && compareBson(_id, current._id) !== 0) {
+    throw new StoreError('BAD_UPDATE', 'the _id field cannot be changed by a replacement');
+  }
+  return { _id: current._id, ...rest };
+}
+
+/** The document an update-operator upsert inserts: filter equalities + $setOnInsert + the update. */
+function upserted(filter: Filter, modifier: Update | null, setOnInsert: Record<string, unknown>): Document {
+  const seed = upsertSeed(filter);
+  const idFromUpdate = extractId(modifier, setOnInsert);
+  if (idFromUpdate !== undefined) {
+    if (seed._id !== undefined && compareBson(seed._id, idFromUpdate) !== 0) {
+      throw new StoreError(
+        'BAD_UPDATE',
+        "performing an update on the path '_id' would modify the immutable field '_id'",
+      );
+    }
+    seed._id = checkDocumentId(idFromUpdate);
+  }
+  let update: Update;
+  if (Array.isArray(modifier)) {
+    update = modifier;
+  } else {
+    const base = withoutId(modifier ?? {}, undefined) as Record<string, unknown>;
+    const extra = withoutIdFields(setOnInsert);
+    update =
+      Object.keys(extra).length > 0
+        ? { ...base, $set: { ...(isPlainObject(base.$set) ? base.$set : {}), ...extra } }
+        : base;
+    if (Object.keys(update).length === 0) return seed;
+  }
+  const doc = applyUpdate(seed, update, {});
+  return doc._id === undefined && seed._id !== undefined ? { _id: seed._id, ...doc } : doc;
+}
+
+function withoutIdFields(o: Record<string, unknown>): Record<string, unknown> {
+  const { _id: _ignored, ...rest } = o;
+  return rest;
+}
+
+function extractId(modifier: Update | null, setOnInsert: Record<string, unknown>): unknown {
+  if ('_id' in setOnInsert) return setOnInsert._id;
+  if (modifier && !Array.isArray(modifier)) {
+    const set = modifier.$set;
+    if (isPlainObject(set) && '_id' in set) return set._id;
+  }
+  return undefined;
+}

@@ -1,0 +1,243 @@
+/**
+ * One SQLite file = one database of the DocumentStore.
+ *
+ * Layout: a catalog table `_cella_collections(name, tbl, bytes)` and one table per collection,
+ * `c_<random hex>(rid INTEGER PRIMARY KEY, id TEXT UNIQUE, size, doc)`:
+ * - a table per collection (rather than one table with a collection column) so that each
+ *   collection's expression indexes cover only its own rows, dropping a collection is a DROP TABLE,
+ *   natural order is the rowid, and a count is a COUNT(*) over that table alone;
+ * - random table names, never reused, so a statement prepared against a dropped collection fails
+ *   instead of silently reading a new collection of the same name;
+ * - `bytes` keeps each collection's BSON size up to date inside every write transaction, so
+ *   `dataBytes()` is one row read.
+ *
+ * Two connections per file: a writer, whose transactions go through a WriteGate, and a reader
+ * (query_only) that sees committed data only, so reads never wait behind a write transaction held
+ * open across an async `beforeCommit`. WAL + synchronous=NORMAL: a committed write survives a
+ * crash of the process (not necessarily a power cut). busy_timeout lets several node processes
+ * share the file: SQLite serialises their writers.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { BeforeCommit } from '../document-store.js';
+import { WriteGate } from './gate.js';
+import { extract } from './pushdown.js';
+
+type Connection = Database.Database;
+type Statement = Database.Statement;
+
+export interface DbFileOptions {
+  maxAutoIndexes: number;
+  busyTimeoutMs: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS _cella_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+INSERT OR IGNORE INTO _cella_meta (key, value) VALUES ('schema', '1');
+CREATE TABLE IF NOT EXISTS _cella_collections (
+  name TEXT PRIMARY KEY,
+  tbl TEXT NOT NULL UNIQUE,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+const MAX_CACHED_STATEMENTS = 256;
+export const AUTO_INDEX_PREFIX = 'ax_';
+
+export class DbFile {
+  readonly gate = new WriteGate();
+  private writer: Connection | null = null;
+  private reader: Connection | null = null;
+  private readonly statements = new WeakMap<Connection, Map<string, Statement>>();
+  /** Per collection table: names of the auto indexes known to exist. */
+  private readonly autoIndexes = new Map<string, Set<string>>();
+
+  constructor(
+    readonly path: string,
+    private readonly options: DbFileOptions,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.writer !== null;
+  }
+
+  /** True when the file exists (reads of a database that does not exist answer empty, creating nothing). */
+  exists(): boolean {
+    return this.writer !== null || existsSync(this.path);
+  }
+
+  private open(): void {
+    if (this.writer) return;
+    const writer = new Database(this.path, { timeout: this.options.busyTimeoutMs });
+    try {
+      writer.pragma('journal_mode = WAL');
+      writer.pragma('synchronous = NORMAL');
+      writer.exec('BEGIN IMMEDIATE');
+      writer.exec(SCHEMA);
+      writer.exec('COMMIT');
+      const reader = new Database(this.path, { timeout: this.options.busyTimeoutMs });
+      reader.pragma('query_only = ON');
+      this.writer = writer;
+      this.reader = reader;
+    } catch (err) {
+      writer.close();
+      throw err;
+    }
+  }
+
+  /** The read connection, or null when the database does not exist. */
+  read(): Connection | null {
+    if (!this.exists()) return null;
+    this.open();
+    return this.reader;
+  }
+
+  /** The write connection (creates the file). Use only inside `write()` or while the gate is idle. */
+  writeConnection(): Connection {
+    this.open();
+    return this.writer as Connection;
+  }
+
+  close(): void {
+    this.reader?.close();
+    this.writer?.close();
+    this.reader = null;
+    this.writer = null;
+    this.autoIndexes.clear();
+  }
+
+  stmt(conn: Connection, sql: string, pluck = false): Statement {
+    let cache = this.statements.get(conn);
+    if (!cache) {
+      cache = new Map();
+      this.statements.set(conn, cache);
+    }
+    const key = pluck ? `P${sql}` : sql;
+    let statement = cache.get(key);
+    if (!statement) {
+      if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+      statement = conn.prepare(sql);
+      if (pluck) statement.pluck();
+      cache.set(key, statement);
+    }
+    return statement;
+  }
+
+  /** The table of a collection, or undefined when it does not exist. */
+  tableOf(conn: Connection, collection: string): string | undefined {
+    return this.stmt(conn, 'SELECT tbl FROM _cella_collections WHERE name = ?', true).get(collection) as
+      string | undefined;
+  }
+
+  /** Creates the collection's table if needed (call inside a write transaction). Returns [table, created]. */
+  ensureTable(conn: Connection, collection: string): [string, boolean] {
+    const existing = this.tableOf(conn, collection);
+    if (existing) return [existing, false];
+    const tbl = `c_${randomBytes(8).toString('hex')}`;
+    conn.exec(
+      `CREATE TABLE "${tbl}" (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, doc TEXT NOT NULL)`,
+    );
+    this.stmt(conn, 'INSERT INTO _cella_collections (name, tbl, bytes, created_at) VALUES (?, ?, 0, ?)').run(
+      collection,
+      tbl,
+      Date.now(),
+    );
+    return [tbl, true];
+  }
+
+  /** Drops the collection's table (call inside a write transaction). Returns false when it did not exist. */
+  dropTable(conn: Connection, collection: string): boolean {
+    const tbl = this.tableOf(conn, collection);
+    if (!tbl) return false;
+    conn.exec(`DROP TABLE "${tbl}"`);
+    this.stmt(conn, 'DELETE FROM _cella_collections WHERE name = ?').run(collection);
+    this.autoIndexes.delete(tbl);
+    return true;
+  }
+
+  addBytes(conn: Connection, collection: string, delta: number): void {
+    if (delta !== 0)
+      this.stmt(conn, 'UPDATE _cella_collections SET bytes = bytes + ? WHERE name = ?').run(
+        delta,
+        collection,
+      );
+  }
+
+  /**
+   * Runs `work` in a write transaction (BEGIN IMMEDIATE), then `beforeCommit(bytesDelta)`;
+   * commits when both succeed, rolls everything back when either throws.
+   */
+  write<T extends { bytesDelta: number }>(
+    work: (conn: Connection) => T,
+    beforeCommit?: BeforeCommit,
+  ): Promise<T> {
+    return this.gate.run(() => {
+      const conn = this.writeConnection();
+      conn.exec('BEGIN IMMEDIATE');
+      let result: T;
+      let hook: void | Promise<void>;
+      try {
+        result = work(conn);
+        hook = beforeCommit?.(result.bytesDelta);
+      } catch (err) {
+        this.rollback(conn);
+        throw err;
+      }
+      if (hook instanceof Promise) {
+        return hook.then(
+          () => {
+            conn.exec('COMMIT');
+            return result;
+          },
+          (err: unknown) => {
+            this.rollback(conn);
+            throw err;
+          },
+        );
+      }
+      conn.exec('COMMIT');
+      return result;
+    });
+  }
+
+  private rollback(conn: Connection): void {
+    if (conn.inTransaction) conn.exec('ROLLBACK');
+  }
+
+  /**
+   * Creates expression indexes for JSON paths the pushdown filters on, the first time each is used,
+   * at most `maxAutoIndexes` per collection. `inWrite` = called inside our own write transaction;
+   * otherwise it is done only when no transaction is open (never waits for one).
+   */
+  ensureIndexes(tbl: string, paths: string[], inWrite: boolean): void {
+    if (paths.length === 0) return;
+    const conn = this.writeConnection();
+    let known = this.autoIndexes.get(tbl);
+    if (!known) {
+      const names = conn
+        .prepare(
+          `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE '${AUTO_INDEX_PREFIX}%'`,
+        )
+        .pluck()
+        .all(tbl) as string[];
+      known = new Set(names);
+      this.autoIndexes.set(tbl, known);
+    }
+    for (const path of paths) {
+      const name = `${AUTO_INDEX_PREFIX}${tbl}_${createHash('sha1').update(path).digest('hex').slice(0, 12)}`;
+      if (known.has(name)) continue;
+      if (known.size >= this.options.maxAutoIndexes) return;
+      if (!inWrite && (!this.gate.idle || conn.inTransaction)) return;
+      try {
+        conn.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tbl}" (${extract(path)})`);
+        known.add(name);
+      } catch {
+        // Busy (another process holds the write lock) or the table was just dropped: the query
+        // still works without the index; the next one retries.
+        return;
+      }
+    }
+  }
+}

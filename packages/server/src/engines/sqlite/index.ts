@@ -1,0 +1,2 @@
+export { createSqliteDocumentStore } from './store.js';
+export type { SqliteDocumentStoreOptions } from './store.js';

@@ -1,0 +1,255 @@
+/**
+ * Filter pushdown: turns the simple parts of a MongoDB filter into a SQL WHERE clause that is a
+ * SUPERSET of the true answer. mingo re-checks every candidate, so the SQL only has to never
+ * drop a matching document; its job is to let SQLite use an index instead of handing every
+ * document to JavaScript.
+ *
+ * Pushed down: `_id` equality/`$in`/ranges (on the typed `id` column), and on other fields whose
+ * path parts are plain identifiers: equality, `$eq`, `$in`, `$gt/$gte/$lt/$lte` (numbers,
+ * strings, Dates, ObjectIds), `$exists`; inside `$and`, and `$or` when every branch is pushable.
+ * Everything else ($ne, $nin, $regex, $elemMatch, $not, $nor, $expr, ...) is left to mingo.
+ *
+ * A field is read with `json_extract(doc, '$."a"."b"')`, the same literal text as the expression
+ * indexes (auto-index.ts) so SQLite uses them. Arrays: `{a: 5}` also matches `a: [5, 6]`, and
+ * `{"a.b": 1}` also matches `a: [{b: 1}]`, but json_extract returns an array as its JSON text
+ * and cannot look inside it. So every pushed-down field condition is OR-ed with "the field, or
+ * any prefix of its path, is an array", i.e. its JSON text lies in ['[', '\'). That range is an
+ * index range scan too, so SQLite still answers the whole OR from the index (MULTI-INDEX OR).
+ *
+ * Type brackets: json_extract yields numbers (and booleans as 0/1) as SQL numbers, strings as
+ * TEXT, objects/arrays as JSON TEXT. SQLite orders numbers < TEXT, so `$gt: 5` becomes
+ * `x > 5 AND x < ''` (numbers only) and `$lt: "m"` becomes `x < 'm' AND x >= ''` (text only).
+ * Dates and ObjectIds are stored as `{"$date":"<ISO>"}` / `{"$oid":"<hex>"}` (codec.ts), whose
+ * text order is their value order.
+ */
+import { isObjectId, isOperatorObject, isPlainObject } from '../bson-values.js';
+import type { Filter } from '../document-store.js';
+import { dateIsTextOrdered, dateText, idKey, objectIdText } from './codec.js';
+
+export interface Prefilter {
+  /** ` WHERE ...` or '' when nothing could be pushed down. */
+  where: string;
+  /** Named parameters (@p0, @p1, ...) for `where`. */
+  params: Record<string, unknown>;
+  /** JSON paths worth an expression index (fields used by equality, $in or ranges). */
+  indexPaths: string[];
+  /** True when the SQL alone decides the answer (mingo need not re-check). */
+  exact: boolean;
+}
+
+const PATH_PART = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
+const ARRAY_LOW = "'['";
+const ARRAY_HIGH = "'\\'";
+const DATE_TEXT_LOW = `'{"$date":"'`;
+const DATE_TEXT_HIGH = `'{"$date":#'`;
+const DATE_NUM_LOW = `'{"$date":-'`;
+const DATE_NUM_HIGH = `'{"$date":;'`;
+const OID_LOW = `'{"$oid":"'`;
+const OID_HIGH = `'{"$oid":#'`;
+const RANGE_SQL: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+/** The json_extract path for a dotted field path, or null when it cannot be pushed down. */
+export function jsonPath(fieldPath: string): string | null {
+  const parts = fieldPath.split('.');
+  if (!parts.every((p) => PATH_PART.test(p))) return null;
+  return `$.${parts.map((p) => `"${p}"`).join('.')}`;
+}
+
+export function extract(path: string): string {
+  return `json_extract(doc, '${path}')`;
+}
+
+class Builder {
+  readonly params: Record<string, unknown> = {};
+  readonly indexPaths = new Set<string>();
+  exact = true;
+  private n = 0;
+
+  param(value: unknown): string {
+    const name = `p${this.n++}`;
+    this.params[name] = value;
+    return `@${name}`;
+  }
+}
+
+export function buildPrefilter(filter: Filter): Prefilter {
+  const b = new Builder();
+  const terms = queryTerms(filter, b);
+  return {
+    where: terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '',
+    params: b.params,
+    indexPaths: [...b.indexPaths],
+    exact: b.exact,
+  };
+}
+
+function queryTerms(filter: Filter, b: Builder): string[] {
+  const terms: string[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const branch of value) if (isPlainObject(branch)) terms.push(...queryTerms(branch, b));
+      continue;
+    }
+    if (key === '$or' && Array.isArray(value)) {
+      b.exact = false;
+      const branches = value.map((branch) => (isPlainObject(branch) ? queryTerms(branch, b) : []));
+      if (branches.length > 0 && branches.every((t) => t.length > 0)) {
+        terms.push(`(${branches.map((t) => t.join(' AND ')).join(' OR ')})`);
+      }
+      continue;
+    }
+    if (key.startsWith('$')) {
+      b.exact = false;
+      continue;
+    }
+    const term = key === '_id' ? idTerm(value, b) : fieldTerm(key, value, b);
+    if (term) terms.push(term);
+    else b.exact = false;
+  }
+  return terms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// _id: the typed `id` column (ObjectId | string | number; never an array)
+
+function idable(v: unknown): boolean {
+  return isObjectId(v) || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+function idTerm(value: unknown, b: Builder): string | null {
+  if (!isOperatorObject(value)) {
+    if (!idable(value)) return null;
+    return `id = ${b.param(idKey(value as string))}`;
+  }
+  const terms: string[] = [];
+  let exact = true;
+  for (const [op, arg] of Object.entries(value)) {
+    if (op === '$eq' && idable(arg)) {
+      terms.push(`id = ${b.param(idKey(arg as string))}`);
+    } else if (op === '$in' && Array.isArray(arg) && arg.every(idable)) {
+      terms.push(
+        arg.length === 0 ? '0' : `id IN (${arg.map((v) => b.param(idKey(v as string))).join(', ')})`,
+      );
+    } else if (op in RANGE_SQL && (isObjectId(arg) || (typeof arg === 'string' && textRangeSafe(arg)))) {
+      // Keys are 'o<hex>' / 's<string>': stay within the prefix of the bound's type.
+      const prefix = isObjectId(arg) ? 'o' : 's';
+      const bound = b.param(idKey(arg));
+      const sql = RANGE_SQL[op] as string;
+      terms.push(
+        sql.startsWith('>')
+          ? `(id ${sql} ${bound} AND id < '${nextChar(prefix)}')`
+          : `(id ${sql} ${bound} AND id >= '${prefix}')`,
+      );
+      exact = false;
+    } else {
+      exact = false;
+    }
+  }
+  if (!exact) b.exact = false;
+  return terms.length > 0 ? terms.join(' AND ') : null;
+}
+
+function nextChar(c: string): string {
+  return String.fromCharCode(c.charCodeAt(0) + 1);
+}
+
+/**
+ * SQLite compares TEXT by UTF-8 bytes (code point order) and mingo by UTF-16 code units; they
+ * agree unless the bound holds a code unit at or above U+D800. Such bounds are not pushed down.
+ */
+function textRangeSafe(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xd800) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other fields: json_extract on the document
+
+function fieldTerm(fieldPath: string, value: unknown, b: Builder): string | null {
+  const path = jsonPath(fieldPath);
+  if (!path) return null;
+  const parts = fieldPath.split('.');
+  const prefixes = parts.map((_, i) => jsonPath(parts.slice(0, i + 1).join('.')) as string);
+  const x = extract(path);
+  const arrays = prefixes
+    .map((p) => `(${extract(p)} >= ${ARRAY_LOW} AND ${extract(p)} < ${ARRAY_HIGH})`)
+    .join(' OR ');
+  const index = (): void => {
+    for (const p of prefixes) b.indexPaths.add(p);
+  };
+
+  // Every field condition is a superset (arrays, type brackets): mingo must re-check.
+  b.exact = false;
+  if (!isOperatorObject(value)) {
+    const literal = sqlLiteral(value);
+    if (literal === undefined) return null;
+    index();
+    return `(${x} = ${b.param(literal)} OR ${arrays})`;
+  }
+  const terms: string[] = [];
+  for (const [op, arg] of Object.entries(value)) {
+    if (op === '$eq') {
+      const literal = sqlLiteral(arg);
+      if (literal === undefined) continue;
+      index();
+      terms.push(`(${x} = ${b.param(literal)} OR ${arrays})`);
+    } else if (op === '$in' && Array.isArray(arg)) {
+      const literals = arg.map(sqlLiteral);
+      if (literals.some((l) => l === undefined)) continue;
+      if (literals.length === 0) {
+        terms.push('0');
+        continue;
+      }
+      index();
+      terms.push(`(${x} IN (${literals.map((l) => b.param(l)).join(', ')}) OR ${arrays})`);
+    } else if (op in RANGE_SQL) {
+      const range = rangeTerm(x, RANGE_SQL[op] as string, arg, b);
+      if (!range) continue;
+      index();
+      terms.push(`(${range} OR ${arrays})`);
+    } else if (op === '$exists') {
+      if (arg) terms.push(`(${x} IS NOT NULL OR json_type(doc, '${path}') = 'null' OR ${arrays})`);
+      else terms.push(`${x} IS NULL`);
+    }
+  }
+  return terms.length > 0 ? terms.join(' AND ') : null;
+}
+
+/**
+ * The SQL value json_extract yields for a stored value equal to `v`, or undefined when equality
+ * cannot be pushed down (null also matches missing fields; objects and arrays depend on key order).
+ */
+function sqlLiteral(v: unknown): string | number | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : dateText(v);
+  if (isObjectId(v)) return objectIdText(v);
+  return undefined;
+}
+
+function rangeTerm(x: string, sql: string, bound: unknown, b: Builder): string | null {
+  const upward = sql.startsWith('>');
+  if (typeof bound === 'number') {
+    if (Number.isNaN(bound)) return null;
+    return upward ? `(${x} ${sql} ${b.param(bound)} AND ${x} < '')` : `${x} ${sql} ${b.param(bound)}`;
+  }
+  if (typeof bound === 'string') {
+    if (!textRangeSafe(bound)) return null;
+    return upward ? `${x} ${sql} ${b.param(bound)}` : `(${x} ${sql} ${b.param(bound)} AND ${x} >= '')`;
+  }
+  if (bound instanceof Date) {
+    if (Number.isNaN(bound.getTime()) || !dateIsTextOrdered(bound)) return null;
+    const p = b.param(dateText(bound));
+    const textual = upward
+      ? `(${x} ${sql} ${p} AND ${x} < ${DATE_TEXT_HIGH})`
+      : `(${x} ${sql} ${p} AND ${x} >= ${DATE_TEXT_LOW})`;
+    // Dates outside years 0–9999 are stored as milliseconds: always candidates.
+    return `(${textual} OR (${x} >= ${DATE_NUM_LOW} AND ${x} < ${DATE_NUM_HIGH}))`;
+  }
+  if (isObjectId(bound)) {
+    const p = b.param(objectIdText(bound));
+    return upward ? `(${x} ${sql} ${p} AND ${x} < ${OID_HIGH})` : `(${x} ${sql} ${p} AND ${x} >= ${OID_LOW})`;
+  }
+  return null;
+}

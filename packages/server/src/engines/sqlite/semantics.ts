@@ -1,0 +1,181 @@
+/**
+ * MongoDB query, update, projection and aggregation semantics for the SQLite engine, on top of
+ * mingo, plus what mingo lacks or does differently:
+ * - one operator context with scripts disabled ($where/$function/$accumulator never run even if
+ *   the guard were bypassed);
+ * - `$type` that knows ObjectId and tells int from double the way the BSON serializer stores JS
+ *   numbers (int32 range integers are "int", everything else "double");
+ * - `$sort` (aggregation) with MongoDB's type order (bson-order.ts);
+ * - `$setOnInsert` (split off and applied only when an upsert inserts).
+ * Errors thrown by mingo become StoreErrors (BAD_QUERY / BAD_UPDATE), never 500s.
+ */
+import { Context } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Lazy } from 'mingo/lazy';
+import type { Iterator } from 'mingo/lazy';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
+import type { AnyObject, Options } from 'mingo/types';
+import { updateOne } from 'mingo/updater';
+import type { Modifier, PipelineStage } from 'mingo/updater';
+import { resolve } from 'mingo/util';
+import { isObjectId, isPlainObject } from '../bson-values.js';
+import { StoreError } from '../document-store.js';
+import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
+import { sortDocuments } from './bson-order.js';
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+const isInt32 = (v: unknown): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX;
+
+const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
+  double: (v) => typeof v === 'number' && !isInt32(v),
+  string: (v) => typeof v === 'string',
+  object: (v) => isPlainObject(v),
+  array: (v) => Array.isArray(v),
+  objectId: (v) => isObjectId(v),
+  bool: (v) => typeof v === 'boolean',
+  date: (v) => v instanceof Date,
+  null: (v) => v === null,
+  regex: (v) => v instanceof RegExp,
+  int: isInt32,
+  long: () => false,
+  decimal: () => false,
+  number: (v) => typeof v === 'number',
+};
+const TYPE_NUMBERS: Record<number, string> = {
+  1: 'double',
+  2: 'string',
+  3: 'object',
+  4: 'array',
+  7: 'objectId',
+  8: 'bool',
+  9: 'date',
+  10: 'null',
+  11: 'regex',
+  16: 'int',
+  18: 'long',
+  19: 'decimal',
+};
+
+function typeMatches(value: unknown, type: unknown): boolean {
+  const name = typeof type === 'number' ? TYPE_NUMBERS[type] : type;
+  const test = typeof name === 'string' ? TYPE_TESTS[name] : undefined;
+  if (!test) return false;
+  if (test(value)) return true;
+  return Array.isArray(value) && name !== 'array' && value.some((item) => test(item));
+}
+
+function $type(selector: string, value: unknown, _options: Options): (obj: AnyObject) => boolean {
+  const types = Array.isArray(value) ? value : [value];
+  return (obj) => {
+    const v = resolve(obj, selector, { unwrapArray: true });
+    return v !== undefined && types.some((t) => typeMatches(v, t));
+  };
+}
+
+function $sort(collection: Iterator, sortKeys: AnyObject, _options: Options): Iterator {
+  return collection.transform((docs) => Lazy(sortDocuments(docs as Document[], sortKeys as SortSpec)));
+}
+
+const CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: { ...pipelineOperators, $sort },
+  projection: projectionOperators,
+  query: { ...queryOperators, $type },
+  window: windowOperators,
+});
+
+function options(extra?: Partial<Options>): Partial<Options> {
+  return { context: CONTEXT, scriptEnabled: false, idKey: '_id', ...extra };
+}
+
+function wrap<T>(code: 'BAD_QUERY' | 'BAD_UPDATE', fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof StoreError) throw err;
+    throw new StoreError(code, err instanceof Error ? err.message : String(err));
+  }
+}
+
+export type Matcher = (doc: Document) => boolean;
+
+/** Compiles a (guard-checked) filter to a predicate. An empty filter matches everything. */
+export function compileFilter(filter: Filter): Matcher {
+  if (Object.keys(filter).length === 0) return () => true;
+  const query = wrap('BAD_QUERY', () => new Query(filter, options()));
+  return (doc) => wrap('BAD_QUERY', () => query.test(doc));
+}
+
+/** Applies an inclusion/exclusion projection (MongoDB rules; `_id` included unless excluded). */
+export function project(docs: Document[], projection: Projection | undefined): Document[] {
+  if (!projection || docs.length === 0) return docs;
+  const projected = wrap('BAD_QUERY', () => new Query({}, options()).find<Document>(docs, projection).all());
+  // mingo appends _id last; MongoDB keeps it first.
+  return projected.map((doc) => ('_id' in doc ? { _id: doc._id, ...doc } : doc));
+}
+
+export interface SplitUpdate {
+  /** The update without $setOnInsert (null when nothing remains: matched documents stay as they are). */
+  modifier: Update | null;
+  /** $setOnInsert fields, applied only when an upsert inserts. */
+  setOnInsert: Record<string, unknown>;
+}
+
+export function splitUpdate(update: Update): SplitUpdate {
+  if (Array.isArray(update)) return { modifier: update, setOnInsert: {} };
+  const { $setOnInsert, ...rest } = update;
+  return {
+    modifier: Object.keys(rest).length > 0 ? rest : null,
+    setOnInsert: isPlainObject($setOnInsert) ? $setOnInsert : {},
+  };
+}
+
+function hasPositional(update: Update): boolean {
+  if (Array.isArray(update)) return false;
+  return Object.values(update).some(
+    (arg) => isPlainObject(arg) && Object.keys(arg).some((path) => path.split('.').includes('$')),
+  );
+}
+
+/**
+ * Applies an update to a document (mutating and returning it, or returning the replacement a
+ * pipeline produced). `filter` is needed only for the positional `$` operator.
+ */
+export function applyUpdate(doc: Document, update: Update, filter: Filter): Document {
+  return wrap('BAD_UPDATE', () => {
+    const docs: Document[] = [doc];
+    const condition = hasPositional(update) ? filter : {};
+    updateOne(
+      docs,
+      condition,
+      update as Modifier<Document> | PipelineStage[],
+      { cloneMode: 'copy' },
+      options(),
+    );
+    return docs[0] as Document;
+  });
+}
+
+/** Runs an aggregation pipeline over documents; `resolveCollection` serves $lookup/$unionWith. */
+export function runPipeline(
+  docs: Document[],
+  pipeline: Document[],
+  resolveCollection: (name: string) => Document[],
+): Document[] {
+  return wrap('BAD_QUERY', () =>
+    new Aggregator(
+      pipeline,
+      options({ collectionResolver: (name: string) => resolveCollection(name) }),
+    ).run<Document>(docs),
+  );
+}

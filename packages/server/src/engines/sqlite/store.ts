@@ -1,0 +1,201 @@
+/**
+ * The embedded DocumentStore: one SQLite file per database (`<dir>/<name>.sqlite`).
+ *
+ * Open files are kept in an LRU (`maxOpenDatabases`) so a node with many vaults does not run
+ * out of file descriptors; handles returned by `database()` stay valid across closes (they look
+ * their file up on every call). A database that was never written has no file: reads answer
+ * empty and `listDatabases()` does not show it, as in MongoDB.
+ */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Collection, Database, Document, DocumentStore } from '../document-store.js';
+import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
+import type { StoreLimits } from '../query-guard.js';
+import { SqliteCollection } from './collection.js';
+import type { CollectionHost } from './collection.js';
+import { DbFile } from './db-file.js';
+
+export interface SqliteDocumentStoreOptions {
+  /** Directory holding one `<database>.sqlite` file per database (created with mode 700). */
+  dir: string;
+  limits?: Partial<StoreLimits>;
+  /** Expression indexes created automatically per collection (see docs/document-store.md). Default 16. */
+  maxAutoIndexes?: number;
+  /** Database files kept open at once. Default 64. */
+  maxOpenDatabases?: number;
+  /** How long a writer waits for another process's write lock. Default 5000 ms. */
+  busyTimeoutMs?: number;
+}
+
+const OptionsSchema = z.object({
+  dir: z.string().min(1),
+  limits: z.unknown().optional(),
+  maxAutoIndexes: z.number().int().min(0).max(200).default(16),
+  maxOpenDatabases: z.number().int().min(1).max(10_000).default(64),
+  busyTimeoutMs: z.number().int().min(0).max(600_000).default(5000),
+});
+
+const FILE_SUFFIX = '.sqlite';
+const EXPORT_CHUNK = 1000;
+
+export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
+  const parsed = OptionsSchema.parse(options);
+  return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed);
+}
+
+class SqliteDocumentStore implements DocumentStore {
+  readonly engine = 'sqlite' as const;
+  private readonly files = new Map<string, DbFile>();
+  private readonly handles = new Map<string, SqliteDatabase>();
+  private closed = false;
+
+  constructor(
+    private readonly dir: string,
+    readonly limits: StoreLimits,
+    private readonly options: { maxAutoIndexes: number; maxOpenDatabases: number; busyTimeoutMs: number },
+  ) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  private pathOf(name: string): string {
+    return join(this.dir, `${name}${FILE_SUFFIX}`);
+  }
+
+  /** The file of a database, most recently used last; closes idle files beyond the LRU size. */
+  fileOf(name: string): DbFile {
+    if (this.closed) throw new Error('DocumentStore is closed');
+    let file = this.files.get(name);
+    if (file) {
+      this.files.delete(name);
+    } else {
+      file = new DbFile(this.pathOf(name), {
+        maxAutoIndexes: this.options.maxAutoIndexes,
+        busyTimeoutMs: this.options.busyTimeoutMs,
+      });
+    }
+    this.files.set(name, file);
+    if (this.files.size > this.options.maxOpenDatabases) this.evict();
+    return file;
+  }
+
+  private evict(): void {
+    for (const [name, file] of this.files) {
+      if (this.files.size <= this.options.maxOpenDatabases) return;
+      if (!file.gate.idle) continue;
+      file.close();
+      this.files.delete(name);
+    }
+  }
+
+  database(name: string): Database {
+    checkDatabaseName(name);
+    let handle = this.handles.get(name);
+    if (!handle) {
+      handle = new SqliteDatabase(this, name);
+      this.handles.set(name, handle);
+    }
+    return handle;
+  }
+
+  async listDatabases(): Promise<string[]> {
+    return readdirSync(this.dir)
+      .filter((f) => f.endsWith(FILE_SUFFIX))
+      .map((f) => f.slice(0, -FILE_SUFFIX.length))
+      .filter((n) => /^[a-z0-9_]{1,63}$/.test(n))
+      .sort();
+  }
+
+  async dropDatabase(name: string): Promise<boolean> {
+    checkDatabaseName(name);
+    const file = this.files.get(name);
+    if (file) {
+      // Let a write transaction held open by an async beforeCommit finish first.
+      await file.gate.run(() => file.close());
+      this.files.delete(name);
+    }
+    const path = this.pathOf(name);
+    const existed = (await this.listDatabases()).includes(name);
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+    return existed;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    for (const file of this.files.values()) await file.gate.run(() => file.close());
+    this.files.clear();
+    this.closed = true;
+  }
+}
+
+class SqliteDatabase implements Database, CollectionHost {
+  constructor(
+    private readonly store: SqliteDocumentStore,
+    readonly name: string,
+  ) {}
+
+  get limits(): StoreLimits {
+    return this.store.limits;
+  }
+
+  file(): DbFile {
+    return this.store.fileOf(this.name);
+  }
+
+  async listCollections(): Promise<string[]> {
+    const file = this.file();
+    const conn = file.read();
+    if (!conn) return [];
+    return file.stmt(conn, 'SELECT name FROM _cella_collections ORDER BY name', true).all() as string[];
+  }
+
+  async createCollection(name: string): Promise<boolean> {
+    checkCollectionName(name);
+    const file = this.file();
+    return file
+      .write((conn) => {
+        const [, created] = file.ensureTable(conn, name);
+        return { created, bytesDelta: 0 };
+      })
+      .then((r) => r.created);
+  }
+
+  async dropCollection(name: string): Promise<boolean> {
+    checkCollectionName(name);
+    const file = this.file();
+    if (!file.exists()) return false;
+    const result = await file.write((conn) => ({ dropped: file.dropTable(conn, name), bytesDelta: 0 }));
+    return result.dropped;
+  }
+
+  async hasCollection(name: string): Promise<boolean> {
+    checkCollectionName(name);
+    const file = this.file();
+    const conn = file.read();
+    return conn ? file.tableOf(conn, name) !== undefined : false;
+  }
+
+  collection(name: string): Collection {
+    return new SqliteCollection(this, name);
+  }
+
+  async dataBytes(): Promise<number> {
+    const file = this.file();
+    const conn = file.read();
+    if (!conn) return 0;
+    return (
+      (file.stmt(conn, 'SELECT COALESCE(SUM(bytes), 0) FROM _cella_collections', true).get() as number) ?? 0
+    );
+  }
+
+  async *exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }> {
+    for (const name of await this.listCollections()) {
+      let any = false;
+      for (const documents of new SqliteCollection(this, name).chunks(EXPORT_CHUNK)) {
+        any = true;
+        yield { collection: name, documents };
+      }
+      if (!any) yield { collection: name, documents: [] };
+    }
+  }
+}
