@@ -1,0 +1,61 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LIGHT_KDF, diffStackConfig, initStack, loadStack, validateStack, vaultChainDefaults } from '../src/index.js';
+import { tempHome } from './helpers/tree.js';
+
+const homes: string[] = [];
+afterAll(async () => {
+  for (const h of homes) await fs.rm(h, { recursive: true, force: true });
+});
+
+describe('config diff and validate', () => {
+  it('a fresh init has no differences; --against testnet lists the network switch; edits show up', async () => {
+    const home = await tempHome();
+    homes.push(home);
+    await initStack({ home, chainType: 'mainnet', publicIp: '203.0.113.9', kdf: LIGHT_KDF });
+    let state = await loadStack(home);
+    expect(diffStackConfig(state)).toEqual([]);
+    expect(validateStack(state)).toEqual([]);
+    const against = diffStackConfig(state, 'testnet');
+    expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.HttpJsonPort', kind: 'changed', expected: 21336, actual: 20336 });
+    expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.ActiveNet', kind: 'missing', expected: 'testnet' });
+    expect(against.some((d) => d.path === 'args' && d.file === '~/node/sc/launch.json')).toBe(true);
+    const rpc = state.mainConfig.value?.Configuration.RpcConfiguration;
+    for (const secret of [rpc?.User, rpc?.Pass]) expect(JSON.stringify(against)).not.toContain(secret); // credentials never appear
+
+    const file = path.join(home, 'node/main/config.json');
+    const cfg = JSON.parse(await fs.readFile(file, 'utf8'));
+    cfg.Configuration.PrintLevel = 0;
+    cfg.Configuration.ActiveNet = 'testnet';
+    await fs.writeFile(file, JSON.stringify(cfg));
+    state = await loadStack(home);
+    expect(diffStackConfig(state)).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.PrintLevel', kind: 'changed', expected: 1, actual: 0 });
+    expect(validateStack(state).map((f) => f.check)).toContain('chain-type-mismatch');
+
+    await fs.writeFile(file, '{"Configuration": {"HttpJsonPort": "x"}}');
+    const invalid = validateStack(await loadStack(home));
+    expect(invalid[0]?.check).toBe('invalid-file');
+    expect(invalid[0]?.message).toContain('Configuration.HttpJsonPort');
+  });
+});
+
+describe('vaultChainDefaults', () => {
+  it('gives the identity resolver URL and the smart-contract chain from the network table', () => {
+    expect(vaultChainDefaults('mainnet')).toEqual({
+      chainType: 'mainnet',
+      eidRpcUrl: 'https://api.elastos.io/eid',
+      eidChainId: 22,
+      escRpcUrl: 'https://api.elastos.io/eth',
+      escChainId: 20,
+    });
+    expect(vaultChainDefaults('testnet', { endpoints: 'local' })).toEqual({
+      chainType: 'testnet',
+      eidRpcUrl: 'http://127.0.0.1:21646',
+      eidChainId: 23,
+      escRpcUrl: 'http://127.0.0.1:21636',
+      escChainId: 21,
+      escWsUrl: 'ws://127.0.0.1:21632',
+    });
+  });
+});

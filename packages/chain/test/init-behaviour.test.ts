@@ -1,0 +1,192 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { decryptKeystoreJson } from 'ethers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InitError, LIGHT_KDF, detectPublicIp, initStack, isPublicIPv4, type InitStackOptions } from '../src/index.js';
+import { readJson, snapshotTree, tempHome } from './helpers/tree.js';
+
+const homes: string[] = [];
+afterEach(async () => {
+  for (const h of homes.splice(0)) await fs.rm(h, { recursive: true, force: true });
+});
+
+async function home(): Promise<string> {
+  const h = await tempHome();
+  homes.push(h);
+  return h;
+}
+
+const base = (h: string, extra: Partial<InitStackOptions> = {}): InitStackOptions => ({
+  home: h,
+  chainType: 'mainnet',
+  publicIp: '203.0.113.20',
+  kdf: LIGHT_KDF,
+  ...extra,
+});
+
+async function initError(p: Promise<unknown>): Promise<InitError> {
+  const err = await p.catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(InitError);
+  return err as InitError;
+}
+
+describe('init', () => {
+  it('a second init changes nothing', async () => {
+    const h = await home();
+    await initStack(base(h));
+    const before = await snapshotTree(h);
+    const again = await initStack(base(h));
+    expect(again.initialised).toEqual([]);
+    expect(again.alreadyInitialised).toEqual(['main', 'sc', 'sc-oracle', 'id', 'id-oracle', 'third', 'arbiter']);
+    expect(again.files.every((f) => f.action === 'unchanged')).toBe(true);
+    expect(await snapshotTree(h)).toEqual(before);
+  });
+
+  it('refuses to switch chain-type without --reinit, and changes nothing', async () => {
+    const h = await home();
+    await initStack(base(h));
+    const before = await snapshotTree(h);
+    const err = await initError(initStack(base(h, { chainType: 'testnet' })));
+    expect(err.code).toBe('CHAIN_TYPE_SWITCH');
+    expect(err.message).toContain('initialised for mainnet');
+    expect(err.message).toContain('--reinit');
+    expect(await snapshotTree(h)).toEqual(before);
+  });
+
+  it('--reinit switches every component to the new network and keeps every secret', async () => {
+    const h = await home();
+    await initStack(base(h, { components: ['main', 'sc', 'id'] }));
+    const secrets = async () =>
+      Object.fromEntries(
+        [...(await snapshotTree(h)).entries()].filter(([rel]) => rel.endsWith('.txt') || rel.includes('keystore/UTC')).map(([rel, e]) => [rel, e.content]),
+      );
+    const mainBefore = await readJson(path.join(h, 'node/main/config.json'));
+    const before = await secrets();
+    const result = await initStack(base(h, { chainType: 'testnet', components: ['sc'], reinit: true }));
+    expect(result.initialised).toEqual(['main', 'sc', 'id']); // everything initialised follows the switch
+    expect(await secrets()).toEqual(before);
+    const mainAfter = await readJson(path.join(h, 'node/main/config.json'));
+    expect(mainAfter.Configuration.HttpJsonPort).toBe(21336);
+    expect(mainAfter.Configuration.RpcConfiguration).toEqual(mainBefore.Configuration.RpcConfiguration);
+    expect((await readJson(path.join(h, '.config/elastos/node.json')))['chain-type']).toBe('testnet');
+    expect((await readJson(path.join(h, 'node/id/launch.json'))).args).toContain('--testnet');
+  });
+
+  it('never overwrites an existing secret', async () => {
+    const h = await home();
+    await fs.mkdir(path.join(h, '.config/elastos'), { recursive: true, mode: 0o700 });
+    await fs.writeFile(path.join(h, '.config/elastos/main.txt'), 'operator-chosen-Passw0rd!\n', { mode: 0o600 });
+    const result = await initStack(base(h, { components: ['main'] }));
+    expect(result.files.find((f) => f.path.endsWith('main.txt'))?.action).toBe('kept');
+    expect(await fs.readFile(path.join(h, '.config/elastos/main.txt'), 'utf8')).toBe('operator-chosen-Passw0rd!\n');
+  });
+
+  it('refuses a keystore whose password file is missing', async () => {
+    const h = await home();
+    await initStack(base(h, { components: ['sc'] }));
+    await fs.rm(path.join(h, '.config/elastos/sc.txt'));
+    const err = await initError(initStack(base(h, { components: ['sc'], reinit: true })));
+    expect(err.code).toBe('KEYSTORE_WITHOUT_PASSWORD');
+    expect(err.message).toContain('~/.config/elastos/sc.txt');
+  });
+
+  it('the arbiter needs main, sc and id initialised first', async () => {
+    const h = await home();
+    const err = await initError(initStack(base(h, { components: ['arbiter'] })));
+    expect(err.code).toBe('PREREQUISITE_MISSING');
+    expect(err.message).toContain('missing: main, sc, id');
+    await initStack(base(h, { components: ['main', 'sc'] }));
+    const still = await initError(initStack(base(h, { components: ['arbiter'] })));
+    expect(still.message).toContain('missing: id');
+    await initStack(base(h, { components: ['id'] }));
+    const ok = await initStack(base(h, { components: ['arbiter'] }));
+    expect(ok.initialised).toEqual(['arbiter']);
+  });
+
+  it('copies an existing main keystore.dat next to the arbiter', async () => {
+    const h = await home();
+    await initStack(base(h, { components: ['main', 'sc', 'id'] }));
+    await fs.writeFile(path.join(h, 'node/main/keystore.dat'), '{"fake":"ela keystore"}', { mode: 0o600 });
+    await initStack(base(h, { components: ['arbiter'] }));
+    expect(await fs.readFile(path.join(h, 'node/arbiter/keystore.dat'), 'utf8')).toBe('{"fake":"ela keystore"}');
+    expect((await fs.stat(path.join(h, 'node/arbiter/keystore.dat'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('needs a chain type on the first init', async () => {
+    const err = await initError(initStack({ home: await home() }));
+    expect(err.code).toBe('CHAIN_TYPE_REQUIRED');
+  });
+
+  it('creates geth keystores that open with the password file, for the --unlock account', async () => {
+    const h = await home();
+    await initStack(base(h, { components: ['sc'] }));
+    const password = (await fs.readFile(path.join(h, '.config/elastos/sc.txt'), 'utf8')).trim();
+    const dir = path.join(h, 'node/sc/data/keystore');
+    const [file] = await fs.readdir(dir);
+    const account = await decryptKeystoreJson(await fs.readFile(path.join(dir, file!), 'utf8'), password);
+    const launch = await readJson(path.join(h, 'node/sc/launch.json'));
+    expect(launch.args[launch.args.indexOf('--unlock') + 1]).toBe(account.address);
+    expect(file).toContain(account.address.slice(2).toLowerCase());
+  });
+
+  it('rpc mode writes no keystore and no password', async () => {
+    const h = await home();
+    await initStack(base(h, { components: ['id'], sidechainMode: 'rpc' }));
+    const tree = await snapshotTree(h);
+    expect(tree.has('.config/elastos/id.txt')).toBe(false);
+    expect([...tree.keys()].some((k) => k.includes('keystore'))).toBe(false);
+    expect((await readJson(path.join(h, 'node/id/launch.json'))).args).toContain('--lightserv');
+  });
+
+  it('--third none leaves the third sidechain out of init and the arbiter', async () => {
+    const h = await home();
+    const r = await initStack(base(h, { third: 'none' }));
+    expect(r.initialised).not.toContain('third');
+    const arbiter = await readJson(path.join(h, 'node/arbiter/config.json'));
+    expect(arbiter.Configuration.SideNodeList.map((e: { Name: string }) => e.Name)).toEqual(['ESC', 'EID']);
+  });
+
+  it('node.sh layout writes node.sh names', async () => {
+    const h = await home();
+    await initStack(base(h, { layoutKind: 'node.sh', components: ['main', 'sc', 'third'] }));
+    const tree = await snapshotTree(h);
+    for (const rel of ['.config/elastos/ela.txt', '.config/elastos/esc.txt', '.config/elastos/pg.txt', 'node/ela/config.json', 'node/esc/launch.json', 'node/pg/launch.json']) {
+      expect(tree.has(rel), rel).toBe(true);
+    }
+    expect((await readJson(path.join(h, 'node/esc/launch.json'))).args).toContain(path.join(h, '.config/elastos/ela.txt'));
+  });
+
+  it('--dry-run plans without writing', async () => {
+    const h = await home();
+    const r = await initStack(base(h, { dryRun: true }));
+    expect(r.files.filter((f) => f.action === 'created').length).toBeGreaterThan(10);
+    expect(await fs.readdir(h)).toEqual([]);
+  });
+});
+
+describe('public IP', () => {
+  it('prefers a public address of a local interface, falls back to a private one', () => {
+    const lo = { address: '127.0.0.1', family: 'IPv4', internal: true } as const;
+    const priv = { address: '10.0.0.5', family: 'IPv4', internal: false } as const;
+    const pub = { address: '198.51.99.7', family: 'IPv4', internal: false } as const;
+    const mk = (x: object) => ({ netmask: '', mac: '', cidr: null, ...x }) as never;
+    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)], eth1: [mk(pub)] })).toEqual({ address: '198.51.99.7', isPublic: true, interfaceName: 'eth1' });
+    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)] })).toEqual({ address: '10.0.0.5', isPublic: false, interfaceName: 'eth0' });
+    expect(detectPublicIp({ lo: [mk(lo)] })).toBeNull();
+    expect(isPublicIPv4('172.20.1.1')).toBe(false);
+    expect(isPublicIPv4('8.8.8.8')).toBe(true);
+  });
+
+  it('init uses the interface address, or says to pass --public-ip', async () => {
+    const h = await home();
+    const mk = (address: string) => [{ address, family: 'IPv4', internal: false, netmask: '', mac: '', cidr: null }] as never;
+    const r = await initStack({ home: h, chainType: 'mainnet', components: ['main'], networkInterfaces: { eth0: mk('192.0.1.44') } });
+    expect(r.publicIp).toEqual({ address: '192.0.1.44', source: 'interface', isPublic: true });
+    const h2 = await home();
+    const err = await initError(initStack({ home: h2, chainType: 'mainnet', components: ['main'], networkInterfaces: {} }));
+    expect(err.code).toBe('PUBLIC_IP_UNKNOWN');
+    expect(err.message).toContain('--public-ip');
+    const bad = await initError(initStack({ home: h2, chainType: 'mainnet', components: ['main'], publicIp: 'example.com' }));
+    expect(bad.code).toBe('INVALID_OPTION');
+  });
+});
