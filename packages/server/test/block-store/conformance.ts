@@ -373,6 +373,22 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         await expectCode(s.importCar(chunked(Buffer.from('definitely not a CAR file'))), 'CORRUPT');
       });
 
+      it('treats a DAG with missing blocks as such: cat and blocksOf fail, pin refuses', async () => {
+        const s = await store();
+        const bytes = randomBytes(3 * MiB + 1);
+        const cid = await add(bytes);
+        const rootOnly = await collect(s.exportCar([cid], [cid]));
+        await s.gc();
+        expect(await s.hasBlock(cid)).toBe(false);
+        expect(await s.importCar(chunked(rootOnly))).toMatchObject({ blocks: 1 });
+        expect(await s.size(cid)).toBe(bytes.length);
+        await expectCode(collect(s.cat(cid)), 'NOT_FOUND');
+        await expectCode(toArray(s.blocksOf(cid)), 'NOT_FOUND');
+        await expectCode(s.pin(cid), 'INCOMPLETE');
+        expect(await s.isPinned(cid)).toBe(false);
+        await s.gc();
+      });
+
       it('fails an export that names a block it does not have', async () => {
         const s = await store();
         const missing = await leafCid(randomBytes(8));
