@@ -8,6 +8,7 @@ import { base58ToBytes, bytesToBase58, concatBytes } from './encoding.js';
 import { DidError, malformed } from './errors.js';
 import { parseDid } from './did-url.js';
 import { compressPublicKey } from './keys.js';
+import { Lru } from './lru.js';
 import type { DIDDocument } from './types.js';
 import { ELASTOS_KEY_TYPE } from './types.js';
 
@@ -20,8 +21,19 @@ export function didKeyFromPublicKey(publicKey: Uint8Array): string {
   return `did:${KEY_METHOD}:z${bytesToBase58(concatBytes(P256_MULTICODEC, pk))}`;
 }
 
+// Validating the embedded point costs a modular square root in JS: memoise per DID.
+const decoded = new Lru<string, Uint8Array>(4096);
+
 /** The compressed public key inside a P-256 did:key. */
 export function publicKeyFromDidKey(did: string): Uint8Array {
+  const hit = typeof did === 'string' ? decoded.get(did) : undefined;
+  if (hit) return Uint8Array.from(hit);
+  const key = decodeDidKey(did);
+  decoded.set(did, key);
+  return Uint8Array.from(key);
+}
+
+function decodeDidKey(did: string): Uint8Array {
   const { method, methodSpecificId } = parseDid(did);
   if (method !== KEY_METHOD) throw malformed(`not a did:key: ${did}`);
   if (!methodSpecificId.startsWith('z')) throw malformed('did:key must use base58btc multibase (z…)');

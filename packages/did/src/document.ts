@@ -17,6 +17,7 @@ import { compareStrings, parseDid, qualifyDidUrl, truncate } from './did-url.js'
 import { base58ToBytes, base64urlToBytes, bytesToBase58, bytesToBase64url } from './encoding.js';
 import { DidError, malformed } from './errors.js';
 import { compressPublicKey } from './keys.js';
+import { Lru } from './lru.js';
 import { parseShape } from './shape.js';
 import type { Signer } from './signer.js';
 import { assertSigner, signWith } from './signer.js';
@@ -65,23 +66,37 @@ function normalizeKey(raw: RawKey, subject: string): PublicKeyEntry {
   };
 }
 
+// Decoding a compressed point means a modular square root in JS: memoise per base58 key.
+const decodedKeys = new Lru<string, { bytes: Uint8Array; elastosId: string } | Error>(4096);
+
+function decodeKey(publicKeyBase58: string): { bytes: Uint8Array; elastosId: string } | Error {
+  let hit = decodedKeys.get(publicKeyBase58);
+  if (hit === undefined) {
+    try {
+      const bytes = compressPublicKey(base58ToBytes(publicKeyBase58));
+      hit = { bytes, elastosId: elastosIdString(bytes) };
+    } catch (err) {
+      hit = err instanceof Error ? err : new Error(String(err));
+    }
+    decodedKeys.set(publicKeyBase58, hit);
+  }
+  return hit;
+}
+
 /** Decode a key entry's public key; throws INVALID_KEY when it is not a P-256 point. */
 export function publicKeyBytes(entry: PublicKeyEntry): Uint8Array {
-  try {
-    return compressPublicKey(base58ToBytes(entry.publicKeyBase58));
-  } catch (err) {
-    throw new DidError('INVALID_KEY', `key ${entry.id} is not a valid P-256 public key`, { cause: err });
+  const decoded = typeof entry?.publicKeyBase58 === 'string' ? decodeKey(entry.publicKeyBase58) : new Error('missing publicKeyBase58');
+  if (decoded instanceof Error) {
+    throw new DidError('INVALID_KEY', `key ${String(entry?.id)} is not a valid P-256 public key`, { cause: decoded });
   }
+  return Uint8Array.from(decoded.bytes);
 }
 
 function derivesDid(entry: PublicKeyEntry, method: string, methodSpecificId: string): boolean {
-  let pk: Uint8Array;
-  try {
-    pk = publicKeyBytes(entry);
-  } catch {
-    return false;
-  }
-  if (method === ELASTOS_METHOD) return elastosIdString(pk) === methodSpecificId;
+  const decoded = decodeKey(entry.publicKeyBase58);
+  if (decoded instanceof Error) return false;
+  const pk = decoded.bytes;
+  if (method === ELASTOS_METHOD) return decoded.elastosId === methodSpecificId;
   if (method === KEY_METHOD) {
     try {
       return bytesToBase58(publicKeyFromDidKey(`did:key:${methodSpecificId}`)) === bytesToBase58(pk);

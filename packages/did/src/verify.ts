@@ -8,12 +8,16 @@
  * of its signatures.
  */
 import { p256 } from '@noble/curves/nist.js';
-import { bytesToHex } from './encoding.js';
+import { bytesToBase64url, bytesToHex, sha256 } from './encoding.js';
 import { malformed } from './errors.js';
 import { decompressPublicKey } from './keys.js';
+import { Lru } from './lru.js';
 
-const KEY_CACHE_LIMIT = 2048;
-const keyCache = new Map<string, Promise<CryptoKey>>();
+const keyCache = new Lru<string, Promise<CryptoKey>>(2048);
+// Positive results only: a hit needs the exact (key, message digest, signature) triple that
+// already verified, so it cannot be abused; it makes re-checking the same credential or
+// document on every sign-in nearly free.
+const verifiedCache = new Lru<string, true>(8192);
 
 function subtle(): SubtleCrypto | undefined {
   const c = (globalThis as { crypto?: Crypto }).crypto;
@@ -23,20 +27,11 @@ function subtle(): SubtleCrypto | undefined {
 function importVerifyKey(s: SubtleCrypto, publicKey: Uint8Array): Promise<CryptoKey> {
   const cacheKey = bytesToHex(publicKey);
   const hit = keyCache.get(cacheKey);
-  if (hit) {
-    // Refresh recency: Map iteration order is insertion order, so re-inserting makes it "newest".
-    keyCache.delete(cacheKey);
-    keyCache.set(cacheKey, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const raw = decompressPublicKey(publicKey);
   const imported = s.importKey('raw', bufferSource(raw), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
   imported.catch(() => keyCache.delete(cacheKey));
   keyCache.set(cacheKey, imported);
-  if (keyCache.size > KEY_CACHE_LIMIT) {
-    const oldest = keyCache.keys().next().value;
-    if (oldest !== undefined) keyCache.delete(oldest);
-  }
   return imported;
 }
 
@@ -53,13 +48,19 @@ export async function verifySignature(publicKey: Uint8Array, data: Uint8Array, s
   if (!(data instanceof Uint8Array)) throw malformed('data must be a Uint8Array');
   if (!(signature instanceof Uint8Array)) throw malformed('signature must be a Uint8Array');
   if (signature.length !== 64) return false;
+  const memoKey = `${bytesToHex(publicKey)}.${bytesToBase64url(signature)}.${bytesToBase64url(sha256(data))}`;
+  if (verifiedCache.get(memoKey)) return true;
+  let ok: boolean;
   const s = subtle();
   if (s) {
     const key = await importVerifyKey(s, publicKey);
-    return s.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, bufferSource(signature), bufferSource(data));
+    ok = await s.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, bufferSource(signature), bufferSource(data));
+  } else {
+    decompressPublicKey(publicKey); // validates the key and throws DidError when it is garbage
+    ok = p256.verify(signature, data, publicKey, { lowS: false, prehash: true, format: 'compact' });
   }
-  decompressPublicKey(publicKey); // validates the key and throws DidError when it is garbage
-  return p256.verify(signature, data, publicKey, { lowS: false, prehash: true, format: 'compact' });
+  if (ok) verifiedCache.set(memoKey, true);
+  return ok;
 }
 
 /** Pure-JS verification (no WebCrypto); exposed for tests and benchmarks. */
@@ -67,4 +68,9 @@ export function verifySignatureSync(publicKey: Uint8Array, data: Uint8Array, sig
   decompressPublicKey(publicKey);
   if (signature.length !== 64) return false;
   return p256.verify(signature, data, publicKey, { lowS: false, prehash: true, format: 'compact' });
+}
+
+/** Forget remembered positive results (benchmarks use it to measure real verification). Not part of the public API. */
+export function clearVerifiedSignatureCache(): void {
+  verifiedCache.clear();
 }
