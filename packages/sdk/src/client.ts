@@ -1,4 +1,5 @@
 import type { DIDDocument, Signer } from '@cella/did';
+import { DatabaseApi } from './database-api.js';
 import { Http } from './http.js';
 import { NodeApi } from './node-api.js';
 import { Session } from './session.js';
@@ -37,6 +38,8 @@ export interface ConnectOptions extends ClientOptions {
 export class Vault implements CellaClient {
   readonly url: string;
   readonly node: NodeApi;
+  /** The document database. */
+  readonly db: DatabaseApi;
 
   constructor(
     readonly http: Http,
@@ -44,6 +47,7 @@ export class Vault implements CellaClient {
   ) {
     this.url = http.baseUrl;
     this.node = new NodeApi(http);
+    this.db = new DatabaseApi(http);
   }
 
   /** The signed-in DID. */

@@ -3,6 +3,16 @@ export { Http, type ApiClient, type HttpOptions, type TokenSource } from './http
 export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-api.js';
 export { Cella, connect, createClient, Vault, type CellaClient, type ClientOptions, type ConnectOptions } from './client.js';
 export { Session, type SessionOptions } from './session.js';
+export {
+  CollectionApi,
+  DatabaseApi,
+  type FindOptions,
+  type InsertOptions,
+  type InsertResult,
+  type JsonObject,
+  type UpdateOptions,
+  type UpdateResult,
+} from './database-api.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';

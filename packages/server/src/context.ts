@@ -6,6 +6,9 @@ import type { NodeIdentity } from './auth/node-identity.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
+import type { VaultDatabase } from './vault/database-service.js';
+import type { PlansFile } from './vault/plans.js';
+import type { VaultService } from './vault/vaults.js';
 import type { Logger, RequestLog } from './logger.js';
 
 /** Who is calling, as proven by the access token. */
@@ -41,6 +44,11 @@ export interface AppContext {
   /** The node-wide database (sign-in state, reference counts, vault records, orders). */
   nodeDb: Database;
   signIn: SignInService;
+  /** Epoch milliseconds; injectable so tests can move time (plan expiry). */
+  clock: () => number;
+  plans: PlansFile;
+  vaults: VaultService;
+  database: VaultDatabase;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** Closed in reverse order on shutdown. */

@@ -16,6 +16,9 @@ import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-s
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
 import { openDocumentStore } from './engines/open.js';
+import { VaultDatabase } from './vault/database-service.js';
+import { loadPlans } from './vault/plans.js';
+import { VaultService } from './vault/vaults.js';
 import { Authenticator } from './http/authenticate.js';
 import { createHttpApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
@@ -34,6 +37,8 @@ export interface CellaNode {
 
 export interface StartOptions {
   logger?: Logger;
+  /** Epoch milliseconds (tests move it to expire plans). */
+  clock?: () => number;
 }
 
 /** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
@@ -70,6 +75,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     challengeTtlSeconds: config.challengeTtlSeconds,
     tokenTtlSeconds: config.tokenTtlSeconds,
   });
+  const clock = options.clock ?? Date.now;
+  const plans = loadPlans(config.plansFile);
+  const vaults = new VaultService(nodeDb, plans, clock);
   return {
     config,
     log,
@@ -79,6 +87,10 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     documents,
     nodeDb,
     signIn,
+    clock,
+    plans,
+    vaults,
+    database: new VaultDatabase(documents, vaults, clock),
     authenticator: new Authenticator(tokens),
     closables,
   };

@@ -9,7 +9,29 @@ import { signin } from './auth/signin.js';
 import { health } from './node/health.js';
 import { nodeInfo } from './node/info.js';
 import { nodeVersion } from './node/version.js';
+import { countDocuments } from './db/count-documents.js';
+import { createCollection } from './db/create-collection.js';
+import { deleteCollection } from './db/delete-collection.js';
+import { deleteDocuments } from './db/delete-documents.js';
+import { findDocuments } from './db/find-documents.js';
+import { insertDocuments } from './db/insert-documents.js';
+import { listCollections } from './db/list-collections.js';
+import { updateDocuments } from './db/update-documents.js';
 
-const all = [nodeVersion, health, nodeInfo, signin, auth];
+const all = [
+  nodeVersion,
+  health,
+  nodeInfo,
+  signin,
+  auth,
+  listCollections,
+  createCollection,
+  deleteCollection,
+  insertDocuments,
+  updateDocuments,
+  deleteDocuments,
+  findDocuments,
+  countDocuments,
+];
 
 export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(all.map((h) => [h.id, h.handler]));

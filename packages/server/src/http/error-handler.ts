@@ -6,7 +6,9 @@
 import type { ErrorCode } from '@cella/openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { StoreError } from '../engines/document-store.js';
 import { CellaError } from '../errors.js';
+import { fromStoreError } from '../vault/store-errors.js';
 
 function describeZodIssues(error: z.ZodError): string {
   const parts = error.issues.slice(0, 5).map((issue) => {
@@ -29,6 +31,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 /** Turns any thrown value into a CellaError (the only thing that reaches the wire). */
 export function toCellaError(error: unknown): CellaError {
   if (error instanceof CellaError) return error;
+  if (error instanceof StoreError) return fromStoreError(error) as CellaError;
   if (error instanceof z.ZodError) return new CellaError('INVALID_PARAMETER', describeZodIssues(error), { cause: error });
   const e = error as { code?: string; statusCode?: number; message?: string } | undefined;
   if (e?.code && fastifyCodes[e.code]) {

@@ -1,0 +1,117 @@
+/**
+ * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
+ * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
+ */
+import type { components } from './generated/openapi.js';
+import type { Http } from './http.js';
+
+export type JsonObject = Record<string, unknown>;
+export type InsertResult = components['schemas']['InsertResult'];
+export type UpdateResult = components['schemas']['UpdateResult'];
+
+export interface InsertOptions {
+  /** Add integer `created`/`modified` (epoch seconds). Default true. */
+  timestamp?: boolean;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+  /** Set `modified` (and `created` on upsert). Default true. */
+  timestamp?: boolean;
+  /** Update only the first match. Default false (all matches). */
+  one?: boolean;
+}
+
+export interface FindOptions {
+  skip?: number;
+  /** At most 10,000 per call. */
+  limit?: number;
+  sort?: Record<string, 1 | -1>;
+  projection?: Record<string, 0 | 1>;
+}
+
+export class CollectionApi {
+  constructor(
+    private readonly http: Http,
+    readonly name: string,
+  ) {}
+
+  private get path() {
+    return { collection: this.name };
+  }
+
+  /** Inserts one document or a list (all or nothing). */
+  insert(documents: JsonObject | JsonObject[], options: InsertOptions = {}): Promise<InsertResult> {
+    return this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/db/{collection}', {
+        headers,
+        params: { path: this.path },
+        body: { document: documents, ...(options.timestamp !== undefined ? { options: { timestamp: options.timestamp } } : {}) },
+      }),
+    );
+  }
+
+  update(filter: JsonObject, update: JsonObject, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const { one, ...rest } = options;
+    return this.http.call((headers) =>
+      this.http.api.PUT('/api/v2/vault/db/{collection}', {
+        headers,
+        params: { path: this.path, query: one ? { updateone: 'true' } : {} },
+        body: { filter, update, options: rest },
+      }),
+    );
+  }
+
+  async delete(filter: JsonObject, options: { one?: boolean } = {}): Promise<void> {
+    await this.http.call((headers) =>
+      this.http.api.DELETE('/api/v2/vault/db/{collection}', {
+        headers,
+        params: { path: this.path, query: options.one ? { deleteone: 'true' } : {} },
+        body: { filter },
+      }),
+    );
+  }
+
+  async find<T extends JsonObject = JsonObject>(filter: JsonObject = {}, options: FindOptions = {}): Promise<T[]> {
+    const query: Record<string, string> = { filter: JSON.stringify(filter) };
+    if (options.skip !== undefined) query.skip = String(options.skip);
+    if (options.limit !== undefined) query.limit = String(options.limit);
+    if (options.sort) query.sort = JSON.stringify(options.sort);
+    if (options.projection) query.projection = JSON.stringify(options.projection);
+    const result = await this.http.call((headers) =>
+      this.http.api.GET('/api/v2/vault/db/{collection}', { headers, params: { path: this.path, query: query as never } }),
+    );
+    return result.items as T[];
+  }
+
+  async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+    const result = await this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/db/{collection}/count', { headers, params: { path: this.path }, body: { filter, options } }),
+    );
+    return result.count;
+  }
+}
+
+export class DatabaseApi {
+  constructor(private readonly http: Http) {}
+
+  collection(name: string): CollectionApi {
+    return new CollectionApi(this.http, name);
+  }
+
+  async createCollection(name: string): Promise<CollectionApi> {
+    await this.http.call((headers) => this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }));
+    return this.collection(name);
+  }
+
+  async deleteCollection(name: string): Promise<void> {
+    await this.http.call((headers) =>
+      this.http.api.DELETE('/api/v2/vault/db/collections/{name}', { headers, params: { path: { name } } }),
+    );
+  }
+
+  async listCollections(): Promise<string[]> {
+    const result = await this.http.call((headers) => this.http.api.GET('/api/v2/vault/db/collections', { headers }));
+    return result.collections.map((c) => c.name);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Sign-in and authentication cost, measured in one run against one node:
+ * full handshakes per second (signin + sign + auth), authenticated no-op requests per second
+ * (GET /api/v2/node/info with a token) and unauthenticated health requests per second.
+ * Target (issue 3): authenticated ≥ 70% of health.
+ */
+import { createDocument, createPresentation, decodeJwt } from '@cella/did';
+import { createDevIdentity } from '@cella/sdk';
+import { startTempNode } from '../test/helpers/temp-node.js';
+import { fmt, load, pct, printTable } from './lib.js';
+
+export async function benchAuth(): Promise<void> {
+  const node = await startTempNode({ logLevel: 'warn' });
+  try {
+    const handshake = async () => {
+      const user = createDevIdentity();
+      const document = await createDocument(user.signer);
+      const signin = await fetch(`${node.url}/api/v2/did/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document }) });
+      const { challenge } = (await signin.json()) as { challenge: string };
+      const { iss, nonce } = decodeJwt(challenge).claims as { iss: string; nonce: string };
+      const vp = await createPresentation(user.signer, { realm: iss, nonce });
+      const auth = await fetch(`${node.url}/api/v2/did/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ challenge_response: vp }) });
+      if (auth.status !== 201) throw new Error(`auth failed: ${auth.status}`);
+      return ((await auth.json()) as { token: string }).token;
+    };
+    const token = await handshake();
+    for (let i = 0; i < 20; i++) await handshake(); // warm-up
+    const seconds = Number(process.env.CELLA_BENCH_SECONDS ?? 5);
+    let handshakes = 0;
+    const started = performance.now();
+    const workers = Array.from({ length: 4 }, async () => {
+      while (performance.now() - started < seconds * 1000) {
+        await handshake();
+        handshakes++;
+      }
+    });
+    await Promise.all(workers);
+    const handshakesPerSecond = handshakes / ((performance.now() - started) / 1000);
+
+    const health = await load({ url: `${node.url}/api/v2/health` });
+    const authed = await load({ url: `${node.url}/api/v2/node/info`, headers: { authorization: `Bearer ${token}` } });
+    printTable('Sign-in and authentication (one node, one run)', [
+      { measure: 'full handshakes (signin + sign + auth), 4 concurrent clients', 'per second': fmt(handshakesPerSecond, 1), 'vs health': '' },
+      { measure: 'unauthenticated GET /api/v2/health', 'per second': fmt(health.requestsPerSecond), 'vs health': '100%' },
+      {
+        measure: 'authenticated no-op GET /api/v2/node/info',
+        'per second': fmt(authed.requestsPerSecond),
+        'vs health': `${pct(authed.requestsPerSecond, health.requestsPerSecond)} (target ≥ 70%)`,
+      },
+    ]);
+    if (health.errors + health.non2xx + authed.errors + authed.non2xx > 0) console.log('WARNING: some requests failed');
+  } finally {
+    await node.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchAuth();

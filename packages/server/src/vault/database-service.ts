@@ -1,0 +1,198 @@
+/**
+ * The vault database of spec §4: collections and documents of one user, on whichever DocumentStore
+ * engine the node runs. Values arrive and leave as Extended JSON; writes are charged to the vault's
+ * usage inside their transaction, so a write that would pass the quota stores nothing.
+ */
+import { ObjectId } from 'mongodb';
+import type { Collection, Document, DocumentId, DocumentStore, Filter } from '../engines/document-store.js';
+import { fromExtJson, toExtJson } from '../engines/ext-json.js';
+import { CellaError } from '../errors.js';
+import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
+import { fromStoreError } from './store-errors.js';
+import type { VaultRecord, VaultService } from './vaults.js';
+
+export const MAX_FIND_LIMIT = 10_000;
+
+export function idToWire(id: DocumentId | null): string | null {
+  if (id === null || id === undefined) return null;
+  return id instanceof ObjectId ? id.toHexString() : String(id);
+}
+
+function asObject(value: unknown, what: string): Record<string, unknown> {
+  const converted = fromExtJson(value);
+  if (converted === null || typeof converted !== 'object' || Array.isArray(converted)) {
+    throw new CellaError('INVALID_PARAMETER', `${what} must be a JSON object`);
+  }
+  return converted as Record<string, unknown>;
+}
+
+export interface FindParams {
+  filter?: Record<string, unknown>;
+  skip?: number;
+  limit?: number;
+  sort?: Record<string, unknown>;
+  projection?: Record<string, unknown>;
+}
+
+export class VaultDatabase {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly vaults: VaultService,
+    private readonly clock: () => number,
+  ) {}
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+
+  private assertWritable(vault: VaultRecord): void {
+    if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
+  }
+
+  /** A user collection that must exist. */
+  private async existing(vault: VaultRecord, name: string): Promise<Collection> {
+    assertUserCollection(name);
+    const db = this.store.database(vault.database);
+    if (!(await db.hasCollection(name))) throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
+    return db.collection(name);
+  }
+
+  /** Runs a write whose byte change is charged to the vault inside the write's transaction. */
+  private async charged<T>(vault: VaultRecord, write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>): Promise<T> {
+    let charged = 0;
+    try {
+      return await write(async (delta) => {
+        await this.vaults.charge(vault.userDid, 'db', delta);
+        charged = delta;
+      });
+    } catch (error) {
+      // The charge went through but the write did not commit: give the bytes back.
+      if (charged !== 0) await this.vaults.adjust(vault.userDid, 'db', -charged);
+      throw fromStoreError(error);
+    }
+  }
+
+  async listCollections(vault: VaultRecord): Promise<{ name: string }[]> {
+    const names = await this.store.database(vault.database).listCollections();
+    return names.filter((name) => !name.startsWith('__')).sort().map((name) => ({ name }));
+  }
+
+  async createCollection(vault: VaultRecord, name: string): Promise<{ name: string }> {
+    this.assertWritable(vault);
+    assertUserCollection(name);
+    let created: boolean;
+    try {
+      created = await this.store.database(vault.database).createCollection(name);
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    if (!created) throw new CellaError('ALREADY_EXISTS', `the collection "${name}" already exists`);
+    return { name };
+  }
+
+  async deleteCollection(vault: VaultRecord, name: string): Promise<void> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    const bytes = await collection.dataBytes();
+    if (!(await this.store.database(vault.database).dropCollection(name))) {
+      throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
+    }
+    await this.vaults.adjust(vault.userDid, 'db', -bytes);
+  }
+
+  async insert(vault: VaultRecord, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    const list = Array.isArray(input) ? input : [input];
+    const now = this.nowSeconds();
+    const docs = list.map((item, i) => {
+      const doc = asObject(item, `document[${i}]`);
+      return options.timestamp === false ? doc : { ...doc, created: now, modified: now };
+    });
+    const result = await this.charged(vault, (beforeCommit) => collection.insertMany(docs as Document[], { beforeCommit }));
+    return { acknowledged: true, inserted_ids: result.insertedIds.map((id) => idToWire(id)!) };
+  }
+
+  async update(
+    vault: VaultRecord,
+    name: string,
+    filterInput: unknown,
+    updateInput: unknown,
+    options: { upsert?: boolean; timestamp?: boolean; one?: boolean } = {},
+  ) {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    const filter = asObject(filterInput, 'filter') as Filter;
+    let update = asObject(updateInput, 'update');
+    const keys = Object.keys(update);
+    if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+      throw new CellaError('INVALID_PARAMETER', 'update must consist of update operators such as $set, $inc or $push');
+    }
+    if (options.timestamp !== false) {
+      const now = this.nowSeconds();
+      update = { ...update, $set: { ...(update.$set as object | undefined), modified: now } };
+      if (options.upsert) update.$setOnInsert = { ...(update.$setOnInsert as object | undefined), created: now };
+    }
+    const result = await this.charged(vault, (beforeCommit) => {
+      const writeOptions = { upsert: options.upsert ?? false, beforeCommit };
+      return options.one ? collection.updateOne(filter, update, writeOptions) : collection.updateMany(filter, update, writeOptions);
+    });
+    return {
+      acknowledged: true,
+      matched_count: result.matchedCount,
+      modified_count: result.modifiedCount,
+      upserted_id: idToWire(result.upsertedId),
+    };
+  }
+
+  async delete(vault: VaultRecord, name: string, filterInput: unknown, options: { one?: boolean } = {}): Promise<number> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    const filter = asObject(filterInput, 'filter') as Filter;
+    const result = await this.charged(vault, (beforeCommit) =>
+      options.one ? collection.deleteOne(filter, { beforeCommit }) : collection.deleteMany(filter, { beforeCommit }),
+    );
+    return result.deletedCount;
+  }
+
+  async find(vault: VaultRecord, name: string, params: FindParams): Promise<{ items: Record<string, unknown>[] }> {
+    const collection = await this.existing(vault, name);
+    const filter = asObject(params.filter ?? {}, 'filter') as Filter;
+    const limit = params.limit === undefined || params.limit === 0 ? MAX_FIND_LIMIT : Math.min(params.limit, MAX_FIND_LIMIT);
+    try {
+      const docs = await collection.find(filter, {
+        ...(params.skip ? { skip: params.skip } : {}),
+        limit,
+        ...(params.sort ? { sort: params.sort as Record<string, 1 | -1> } : {}),
+        ...(params.projection ? { projection: params.projection as Record<string, 0 | 1> } : {}),
+      });
+      return { items: docs.map((doc) => toExtJson(doc) as Record<string, unknown>) };
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+  }
+
+  async count(vault: VaultRecord, name: string, filterInput: unknown, options: { skip?: number; limit?: number } = {}) {
+    const collection = await this.existing(vault, name);
+    const filter = asObject(filterInput, 'filter') as Filter;
+    try {
+      return { count: await collection.count(filter, options) };
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+  }
+
+  /**
+   * Recounts the document bytes of a vault (repair job): user collections and scripts; file
+   * metadata and transactions are the node's bookkeeping and count as files instead.
+   */
+  async recount(vault: VaultRecord): Promise<number> {
+    const db = this.store.database(vault.database);
+    let total = 0;
+    for (const name of await db.listCollections()) {
+      if (name === INTERNAL_COLLECTIONS.files || name === INTERNAL_COLLECTIONS.transactions) continue;
+      total += await db.collection(name).dataBytes();
+    }
+    return total;
+  }
+}
