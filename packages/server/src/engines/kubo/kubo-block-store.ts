@@ -53,7 +53,7 @@ const PinLsArg = z.object({ Keys: z.record(z.string(), z.object({ Type: z.string
 const PinLsLine = z.object({ Cid: z.string(), Type: z.string() });
 const GcLine = z.object({ Key: z.object({ '/': z.string() }).optional(), Error: z.string().optional() });
 const RefsLine = z.object({ Ref: z.string(), Err: z.string() });
-const DagImportLine = z.object({}).passthrough();
+const DagImportLine = z.looseObject({});
 
 const OFFLINE = { offline: true } as const;
 
