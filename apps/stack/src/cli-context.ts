@@ -1,8 +1,9 @@
 // What every command gets: resolved global options and where to write.
 import os from 'node:os';
 import path from 'node:path';
+import type {
+  ComponentId} from '@cella/chain';
 import {
-  ComponentId,
   LayoutKind,
   loadStack,
   parseComponent,

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, startArbiterStandIn, startMainChainStandIn, type Anvil, type ArbiterStandIn, type MainChainStandIn } from '@cella/chain/testing';
+import { createDocument, createKeySigner, generateKeyPair } from '@cella/did';
+import { startIdChainStandIn } from '@cella/did/stand-in';
 import { runCli, startCli } from './helpers/run-cli.js';
 
 let home: string;
@@ -105,6 +107,23 @@ describe('jsonrpc', () => {
   });
 });
 
+describe('identity chain did_resolveDID', () => {
+  it('id jsonrpc did_resolveDID <did> asks the identity chain (here @cella/did\'s stand-in)', async () => {
+    const chain = await startIdChainStandIn();
+    try {
+      const signer = createKeySigner(generateKeyPair().privateKey);
+      await chain.publishDocument(signer, await createDocument(signer));
+      const r = await runCli(['--home', home, '--rpc', `id=${chain.url}`, 'eid', 'jsonrpc', 'did_resolveDID', signer.did]);
+      expect(r.code, r.stderr).toBe(0);
+      const result = JSON.parse(r.stdout);
+      expect(result).toMatchObject({ did: signer.did, status: 0 });
+      expect(result.transaction).toHaveLength(1);
+    } finally {
+      await chain.close();
+    }
+  });
+});
+
 describe('status', () => {
   it('--json reports every component, exit 0 when healthy', async () => {
     const r = await runCli(['--home', home, ...sidechainFlags, 'status', '--json']);
@@ -118,7 +137,7 @@ describe('status', () => {
     expect(by.main.ports).toEqual({ jsonRpc: main.port, rest: 20334, p2p: 20338, dpos: 20339 });
     expect(by.sc).toMatchObject({ configured: true, reachable: true, chainId: 20, peers: null, healthy: true });
     expect(by.sc.ports).toEqual({ rpc: 20636, ws: 20632, p2p: 20638, pbft: 20639 });
-    expect(by.id).toMatchObject({ configured: true, reachable: true, chainId: 22, healthy: true });
+    expect(by.id).toMatchObject({ configured: true, reachable: true, chainId: 22, healthy: true, didResolution: 'not-served' });
     expect(by.third).toMatchObject({ configured: true, reachable: true, healthy: true });
     expect(by.arbiter).toMatchObject({ configured: true, reachable: true, height: 99, healthy: true });
     expect(by['sc-oracle']).toMatchObject({ configured: true, reachable: null, healthy: true });

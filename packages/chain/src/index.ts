@@ -37,3 +37,4 @@ export * from './doctor/finding.js';
 export * from './doctor/validate-stack.js';
 export * from './doctor/doctor.js';
 export * from './secrets/keystore-dir.js';
+export * from './rpc/did-client.js';

@@ -1,6 +1,7 @@
+import type {
+  ComponentId} from '@cella/chain';
 import {
   ChainType,
-  ComponentId,
   InitError,
   LIGHT_KDF,
   SidechainMode,

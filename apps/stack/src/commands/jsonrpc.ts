@@ -112,7 +112,11 @@ export async function runJsonRpc(ctx: CliContext, component: ComponentId, args: 
       client.destroy();
     }
   }
-  if (ctx.json || typeof result === 'object') printJson(ctx, result);
-  else ctx.io.out(String(result));
+  // Scalars print bare (a height, a hash), like node.sh's jq -r; everything else as JSON.
+  if (!ctx.json && (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean')) {
+    ctx.io.out(String(result));
+  } else {
+    printJson(ctx, result);
+  }
   return 0;
 }

@@ -94,7 +94,7 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
   ws.on('message', (data: WebSocket.RawData) => {
     let json: unknown;
     try {
-      json = JSON.parse(data.toString());
+      json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
     } catch {
       return fail(new ChainRpcError('BAD_RESPONSE', `${service} sent a message that is not JSON`, details));
     }

@@ -7,6 +7,7 @@ import type { StackState } from '../config/load-stack.js';
 import { sidechainNetwork } from '../init/render-init.js';
 import { ArbiterClient } from '../rpc/arbiter-client.js';
 import { ChainRpcError, isMethodNotFound } from '../rpc/errors.js';
+import { probeDidResolution } from '../rpc/did-client.js';
 import { EvmRpcClient } from '../rpc/evm-client.js';
 import { MainChainClient } from '../rpc/main-chain-client.js';
 import { arbiterPorts, mainChainPorts, sidechainPorts } from './component-ports.js';
@@ -26,6 +27,8 @@ export interface ComponentStatus {
   peers: number | null;
   chainId?: number | null;
   syncing?: boolean | null;
+  /** Identity chain only: whether the node answers did_resolveDID. */
+  didResolution?: 'served' | 'not-served' | null;
   healthy: boolean;
   problems: string[];
   notes: string[];
@@ -55,7 +58,7 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function base(state: StackState, c: ComponentId, configured: boolean): ComponentStatus {
+function base(c: ComponentId, configured: boolean): ComponentStatus {
   return {
     component: c,
     title: COMPONENT_TITLES[c],
@@ -72,7 +75,7 @@ function base(state: StackState, c: ComponentId, configured: boolean): Component
 
 async function mainStatus(state: StackState, o: StackStatusOptions): Promise<ComponentStatus> {
   const configured = state.initialised.main || state.mainConfig.exists;
-  const s = base(state, 'main', configured);
+  const s = base('main', configured);
   const ports = mainChainPorts(state);
   s.ports = { ...ports };
   if (!configured) return s;
@@ -106,7 +109,7 @@ async function mainStatus(state: StackState, o: StackStatusOptions): Promise<Com
 
 async function sidechainStatus(state: StackState, c: SidechainId, o: StackStatusOptions): Promise<ComponentStatus> {
   const configured = state.initialised[c] || state.launch[c].exists;
-  const s = base(state, c, configured);
+  const s = base(c, configured);
   const ports = sidechainPorts(state, c);
   if (!ports) {
     s.notes.push('no third sidechain in this stack');
@@ -133,6 +136,10 @@ async function sidechainStatus(state: StackState, c: SidechainId, o: StackStatus
       s.problems.push(`chain ID ${s.chainId}, expected ${side.chainId} (${side.name} ${state.chainType ?? 'mainnet'})`);
     }
     if (syncing !== false) s.problems.push(`syncing: block ${BigInt(syncing.currentBlock)} of ${BigInt(syncing.highestBlock)}`);
+    if (c === 'id') {
+      s.didResolution = await probeDidResolution(client);
+      if (s.didResolution === 'not-served') s.notes.push('did_resolveDID not served (add did to --rpcapi for a local DID resolver)');
+    }
     try {
       s.peers = await client.peerCount();
       if (s.peers === 0) s.notes.push('no peers');
@@ -151,7 +158,7 @@ async function sidechainStatus(state: StackState, c: SidechainId, o: StackStatus
 
 async function arbiterStatus(state: StackState, o: StackStatusOptions): Promise<ComponentStatus> {
   const configured = state.initialised.arbiter || state.arbiterConfig.exists;
-  const s = base(state, 'arbiter', configured);
+  const s = base('arbiter', configured);
   const ports = arbiterPorts(state);
   s.ports = { ...ports };
   if (!configured) return s;
@@ -190,7 +197,7 @@ export async function stackStatus(state: StackState, options: StackStatusOptions
       if (c === 'arbiter') return arbiterStatus(state, options);
       if (isSidechain(c)) return sidechainStatus(state, c, options);
       const configured = state.initialised[c] || state.launch[c].exists;
-      const s = base(state, c, configured);
+      const s = base(c, configured);
       if (configured && isOracle(c)) s.notes.push('no RPC to probe');
       return Promise.resolve(s);
     }),

@@ -262,7 +262,7 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
       if (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string')) {
         return fail(INVALID_PARAMS, 'need addresses in an array!');
       }
-      const list = (addresses as string[]).flatMap((address) =>
+      const list = (addresses).flatMap((address) =>
         (utxos[address] ?? []).map((u, i) => ({
           txtype: 0,
           txid: u.txid ?? sha(`utxo:${address}:${i}`),
