@@ -5,7 +5,7 @@
  * verificationMethod, signature}`. Relative ids resolve against the subject (credential id) and
  * the issuer (proof key); a missing issuer means self-proclaimed.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sortKeysDeep } from './canonical.js';
 import { normalizeDidDate } from './dates.js';
 import { compareStrings, parseDid, qualifyDidUrl } from './did-url.js';
@@ -15,18 +15,18 @@ import type { CredentialProof, VerifiableCredential } from './types.js';
 import { ELASTOS_KEY_TYPE } from './types.js';
 
 const rawCredentialSchema = z.object({
-  '@context': z.array(z.string()).optional(),
+  '@context': z.optional(z.array(z.string())),
   id: z.string(),
-  type: z.union([z.string(), z.array(z.string()).min(1)]),
-  issuer: z.string().optional(),
+  type: z.union([z.string(), z.array(z.string()).check(z.minLength(1))]),
+  issuer: z.optional(z.string()),
   issuanceDate: z.string(),
-  expirationDate: z.string().optional(),
-  credentialSubject: z.looseObject({ id: z.string().optional() }),
+  expirationDate: z.optional(z.string()),
+  credentialSubject: z.looseObject({ id: z.optional(z.string()) }),
   proof: z.object({
-    type: z.string().optional(),
-    created: z.string().optional(),
+    type: z.optional(z.string()),
+    created: z.optional(z.string()),
     verificationMethod: z.string(),
-    signature: z.string().min(1),
+    signature: z.string().check(z.minLength(1)),
   }),
 });
 

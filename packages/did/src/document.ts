@@ -7,7 +7,7 @@
  * key-derived DIDs, and supporting controllers would mean resolving and verifying other
  * documents while verifying this one.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canonicalBytes, canonicalJson, sortKeysDeep } from './canonical.js';
 import { normalizeCredential } from './credential-normalize.js';
 import { addYears, formatDidDate, normalizeDidDate, nowDate, parseDidDate } from './dates.js';
@@ -30,31 +30,31 @@ export const MAX_VALID_YEARS = 5;
 
 const rawKeySchema = z.object({
   id: z.string(),
-  type: z.string().optional(),
-  controller: z.string().optional(),
-  publicKeyBase58: z.string().min(1),
+  type: z.optional(z.string()),
+  controller: z.optional(z.string()),
+  publicKeyBase58: z.string().check(z.minLength(1)),
 });
 type RawKey = z.output<typeof rawKeySchema>;
 
 const rawProofSchema = z.object({
-  type: z.string().optional(),
-  created: z.string().optional(),
-  creator: z.string().optional(),
-  signatureValue: z.string().min(1),
+  type: z.optional(z.string()),
+  created: z.optional(z.string()),
+  creator: z.optional(z.string()),
+  signatureValue: z.string().check(z.minLength(1)),
 });
 
 const rawDocumentSchema = z.object({
-  '@context': z.array(z.string()).optional(),
+  '@context': z.optional(z.array(z.string())),
   id: z.string(),
-  controller: z.unknown().optional(),
-  multisig: z.unknown().optional(),
-  publicKey: z.array(rawKeySchema).optional(),
-  authentication: z.array(z.union([z.string(), rawKeySchema])).optional(),
-  authorization: z.array(z.union([z.string(), rawKeySchema])).optional(),
-  verifiableCredential: z.array(z.unknown()).optional(),
-  service: z.array(z.looseObject({ id: z.string(), type: z.string(), serviceEndpoint: z.string() })).optional(),
-  expires: z.string().optional(),
-  proof: z.union([rawProofSchema, z.array(z.unknown())]).optional(),
+  controller: z.optional(z.unknown()),
+  multisig: z.optional(z.unknown()),
+  publicKey: z.optional(z.array(rawKeySchema)),
+  authentication: z.optional(z.array(z.union([z.string(), rawKeySchema]))),
+  authorization: z.optional(z.array(z.union([z.string(), rawKeySchema]))),
+  verifiableCredential: z.optional(z.array(z.unknown())),
+  service: z.optional(z.array(z.looseObject({ id: z.string(), type: z.string(), serviceEndpoint: z.string() }))),
+  expires: z.optional(z.string()),
+  proof: z.optional(z.union([rawProofSchema, z.array(z.unknown())])),
 });
 
 function normalizeKey(raw: RawKey, subject: string): PublicKeyEntry {

@@ -4,7 +4,7 @@
  * issuer's default key). Only ES256 is accepted: `alg: none` (which the official SDK accepts
  * without checking anything) and every other algorithm are rejected.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nowDate } from './dates.js';
 import { parseDid, parseDidUrl, qualifyDidUrl, truncate } from './did-url.js';
 import { findKey, getDefaultKey, isAuthenticationKey, publicKeyBytes } from './document.js';
@@ -13,6 +13,7 @@ import { DidError, malformed } from './errors.js';
 import type { VerifiedPresentation } from './presentation.js';
 import { verifyPresentation } from './presentation.js';
 import { resolveDocument } from './resolve-document.js';
+import { describeIssue } from './shape.js';
 import type { DidResolver } from './resolver/types.js';
 import type { Signer } from './signer.js';
 import { assertSigner, signWith } from './signer.js';
@@ -43,15 +44,16 @@ export interface DecodedJwt {
   claims: JwtClaims;
 }
 
-const headerSchema = z.looseObject({ alg: z.string(), kid: z.string().optional(), crit: z.unknown().optional() });
-const numericDate = z.number().finite();
+const headerSchema = z.looseObject({ alg: z.string(), kid: z.optional(z.string()), crit: z.optional(z.unknown()) });
+// NumericDate: zod v4 numbers are finite (no Infinity / NaN).
+const numericDate = z.number();
 const claimsSchema = z.looseObject({
-  iss: z.string().optional(),
-  sub: z.string().optional(),
-  aud: z.union([z.string(), z.array(z.string())]).optional(),
-  exp: numericDate.optional(),
-  nbf: numericDate.optional(),
-  iat: numericDate.optional(),
+  iss: z.optional(z.string()),
+  sub: z.optional(z.string()),
+  aud: z.optional(z.union([z.string(), z.array(z.string())])),
+  exp: z.optional(numericDate),
+  nbf: z.optional(numericDate),
+  iat: z.optional(numericDate),
 });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -113,8 +115,7 @@ function splitJwt(token: unknown): SplitJwt {
   if (rawHeader.data.crit !== undefined) throw new DidError('UNSUPPORTED', 'JWT crit header parameters are not supported');
   const rawClaims = claimsSchema.safeParse(decodeSegment(p, 'payload'));
   if (!rawClaims.success) {
-    const issue = rawClaims.error.issues[0];
-    throw malformed(`JWT claim ${issue?.path.map(String).join('.') ?? ''} is malformed`);
+    throw malformed(`JWT claims are malformed: ${describeIssue(rawClaims.error)}`);
   }
   let signature: Uint8Array;
   try {

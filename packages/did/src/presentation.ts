@@ -3,7 +3,7 @@
  * SHA-256(normalized presentation without proof ‖ realm ‖ nonce), so the signature binds the
  * verifier's realm (the node DID) and its one-time nonce.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canonicalBytes } from './canonical.js';
 import { normalizeCredential } from './credential-normalize.js';
 import type { VerifiedCredential } from './credential.js';
@@ -22,20 +22,21 @@ import type { DIDDocument, PresentationProof, VerifiableCredential, VerifiablePr
 import { DEFAULT_PRESENTATION_TYPE, ELASTOS_KEY_TYPE } from './types.js';
 import { verifySignature } from './verify.js';
 
+const nonEmpty = () => z.string().check(z.minLength(1));
 const rawPresentationSchema = z.object({
-  '@context': z.array(z.string()).optional(),
-  id: z.string().optional(),
-  type: z.union([z.string(), z.array(z.string()).min(1)]),
-  holder: z.string().optional(),
-  created: z.string().optional(),
-  verifiableCredential: z.array(z.unknown()).optional(),
+  '@context': z.optional(z.array(z.string())),
+  id: z.optional(z.string()),
+  type: z.union([z.string(), z.array(z.string()).check(z.minLength(1))]),
+  holder: z.optional(z.string()),
+  created: z.optional(z.string()),
+  verifiableCredential: z.optional(z.array(z.unknown())),
   proof: z.object({
-    type: z.string().optional(),
-    created: z.string().optional(),
+    type: z.optional(z.string()),
+    created: z.optional(z.string()),
     verificationMethod: z.string(),
-    realm: z.string().min(1),
-    nonce: z.string().min(1),
-    signature: z.string().min(1),
+    realm: nonEmpty(),
+    nonce: nonEmpty(),
+    signature: nonEmpty(),
   }),
 });
 

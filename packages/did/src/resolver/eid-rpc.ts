@@ -8,6 +8,7 @@ import { normalizeDidDate } from '../dates.js';
 import { parseDid } from '../did-url.js';
 import { bytesToHex, randomBytes } from '../encoding.js';
 import { DidError, describe } from '../errors.js';
+import { describeIssue } from '../shape.js';
 import type { DIDDocument } from '../types.js';
 import { verifyIdChainRequest } from './id-chain-request.js';
 import type { DidBiography, DidTransaction } from './rpc-schemas.js';
@@ -69,8 +70,7 @@ export class EidRpcResolver implements DidResolver {
     }
     const parsed = didBiographySchema.safeParse(result);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new DidError('BAD_RESOLVER_REPLY', `bad did_resolveDID result: ${issue?.path.map(String).join('.') ?? ''} ${issue?.message ?? ''}`.trim(), { cause: parsed.error });
+      throw new DidError('BAD_RESOLVER_REPLY', `bad did_resolveDID result: ${describeIssue(parsed.error)}`, { cause: parsed.error });
     }
     return parsed.data;
   }
@@ -123,7 +123,7 @@ export class EidRpcResolver implements DidResolver {
     }
     const envelope = jsonRpcResponseSchema.safeParse(json);
     if (!envelope.success) {
-      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} sent an invalid JSON-RPC response: ${envelope.error.issues[0]?.message ?? ''}`, {
+      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} sent an invalid JSON-RPC response: ${describeIssue(envelope.error)}`, {
         cause: envelope.error,
       });
     }

@@ -13,20 +13,22 @@
  * Status 1 ("expired", from the 2019 spec) is rejected, as the SDK does; status 3 carries no
  * transactions.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const DID_SPECIFICATION = 'elastos/did/1.0';
 export const CREDENTIAL_SPECIFICATION = 'elastos/credential/1.0';
 
 export const DID_STATUS = { valid: 0, expired: 1, deactivated: 2, notFound: 3 } as const;
 
+const nonEmpty = () => z.string().check(z.minLength(1));
+
 export const rpcIdSchema = z.union([z.string(), z.number(), z.null()]);
 
-export const resolveDidParamsSchema = z.object({ did: z.string().min(1), all: z.boolean().optional() });
+export const resolveDidParamsSchema = z.object({ did: nonEmpty(), all: z.optional(z.boolean()) });
 
 export const resolveDidRequestSchema = z.object({
-  jsonrpc: z.literal('2.0').optional(),
-  id: rpcIdSchema.optional(),
+  jsonrpc: z.optional(z.literal('2.0')),
+  id: z.optional(rpcIdSchema),
   method: z.literal('did_resolveDID'),
   params: z.tuple([resolveDidParamsSchema]),
 });
@@ -34,38 +36,40 @@ export type ResolveDidRequest = z.output<typeof resolveDidRequestSchema>;
 
 export const jsonRpcErrorSchema = z.object({
   code: z.number(),
-  message: z.string().nullish(),
-  data: z.unknown().optional(),
+  message: z.nullish(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 /** Envelope: `jsonrpc` must be "2.0" and exactly one of result / error must be present. */
 export const jsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: rpcIdSchema.optional(),
-    result: z.unknown().optional(),
-    error: jsonRpcErrorSchema.optional(),
+    id: z.optional(rpcIdSchema),
+    result: z.optional(z.unknown()),
+    error: z.optional(jsonRpcErrorSchema),
   })
-  .refine((r) => (r.result !== undefined && r.result !== null) !== (r.error !== undefined), {
-    message: 'a JSON-RPC response needs either result or error',
-  });
+  .check(
+    z.refine((r) => (r.result !== undefined && r.result !== null) !== (r.error !== undefined), {
+      message: 'a JSON-RPC response needs either result or error',
+    }),
+  );
 
 export const idChainHeaderSchema = z.object({
   specification: z.string(),
   operation: z.string(),
-  previousTxid: z.string().optional(),
-  ticket: z.string().optional(),
+  previousTxid: z.optional(z.string()),
+  ticket: z.optional(z.string()),
 });
 
 export const idChainProofSchema = z.object({
-  type: z.string().optional(),
-  verificationMethod: z.string().min(1),
-  signature: z.string().min(1),
+  type: z.optional(z.string()),
+  verificationMethod: nonEmpty(),
+  signature: nonEmpty(),
 });
 
 export const idChainRequestSchema = z.object({
   header: idChainHeaderSchema,
-  payload: z.string().min(1),
+  payload: nonEmpty(),
   proof: idChainProofSchema,
 });
 
@@ -76,21 +80,21 @@ export interface IdChainRequest {
 }
 
 export const didTransactionSchema = z.object({
-  txid: z.string().min(1),
-  timestamp: z.string().min(1),
+  txid: nonEmpty(),
+  timestamp: nonEmpty(),
   operation: idChainRequestSchema,
 });
 export type DidTransaction = z.output<typeof didTransactionSchema>;
 
 export const didBiographySchema = z.discriminatedUnion('status', [
-  z.object({ did: z.string(), status: z.literal(0), transaction: z.array(didTransactionSchema).min(1) }),
-  z.object({ did: z.string(), status: z.literal(2), transaction: z.array(didTransactionSchema).min(2) }),
-  z.object({ did: z.string(), status: z.literal(3), transaction: z.undefined().optional() }),
+  z.object({ did: z.string(), status: z.literal(0), transaction: z.array(didTransactionSchema).check(z.minLength(1)) }),
+  z.object({ did: z.string(), status: z.literal(2), transaction: z.array(didTransactionSchema).check(z.minLength(2)) }),
+  z.object({ did: z.string(), status: z.literal(3), transaction: z.optional(z.undefined()) }),
 ]);
 export type DidBiography = z.output<typeof didBiographySchema>;
 
 export const resolveDidResponseSchema = z.object({
   jsonrpc: z.literal('2.0'),
-  id: rpcIdSchema.optional(),
+  id: z.optional(rpcIdSchema),
   result: didBiographySchema,
 });
