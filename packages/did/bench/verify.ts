@@ -37,10 +37,19 @@ function nodeSigner(method: 'elastos' | 'key' = 'elastos'): Signer {
   const base = createKeySigner(privateKey, { method });
   const full = p256.getPublicKey(privateKey, false);
   const key = crypto.createPrivateKey({
-    key: { kty: 'EC', crv: 'P-256', d: Buffer.from(privateKey).toString('base64url'), x: Buffer.from(full.subarray(1, 33)).toString('base64url'), y: Buffer.from(full.subarray(33)).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      d: Buffer.from(privateKey).toString('base64url'),
+      x: Buffer.from(full.subarray(1, 33)).toString('base64url'),
+      y: Buffer.from(full.subarray(33)).toString('base64url'),
+    },
     format: 'jwk',
   });
-  return { ...base, sign: async (data) => new Uint8Array(crypto.sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' })) };
+  return {
+    ...base,
+    sign: async (data) => new Uint8Array(crypto.sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' })),
+  };
 }
 
 async function bench(name: string, fn: (i: number) => unknown, concurrency = 1): Promise<void> {
@@ -54,7 +63,11 @@ async function bench(name: string, fn: (i: number) => unknown, concurrency = 1):
   }
   const seconds = (performance.now() - start) / 1000;
   const label = concurrency === 1 ? name : `${name}, ${concurrency} concurrent`;
-  console.log(`${label.padEnd(64)} ${Math.round(ops / seconds).toString().padStart(8)} ops/s`);
+  console.log(
+    `${label.padEnd(64)} ${Math.round(ops / seconds)
+      .toString()
+      .padStart(8)} ops/s`,
+  );
 }
 
 /** Fixture i, never repeating within a run unless more ops than fixtures are done (then reported). */
@@ -76,21 +89,42 @@ try {
   const app = nodeSigner('key');
   await chain.publishDocument(user, await createDocument(user));
   await chain.publishDocument(node, await createDocument(node));
-  const resolver = new ChainedResolver([new SelfCertifyingResolver(), new CachingResolver(new EidRpcResolver({ url: chain.url }))]);
+  const resolver = new ChainedResolver([
+    new SelfCertifyingResolver(),
+    new CachingResolver(new EidRpcResolver({ url: chain.url })),
+  ]);
   const exp = Math.floor(Date.now() / 1000) + 3600;
 
   const rawKey = nodeSigner();
-  const messages = Array.from({ length: FIXTURES }, (_, i) => new TextEncoder().encode(`message ${i} ${'x'.repeat(600)}`));
+  const messages = Array.from({ length: FIXTURES }, (_, i) =>
+    new TextEncoder().encode(`message ${i} ${'x'.repeat(600)}`),
+  );
   const signatures = await Promise.all(messages.map((m) => rawKey.sign(m)));
   const userDoc = await createDocument(user);
-  const vc = await issueCredential(user, { id: '#app-id-credential', types: ['AppIdCredential'], subject: { id: app.did, appDid: 'did:elastos:iApp' } });
-  const tokens = await Promise.all(Array.from({ length: FIXTURES }, (_, i) => signJwt(node, { sub: 'AccessToken', aud: app.did, exp, jti: String(i) })));
-  const vps = await Promise.all(Array.from({ length: FIXTURES }, (_, i) => createPresentation(app, { credentials: [vc], realm: node.did, nonce: `n${i}` })));
-  const responses = await Promise.all(vps.map((vp) => signJwt(app, { sub: 'DIDAuthResponse', aud: node.did, exp, presentation: vp })));
+  const vc = await issueCredential(user, {
+    id: '#app-id-credential',
+    types: ['AppIdCredential'],
+    subject: { id: app.did, appDid: 'did:elastos:iApp' },
+  });
+  const tokens = await Promise.all(
+    Array.from({ length: FIXTURES }, (_, i) =>
+      signJwt(node, { sub: 'AccessToken', aud: app.did, exp, jti: String(i) }),
+    ),
+  );
+  const vps = await Promise.all(
+    Array.from({ length: FIXTURES }, (_, i) =>
+      createPresentation(app, { credentials: [vc], realm: node.did, nonce: `n${i}` }),
+    ),
+  );
+  const responses = await Promise.all(
+    vps.map((vp) => signJwt(app, { sub: 'DIDAuthResponse', aud: node.did, exp, presentation: vp })),
+  );
 
   console.log(`@cella/did verification throughput (node ${process.version}, ${DURATION_MS} ms per figure)`);
   const at = (i: number) => i % FIXTURES;
-  await bench('signature verify, pure JS noble (for comparison)', (i) => p256.verify(signatures[at(i)]!, messages[at(i)]!, rawKey.publicKey, { lowS: false }));
+  await bench('signature verify, pure JS noble (for comparison)', (i) =>
+    p256.verify(signatures[at(i)]!, messages[at(i)]!, rawKey.publicKey, { lowS: false }),
+  );
   const uncached = (i: number) => {
     clearVerifiedSignatureCache();
     return verifySignature(rawKey.publicKey, messages[at(i)]!, signatures[at(i)]!);
@@ -99,15 +133,27 @@ try {
   await bench('signature verify, WebCrypto (memo cleared each op)', uncached, 16);
   await bench('DID document verify (repeat)', () => verifyDocument(userDoc));
   const tok = fresh(tokens, 'tokens');
-  await bench('JWT verify (access token, issuer resolved), fresh', (i) => verifyJwt(tok(i), { resolver, audience: app.did }));
-  await bench('JWT verify (access token, issuer resolved), repeat', () => verifyJwt(tokens[0]!, { resolver, audience: app.did }));
+  await bench('JWT verify (access token, issuer resolved), fresh', (i) =>
+    verifyJwt(tok(i), { resolver, audience: app.did }),
+  );
+  await bench('JWT verify (access token, issuer resolved), repeat', () =>
+    verifyJwt(tokens[0]!, { resolver, audience: app.did }),
+  );
   const vp = fresh(vps, 'presentations');
-  await bench('VP verify (holder + AppIdCredential), fresh', (i) => verifyPresentation(vp(i), { resolver, realm: node.did }));
+  await bench('VP verify (holder + AppIdCredential), fresh', (i) =>
+    verifyPresentation(vp(i), { resolver, realm: node.did }),
+  );
   const res = fresh(responses, 'responses');
-  await bench('challenge-response (JWT + VP + VC), fresh', (i) => verifyPresentationJwt(res(i), { resolver, realm: node.did }));
+  await bench('challenge-response (JWT + VP + VC), fresh', (i) =>
+    verifyPresentationJwt(res(i), { resolver, realm: node.did }),
+  );
   const nobleNode = createKeySigner(generateKeyPair().privateKey);
-  await bench('signJwt (access token, noble key signer)', () => signJwt(nobleNode, { sub: 'AccessToken', aud: app.did, exp }));
-  await bench('signJwt (access token, node:crypto signer)', () => signJwt(node, { sub: 'AccessToken', aud: app.did, exp }));
+  await bench('signJwt (access token, noble key signer)', () =>
+    signJwt(nobleNode, { sub: 'AccessToken', aud: app.did, exp }),
+  );
+  await bench('signJwt (access token, node:crypto signer)', () =>
+    signJwt(node, { sub: 'AccessToken', aud: app.did, exp }),
+  );
 } finally {
   await chain.close();
 }

@@ -21,7 +21,8 @@ export function sortKeysDeep(value: Record<string, unknown>): Record<string, unk
 
 function sortValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.length > 0 ? v.map(sortValue) : v;
-  if (v !== null && typeof v === 'object' && Object.keys(v).length > 0) return sortKeysDeep(v as Record<string, unknown>);
+  if (v !== null && typeof v === 'object' && Object.keys(v).length > 0)
+    return sortKeysDeep(v as Record<string, unknown>);
   return v;
 }
 

@@ -49,7 +49,8 @@ export function normalizeCredential(input: unknown, context?: string): Verifiabl
   vc.type = typeof raw.type === 'string' ? [raw.type] : [...raw.type].sort(compareStrings);
   vc.issuer = issuer;
   vc.issuanceDate = normalizeDidDate(raw.issuanceDate, 'issuanceDate');
-  if (raw.expirationDate !== undefined) vc.expirationDate = normalizeDidDate(raw.expirationDate, 'expirationDate');
+  if (raw.expirationDate !== undefined)
+    vc.expirationDate = normalizeDidDate(raw.expirationDate, 'expirationDate');
   vc.credentialSubject = { id: subjectId, ...sortKeysDeep(properties) };
   const proof: Partial<CredentialProof> = { type: raw.proof.type ?? ELASTOS_KEY_TYPE };
   if (raw.proof.created !== undefined) proof.created = normalizeDidDate(raw.proof.created, 'proof.created');

@@ -7,7 +7,13 @@ import { canonicalBytes } from './canonical.js';
 import { credentialWithoutProof, normalizeCredential } from './credential-normalize.js';
 import { addYears, formatDidDate, nowDate, parseDidDate } from './dates.js';
 import { parseDid, parseDidUrl, qualifyDidUrl, truncate } from './did-url.js';
-import { decodeSignature, findKey, isAuthenticationKey, MAX_VALID_YEARS, publicKeyBytes } from './document.js';
+import {
+  decodeSignature,
+  findKey,
+  isAuthenticationKey,
+  MAX_VALID_YEARS,
+  publicKeyBytes,
+} from './document.js';
 import { bytesToBase64url, bytesToHex, randomBytes } from './encoding.js';
 import { DidError, malformed } from './errors.js';
 import { resolveDocument } from './resolve-document.js';
@@ -30,24 +36,31 @@ export interface IssueCredentialOptions {
   now?: Date | number;
 }
 
-export async function issueCredential(signer: Signer, options: IssueCredentialOptions): Promise<VerifiableCredential> {
+export async function issueCredential(
+  signer: Signer,
+  options: IssueCredentialOptions,
+): Promise<VerifiableCredential> {
   assertSigner(signer);
   if (options === null || typeof options !== 'object') throw malformed('credential options are required');
   const subjectInput: unknown = options.subject;
-  if (subjectInput === null || typeof subjectInput !== 'object' || Array.isArray(subjectInput)) throw malformed('credential subject must be an object');
+  if (subjectInput === null || typeof subjectInput !== 'object' || Array.isArray(subjectInput))
+    throw malformed('credential subject must be an object');
   const subjectId = parseDid((subjectInput as { id?: unknown }).id).did;
   const id = qualifyDidUrl(options.id ?? `#${bytesToHex(randomBytes(8))}`, subjectId);
-  if (parseDidUrl(id).did !== subjectId) throw malformed(`credential id ${truncate(id)} must be under the subject DID ${subjectId}`);
+  if (parseDidUrl(id).did !== subjectId)
+    throw malformed(`credential id ${truncate(id)} must be under the subject DID ${subjectId}`);
   const types = new Set<string>([DEFAULT_CREDENTIAL_TYPE]);
   for (const t of options.types ?? []) {
-    if (typeof t !== 'string' || t.length === 0) throw malformed('credential types must be non-empty strings');
+    if (typeof t !== 'string' || t.length === 0)
+      throw malformed('credential types must be non-empty strings');
     types.add(t);
   }
   const issuer = parseDid(signer.did).did;
   const now = nowDate(options.now);
   const maxExpiry = addYears(now, MAX_VALID_YEARS);
   let expires = options.expirationDate ?? maxExpiry;
-  if (!(expires instanceof Date) || Number.isNaN(expires.getTime())) throw malformed('expirationDate must be a Date');
+  if (!(expires instanceof Date) || Number.isNaN(expires.getTime()))
+    throw malformed('expirationDate must be a Date');
   if (expires.getTime() > maxExpiry.getTime()) expires = maxExpiry;
   const { id: _ignored, ...claims } = subjectInput as Record<string, unknown>;
   // Round-trip through the normalizer so the signed bytes are exactly what verifiers rebuild.
@@ -93,19 +106,29 @@ export interface VerifyCredentialOptions {
  * (valid, genuine, not expired, not deactivated) and the proof verifies with one of the
  * issuer's authentication keys. Revocation is not checked (see docs/did.md).
  */
-export async function verifyCredential(input: unknown, options: VerifyCredentialOptions): Promise<VerifiedCredential> {
+export async function verifyCredential(
+  input: unknown,
+  options: VerifyCredentialOptions,
+): Promise<VerifiedCredential> {
   const vc = normalizeCredential(input);
   if (parseDidUrl(vc.id).did !== vc.credentialSubject.id) {
-    throw malformed(`credential id ${truncate(vc.id)} must be under its subject's DID ${vc.credentialSubject.id}`);
+    throw malformed(
+      `credential id ${truncate(vc.id)} must be under its subject's DID ${vc.credentialSubject.id}`,
+    );
   }
-  if (vc.proof.type !== ELASTOS_KEY_TYPE) throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(vc.proof.type)}`);
+  if (vc.proof.type !== ELASTOS_KEY_TYPE)
+    throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(vc.proof.type)}`);
   const now = nowDate(options?.now);
-  const expirationDate = vc.expirationDate !== undefined ? parseDidDate(vc.expirationDate, 'expirationDate') : undefined;
+  const expirationDate =
+    vc.expirationDate !== undefined ? parseDidDate(vc.expirationDate, 'expirationDate') : undefined;
   if (expirationDate && expirationDate.getTime() < now.getTime()) {
     throw new DidError('EXPIRED', `credential ${vc.id} expired at ${vc.expirationDate}`);
   }
   if (parseDidUrl(vc.proof.verificationMethod).did !== vc.issuer) {
-    throw new DidError('INVALID_KEY', `credential ${vc.id} is signed by ${truncate(vc.proof.verificationMethod)}, not by its issuer ${vc.issuer}`);
+    throw new DidError(
+      'INVALID_KEY',
+      `credential ${vc.id} is signed by ${truncate(vc.proof.verificationMethod)}, not by its issuer ${vc.issuer}`,
+    );
   }
   const issuerDoc = await resolveDocument(options?.resolver, vc.issuer, { now });
   await checkProof(issuerDoc, vc);
@@ -126,6 +149,10 @@ async function checkProof(issuerDoc: DIDDocument, vc: VerifiableCredential): Pro
   if (!key || !isAuthenticationKey(issuerDoc, keyId)) {
     throw new DidError('INVALID_KEY', `${truncate(keyId)} is not an authentication key of ${issuerDoc.id}`);
   }
-  const ok = await verifySignature(publicKeyBytes(key), canonicalBytes(credentialWithoutProof(vc)), decodeSignature(vc.proof.signature));
+  const ok = await verifySignature(
+    publicKeyBytes(key),
+    canonicalBytes(credentialWithoutProof(vc)),
+    decodeSignature(vc.proof.signature),
+  );
   if (!ok) throw new DidError('BAD_SIGNATURE', `proof of credential ${vc.id} does not verify`);
 }

@@ -57,7 +57,9 @@ export function didKeyDocument(did: string): DIDDocument {
   const keyId = didKeyKeyId(id);
   return {
     id,
-    publicKey: [{ id: keyId, type: ELASTOS_KEY_TYPE, controller: id, publicKeyBase58: bytesToBase58(publicKey) }],
+    publicKey: [
+      { id: keyId, type: ELASTOS_KEY_TYPE, controller: id, publicKeyBase58: bytesToBase58(publicKey) },
+    ],
     authentication: [keyId],
   };
 }

@@ -21,7 +21,13 @@ import { Lru } from './lru.js';
 import { parseShape } from './shape.js';
 import type { Signer } from './signer.js';
 import { assertSigner, signWith } from './signer.js';
-import type { DIDDocument, DocumentProof, PublicKeyEntry, ServiceEntry, VerifiableCredential } from './types.js';
+import type {
+  DIDDocument,
+  DocumentProof,
+  PublicKeyEntry,
+  ServiceEntry,
+  VerifiableCredential,
+} from './types.js';
 import { ELASTOS_KEY_TYPE } from './types.js';
 import { verifySignature } from './verify.js';
 
@@ -52,7 +58,9 @@ const rawDocumentSchema = z.object({
   authentication: z.optional(z.array(z.union([z.string(), rawKeySchema]))),
   authorization: z.optional(z.array(z.union([z.string(), rawKeySchema]))),
   verifiableCredential: z.optional(z.array(z.unknown())),
-  service: z.optional(z.array(z.looseObject({ id: z.string(), type: z.string(), serviceEndpoint: z.string() }))),
+  service: z.optional(
+    z.array(z.looseObject({ id: z.string(), type: z.string(), serviceEndpoint: z.string() })),
+  ),
   expires: z.optional(z.string()),
   proof: z.optional(z.union([rawProofSchema, z.array(z.unknown())])),
 });
@@ -85,9 +93,14 @@ function decodeKey(publicKeyBase58: string): { bytes: Uint8Array; elastosId: str
 
 /** Decode a key entry's public key; throws INVALID_KEY when it is not a P-256 point. */
 export function publicKeyBytes(entry: PublicKeyEntry): Uint8Array {
-  const decoded = typeof entry?.publicKeyBase58 === 'string' ? decodeKey(entry.publicKeyBase58) : new Error('missing publicKeyBase58');
+  const decoded =
+    typeof entry?.publicKeyBase58 === 'string'
+      ? decodeKey(entry.publicKeyBase58)
+      : new Error('missing publicKeyBase58');
   if (decoded instanceof Error) {
-    throw new DidError('INVALID_KEY', `key ${String(entry?.id)} is not a valid P-256 public key`, { cause: decoded });
+    throw new DidError('INVALID_KEY', `key ${String(entry?.id)} is not a valid P-256 public key`, {
+      cause: decoded,
+    });
   }
   return Uint8Array.from(decoded.bytes);
 }
@@ -152,7 +165,8 @@ export function normalizeDocument(input: unknown): DIDDocument {
   };
   const authentication = new Map<string, PublicKeyEntry>();
   for (const k of referenceKeys(raw.authentication ?? [], 'authentication')) {
-    if (k.controller !== subject) throw malformed(`authentication key ${k.id} must be controlled by ${subject}`);
+    if (k.controller !== subject)
+      throw malformed(`authentication key ${k.id} must be controlled by ${subject}`);
     authentication.set(k.id, k);
   }
   const authorization = new Map<string, PublicKeyEntry>();
@@ -171,7 +185,10 @@ export function normalizeDocument(input: unknown): DIDDocument {
     }
   }
   if (!defaultKey) {
-    throw new DidError('INVALID_KEY', `no public key in the document derives its DID ${truncate(subject)} (missing default key)`);
+    throw new DidError(
+      'INVALID_KEY',
+      `no public key in the document derives its DID ${truncate(subject)} (missing default key)`,
+    );
   }
   if (!authentication.has(defaultKey.id)) authentication.set(defaultKey.id, defaultKey);
 
@@ -185,14 +202,23 @@ export function normalizeDocument(input: unknown): DIDDocument {
   const services = new Map<string, ServiceEntry>();
   for (const s of raw.service ?? []) {
     const { id, type, serviceEndpoint, ...extra } = s;
-    const entry: ServiceEntry = { id: qualifyDidUrl(id, subject), type, serviceEndpoint, ...sortKeysDeep(extra) };
+    const entry: ServiceEntry = {
+      id: qualifyDidUrl(id, subject),
+      type,
+      serviceEndpoint,
+      ...sortKeysDeep(extra),
+    };
     if (services.has(entry.id)) throw malformed(`duplicated service: ${entry.id}`);
     services.set(entry.id, entry);
   }
 
   // Property order is part of the signed bytes: '@context' first, then the SDK's fixed order.
-  const out: DIDDocument = raw['@context'] && raw['@context'].length > 0 ? { '@context': [...raw['@context']], id: subject } : { id: subject };
-  const byId = <T extends { id: string }>(m: Map<string, T>): T[] => [...m.values()].sort((a, b) => compareStrings(a.id, b.id));
+  const out: DIDDocument =
+    raw['@context'] && raw['@context'].length > 0
+      ? { '@context': [...raw['@context']], id: subject }
+      : { id: subject };
+  const byId = <T extends { id: string }>(m: Map<string, T>): T[] =>
+    [...m.values()].sort((a, b) => compareStrings(a.id, b.id));
   if (keys.size > 0) out.publicKey = byId(keys);
   if (authentication.size > 0) out.authentication = [...authentication.keys()].sort(compareStrings);
   if (authorization.size > 0) out.authorization = [...authorization.keys()].sort(compareStrings);
@@ -225,7 +251,9 @@ export function serializeDocument(doc: unknown, options: { withProof?: boolean }
   if (options.withProof === false) {
     // Serialising an unsigned document (to sign it elsewhere): a placeholder proof satisfies the parser.
     const base = parseShape(z.looseObject({}), doc, 'DID document');
-    return canonicalJson(documentWithoutProof(normalizeDocument({ ...base, proof: { signatureValue: 'unsigned' } })));
+    return canonicalJson(
+      documentWithoutProof(normalizeDocument({ ...base, proof: { signatureValue: 'unsigned' } })),
+    );
   }
   return canonicalJson(normalizeDocument(doc));
 }
@@ -235,7 +263,10 @@ function assertDocument(doc: unknown): asserts doc is DIDDocument {
     throw malformed('expected a DID document object');
   }
   const d = doc as DIDDocument;
-  if ((d.publicKey !== undefined && !Array.isArray(d.publicKey)) || (d.authentication !== undefined && !Array.isArray(d.authentication))) {
+  if (
+    (d.publicKey !== undefined && !Array.isArray(d.publicKey)) ||
+    (d.authentication !== undefined && !Array.isArray(d.authentication))
+  ) {
     throw malformed('expected a normalized DID document');
   }
 }
@@ -271,7 +302,8 @@ export function getDefaultKey(doc: DIDDocument): PublicKeyEntry {
 /** The first service of a type, e.g. `findService(doc, 'HiveVault')?.serviceEndpoint`. */
 export function findService(doc: DIDDocument, type: string): ServiceEntry | undefined {
   assertDocument(doc);
-  if (doc.service !== undefined && !Array.isArray(doc.service)) throw malformed('expected a normalized DID document');
+  if (doc.service !== undefined && !Array.isArray(doc.service))
+    throw malformed('expected a normalized DID document');
   return doc.service?.find((s) => s.type === type);
 }
 
@@ -288,25 +320,37 @@ export interface VerifyDocumentOptions {
  * expired. For did:key the document is implied by the DID; the presented one may only list
  * that key, and the synthesised document is returned.
  */
-export async function verifyDocument(input: unknown, options: VerifyDocumentOptions = {}): Promise<DIDDocument> {
+export async function verifyDocument(
+  input: unknown,
+  options: VerifyDocumentOptions = {},
+): Promise<DIDDocument> {
   const doc = normalizeDocument(input);
   const { method } = parseDid(doc.id);
   if (method === KEY_METHOD) {
     const implied = didKeyDocument(doc.id);
     const own = implied.publicKey![0]!.publicKeyBase58;
     for (const k of doc.publicKey ?? []) {
-      if (k.publicKeyBase58 !== own) throw new DidError('INVALID_KEY', `did:key document lists a foreign key: ${k.id}`);
+      if (k.publicKeyBase58 !== own)
+        throw new DidError('INVALID_KEY', `did:key document lists a foreign key: ${k.id}`);
     }
     return implied;
   }
   const proof = doc.proof!;
-  if (proof.type !== ELASTOS_KEY_TYPE) throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type)}`);
+  if (proof.type !== ELASTOS_KEY_TYPE)
+    throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type)}`);
   const defaultKey = getDefaultKey(doc);
   if (proof.creator !== defaultKey.id) {
-    throw new DidError('INVALID_KEY', `document proof must be made by the default key ${defaultKey.id}, not ${truncate(proof.creator)}`);
+    throw new DidError(
+      'INVALID_KEY',
+      `document proof must be made by the default key ${defaultKey.id}, not ${truncate(proof.creator)}`,
+    );
   }
   const signature = decodeSignature(proof.signatureValue);
-  const ok = await verifySignature(publicKeyBytes(defaultKey), canonicalBytes(documentWithoutProof(doc)), signature);
+  const ok = await verifySignature(
+    publicKeyBytes(defaultKey),
+    canonicalBytes(documentWithoutProof(doc)),
+    signature,
+  );
   if (!ok) throw new DidError('BAD_SIGNATURE', `document proof of ${doc.id} does not verify`);
   if (!options.allowExpired) assertNotExpired(doc, options.now);
   return doc;
@@ -327,7 +371,8 @@ export function decodeSignature(value: string): Uint8Array {
   } catch (err) {
     throw new DidError('BAD_SIGNATURE', 'signature is not base64url', { cause: err });
   }
-  if (sig.length !== 64) throw new DidError('BAD_SIGNATURE', `signature must be 64 bytes (raw r‖s), got ${sig.length}`);
+  if (sig.length !== 64)
+    throw new DidError('BAD_SIGNATURE', `signature must be 64 bytes (raw r‖s), got ${sig.length}`);
   return sig;
 }
 
@@ -351,7 +396,10 @@ export interface CreateDocumentOptions {
  * default), authentication by it, optional services, expiry and proof. For a did:key signer
  * the (unsigned, implied) did:key document is returned.
  */
-export async function createDocument(signer: Signer, options: CreateDocumentOptions = {}): Promise<DIDDocument> {
+export async function createDocument(
+  signer: Signer,
+  options: CreateDocumentOptions = {},
+): Promise<DIDDocument> {
   assertSigner(signer);
   const { did, method } = parseDid(signer.did);
   if (method === KEY_METHOD) return didKeyDocument(did);
@@ -360,12 +408,18 @@ export async function createDocument(signer: Signer, options: CreateDocumentOpti
   const unsigned: DIDDocument = {
     id: did,
     publicKey: [
-      { id: qualifyDidUrl(signer.keyId, did), type: ELASTOS_KEY_TYPE, controller: did, publicKeyBase58: bytesToBase58(compressPublicKey(signer.publicKey)) },
+      {
+        id: qualifyDidUrl(signer.keyId, did),
+        type: ELASTOS_KEY_TYPE,
+        controller: did,
+        publicKeyBase58: bytesToBase58(compressPublicKey(signer.publicKey)),
+      },
     ],
     authentication: [qualifyDidUrl(signer.keyId, did)],
     expires: formatDidDate(expires),
   };
-  if (options.services && options.services.length > 0) unsigned.service = options.services.map((s) => ({ ...s }));
+  if (options.services && options.services.length > 0)
+    unsigned.service = options.services.map((s) => ({ ...s }));
   return signDocument(signer, unsigned, { now });
 }
 
@@ -373,15 +427,26 @@ export async function createDocument(signer: Signer, options: CreateDocumentOpti
  * Normalize a document and (re)sign it with the signer, which must hold the document's default
  * key. Use it to add services or keys to an existing document.
  */
-export async function signDocument(signer: Signer, document: unknown, options: { now?: Date | number } = {}): Promise<DIDDocument> {
+export async function signDocument(
+  signer: Signer,
+  document: unknown,
+  options: { now?: Date | number } = {},
+): Promise<DIDDocument> {
   assertSigner(signer);
   const base = parseShape(z.looseObject({}), document, 'DID document');
   // A placeholder proof lets normalizeDocument run its checks; it is replaced below.
   const doc = normalizeDocument({ ...base, proof: { signatureValue: 'unsigned' } });
-  if (parseDid(doc.id).method !== ELASTOS_METHOD) throw new DidError('UNSUPPORTED', 'only did:elastos documents carry proofs');
+  if (parseDid(doc.id).method !== ELASTOS_METHOD)
+    throw new DidError('UNSUPPORTED', 'only did:elastos documents carry proofs');
   const defaultKey = getDefaultKey(doc);
-  if (qualifyDidUrl(signer.keyId, doc.id) !== defaultKey.id || bytesToBase58(compressPublicKey(signer.publicKey)) !== defaultKey.publicKeyBase58) {
-    throw new DidError('INVALID_KEY', `the signer's key ${truncate(signer.keyId)} is not the document's default key ${defaultKey.id}`);
+  if (
+    qualifyDidUrl(signer.keyId, doc.id) !== defaultKey.id ||
+    bytesToBase58(compressPublicKey(signer.publicKey)) !== defaultKey.publicKeyBase58
+  ) {
+    throw new DidError(
+      'INVALID_KEY',
+      `the signer's key ${truncate(signer.keyId)} is not the document's default key ${defaultKey.id}`,
+    );
   }
   const body = documentWithoutProof(doc);
   const signature = await signWith(signer, canonicalBytes(body));

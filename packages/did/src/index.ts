@@ -20,9 +20,22 @@ export type {
 export { ELASTOS_KEY_TYPE } from './types.js';
 
 // keys, encodings, signatures
-export { generateKeyPair, getPublicKey, compressPublicKey, decompressPublicKey, isValidPublicKey } from './keys.js';
+export {
+  generateKeyPair,
+  getPublicKey,
+  compressPublicKey,
+  decompressPublicKey,
+  isValidPublicKey,
+} from './keys.js';
 export type { KeyPair } from './keys.js';
-export { bytesToHex, hexToBytes, bytesToBase58, base58ToBytes, bytesToBase64url, base64urlToBytes } from './encoding.js';
+export {
+  bytesToHex,
+  hexToBytes,
+  bytesToBase58,
+  base58ToBytes,
+  bytesToBase64url,
+  base64urlToBytes,
+} from './encoding.js';
 export { verifySignature } from './verify.js';
 export { createKeySigner } from './signer.js';
 export type { Signer, KeySignerOptions, DidMethodName } from './signer.js';
@@ -53,7 +66,11 @@ export { normalizeCredential } from './credential-normalize.js';
 export { issueCredential, verifyCredential } from './credential.js';
 export type { IssueCredentialOptions, VerifiedCredential, VerifyCredentialOptions } from './credential.js';
 export { createPresentation, normalizePresentation, verifyPresentation } from './presentation.js';
-export type { CreatePresentationOptions, VerifiedPresentation, VerifyPresentationOptions } from './presentation.js';
+export type {
+  CreatePresentationOptions,
+  VerifiedPresentation,
+  VerifyPresentationOptions,
+} from './presentation.js';
 
 // JWTs
 export { signJwt, verifyJwt, decodeJwt, verifyPresentationJwt } from './jwt.js';
@@ -76,7 +93,11 @@ export type { CachingResolverOptions } from './resolver/caching.js';
 export { MemoryCacheStore } from './resolver/cache-store.js';
 export type { CacheEntry, CacheStore } from './resolver/cache-store.js';
 export { SelfCertifyingResolver } from './resolver/self-certifying.js';
-export type { PresentedDocuments, SelfCertifyingResolverOptions, SelfCertifyingWarning } from './resolver/self-certifying.js';
+export type {
+  PresentedDocuments,
+  SelfCertifyingResolverOptions,
+  SelfCertifyingWarning,
+} from './resolver/self-certifying.js';
 export { ChainedResolver } from './resolver/chained.js';
 
 // identity chain wire format and publishing
@@ -89,7 +110,12 @@ export {
   resolveDidRequestSchema,
   resolveDidResponseSchema,
 } from './resolver/rpc-schemas.js';
-export type { DidBiography, DidTransaction, IdChainRequest, ResolveDidRequest } from './resolver/rpc-schemas.js';
+export type {
+  DidBiography,
+  DidTransaction,
+  IdChainRequest,
+  ResolveDidRequest,
+} from './resolver/rpc-schemas.js';
 export { createIdChainRequest, verifyIdChainRequest } from './resolver/id-chain-request.js';
 export type { CreateIdChainRequestOptions, VerifiedIdChainRequest } from './resolver/id-chain-request.js';
 export { publishIdChainRequest } from './resolver/publish.js';

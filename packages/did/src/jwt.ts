@@ -44,7 +44,11 @@ export interface DecodedJwt {
   claims: JwtClaims;
 }
 
-const headerSchema = z.looseObject({ alg: z.string(), kid: z.optional(z.string()), crit: z.optional(z.unknown()) });
+const headerSchema = z.looseObject({
+  alg: z.string(),
+  kid: z.optional(z.string()),
+  crit: z.optional(z.unknown()),
+});
 // NumericDate: zod v4 numbers are finite (no Infinity / NaN).
 const numericDate = z.number();
 const claimsSchema = z.looseObject({
@@ -73,7 +77,8 @@ function decodeSegment(segment: string, what: string): unknown {
   } catch (err) {
     throw malformed(`JWT ${what} is not base64url JSON`, err);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw malformed(`JWT ${what} must be a JSON object`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw malformed(`JWT ${what} must be a JSON object`);
   return parsed;
 }
 
@@ -81,7 +86,12 @@ function decodeSegment(segment: string, what: string): unknown {
  * Sign a JWT. `iss` defaults to the signer's DID and `iat` to now; set `exp` yourself. Header
  * extras (`kid`, …) may be passed; `alg` is always ES256.
  */
-export async function signJwt(signer: Signer, claims: JwtClaims, header: Partial<JwtHeader> = {}, options: { now?: Date | number } = {}): Promise<string> {
+export async function signJwt(
+  signer: Signer,
+  claims: JwtClaims,
+  header: Partial<JwtHeader> = {},
+  options: { now?: Date | number } = {},
+): Promise<string> {
   assertSigner(signer);
   if (!isPlainObject(claims)) throw malformed('JWT claims must be a plain object');
   if (!isPlainObject(header)) throw malformed('JWT header must be a plain object');
@@ -110,9 +120,15 @@ function splitJwt(token: unknown): SplitJwt {
   const rawHeader = headerSchema.safeParse(decodeSegment(h, 'header'));
   if (!rawHeader.success) throw malformed('JWT header has no valid alg');
   if (rawHeader.data.alg !== 'ES256') {
-    throw new DidError('UNSUPPORTED', rawHeader.data.alg === 'none' ? 'unsigned JWTs (alg none) are rejected' : `JWT alg ${truncate(rawHeader.data.alg)} is not supported; only ES256`);
+    throw new DidError(
+      'UNSUPPORTED',
+      rawHeader.data.alg === 'none'
+        ? 'unsigned JWTs (alg none) are rejected'
+        : `JWT alg ${truncate(rawHeader.data.alg)} is not supported; only ES256`,
+    );
   }
-  if (rawHeader.data.crit !== undefined) throw new DidError('UNSUPPORTED', 'JWT crit header parameters are not supported');
+  if (rawHeader.data.crit !== undefined)
+    throw new DidError('UNSUPPORTED', 'JWT crit header parameters are not supported');
   const rawClaims = claimsSchema.safeParse(decodeSegment(p, 'payload'));
   if (!rawClaims.success) {
     throw malformed(`JWT claims are malformed: ${describeIssue(rawClaims.error)}`);
@@ -123,8 +139,14 @@ function splitJwt(token: unknown): SplitJwt {
   } catch (err) {
     throw new DidError('BAD_SIGNATURE', 'JWT signature is not base64url', { cause: err });
   }
-  if (signature.length !== 64) throw new DidError('BAD_SIGNATURE', 'JWT signature must be 64 bytes (raw r‖s)');
-  return { header: rawHeader.data as JwtHeader, claims: rawClaims.data, signingInput: `${h}.${p}`, signature };
+  if (signature.length !== 64)
+    throw new DidError('BAD_SIGNATURE', 'JWT signature must be 64 bytes (raw r‖s)');
+  return {
+    header: rawHeader.data as JwtHeader,
+    claims: rawClaims.data,
+    signingInput: `${h}.${p}`,
+    signature,
+  };
 }
 
 /** Decode without verifying (e.g. to read a challenge's nonce). Rejects non-ES256 tokens. */
@@ -159,7 +181,7 @@ export interface VerifiedJwt extends DecodedJwt {
 export async function verifyJwt(token: string, options: VerifyJwtOptions): Promise<VerifiedJwt> {
   const jwt = splitJwt(token);
   const { header, claims } = jwt;
-  const opts = options ?? ({});
+  const opts = options ?? {};
   const now = nowDate(opts.now);
   const nowSeconds = now.getTime() / 1000;
   const skew = opts.clockSkewSeconds ?? 300;
@@ -169,10 +191,21 @@ export async function verifyJwt(token: string, options: VerifyJwtOptions): Promi
     throw new DidError('EXPIRED', `JWT expired at ${new Date(claims.exp * 1000).toISOString()}`);
   }
   if (claims.nbf !== undefined && nowSeconds + skew < claims.nbf) {
-    throw new DidError('NOT_YET_VALID', `JWT is not valid before ${new Date(claims.nbf * 1000).toISOString()}`);
+    throw new DidError(
+      'NOT_YET_VALID',
+      `JWT is not valid before ${new Date(claims.nbf * 1000).toISOString()}`,
+    );
   }
-  if (opts.issuer !== undefined && claims.iss !== opts.issuer) throw new DidError('WRONG_ISSUER', `JWT issuer is ${truncate(String(claims.iss))}, expected ${opts.issuer}`);
-  if (opts.subject !== undefined && claims.sub !== opts.subject) throw new DidError('WRONG_SUBJECT', `JWT subject is ${truncate(String(claims.sub))}, expected ${opts.subject}`);
+  if (opts.issuer !== undefined && claims.iss !== opts.issuer)
+    throw new DidError(
+      'WRONG_ISSUER',
+      `JWT issuer is ${truncate(String(claims.iss))}, expected ${opts.issuer}`,
+    );
+  if (opts.subject !== undefined && claims.sub !== opts.subject)
+    throw new DidError(
+      'WRONG_SUBJECT',
+      `JWT subject is ${truncate(String(claims.sub))}, expected ${opts.subject}`,
+    );
   if (opts.audience !== undefined) {
     const aud = claims.aud;
     const ok = Array.isArray(aud) ? aud.includes(opts.audience) : aud === opts.audience;
@@ -188,7 +221,11 @@ export async function verifyJwt(token: string, options: VerifyJwtOptions): Promi
     const iss = parseDid(claims.iss).did;
     if (opts.document !== undefined) {
       issuerDocument = opts.document;
-      if (issuerDocument.id !== iss) throw new DidError('WRONG_ISSUER', `JWT issuer ${iss} is not the document's DID ${issuerDocument.id}`);
+      if (issuerDocument.id !== iss)
+        throw new DidError(
+          'WRONG_ISSUER',
+          `JWT issuer ${iss} is not the document's DID ${issuerDocument.id}`,
+        );
     } else if (opts.resolver !== undefined) {
       issuerDocument = await resolveDocument(opts.resolver, iss, { now });
     } else {
@@ -204,9 +241,11 @@ export async function verifyJwt(token: string, options: VerifyJwtOptions): Promi
 function jwtKey(doc: DIDDocument, kid: string | undefined): Uint8Array {
   if (kid === undefined) return publicKeyBytes(getDefaultKey(doc));
   const keyId = qualifyDidUrl(kid, doc.id);
-  if (parseDidUrl(keyId).did !== doc.id) throw new DidError('INVALID_KEY', `JWT kid ${truncate(kid)} is not a key of the issuer ${doc.id}`);
+  if (parseDidUrl(keyId).did !== doc.id)
+    throw new DidError('INVALID_KEY', `JWT kid ${truncate(kid)} is not a key of the issuer ${doc.id}`);
   const key = findKey(doc, keyId);
-  if (!key || !isAuthenticationKey(doc, keyId)) throw new DidError('INVALID_KEY', `JWT kid ${truncate(kid)} is not an authentication key of ${doc.id}`);
+  if (!key || !isAuthenticationKey(doc, keyId))
+    throw new DidError('INVALID_KEY', `JWT kid ${truncate(kid)} is not an authentication key of ${doc.id}`);
   return publicKeyBytes(key);
 }
 
@@ -231,7 +270,10 @@ export interface VerifiedPresentationJwt extends VerifiedJwt {
  * The Hive `challenge_response`: a JWT signed by the holder whose `presentation` claim is the
  * presentation (as an object, or JSON text). Verifies both and requires `iss` == holder.
  */
-export async function verifyPresentationJwt(token: string, options: VerifyPresentationJwtOptions): Promise<VerifiedPresentationJwt> {
+export async function verifyPresentationJwt(
+  token: string,
+  options: VerifyPresentationJwtOptions,
+): Promise<VerifiedPresentationJwt> {
   const opts = options ?? ({} as VerifyPresentationJwtOptions);
   const jwt = await verifyJwt(token, {
     resolver: opts.resolver,
@@ -249,7 +291,10 @@ export async function verifyPresentationJwt(token: string, options: VerifyPresen
     ...(opts.now !== undefined ? { now: opts.now } : {}),
   });
   if (presentation.holder !== jwt.claims.iss) {
-    throw new DidError('WRONG_HOLDER', `JWT issuer ${truncate(String(jwt.claims.iss))} is not the presentation holder ${presentation.holder}`);
+    throw new DidError(
+      'WRONG_HOLDER',
+      `JWT issuer ${truncate(String(jwt.claims.iss))} is not the presentation holder ${presentation.holder}`,
+    );
   }
   return { ...jwt, presentation };
 }

@@ -18,7 +18,11 @@ export function generateKeyPair(): KeyPair {
 }
 
 export function assertPrivateKey(privateKey: unknown): asserts privateKey is Uint8Array {
-  if (!(privateKey instanceof Uint8Array) || privateKey.length !== 32 || !p256.utils.isValidSecretKey(privateKey)) {
+  if (
+    !(privateKey instanceof Uint8Array) ||
+    privateKey.length !== 32 ||
+    !p256.utils.isValidSecretKey(privateKey)
+  ) {
     throw new DidError('INVALID_KEY', 'private key must be a valid 32-byte P-256 scalar');
   }
 }
@@ -32,7 +36,10 @@ export function getPublicKey(privateKey: Uint8Array): Uint8Array {
 function toPoint(publicKey: unknown): ReturnType<typeof p256.Point.fromBytes> {
   if (!(publicKey instanceof Uint8Array)) throw malformed('public key must be a Uint8Array');
   if (publicKey.length !== 33 && publicKey.length !== 65) {
-    throw new DidError('INVALID_KEY', `public key must be 33 (compressed) or 65 (uncompressed) bytes, got ${publicKey.length}`);
+    throw new DidError(
+      'INVALID_KEY',
+      `public key must be 33 (compressed) or 65 (uncompressed) bytes, got ${publicKey.length}`,
+    );
   }
   try {
     return p256.Point.fromBytes(publicKey);

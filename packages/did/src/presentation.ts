@@ -18,7 +18,12 @@ import type { DidResolver } from './resolver/types.js';
 import { parseShape } from './shape.js';
 import type { Signer } from './signer.js';
 import { assertSigner, signWith } from './signer.js';
-import type { DIDDocument, PresentationProof, VerifiableCredential, VerifiablePresentation } from './types.js';
+import type {
+  DIDDocument,
+  PresentationProof,
+  VerifiableCredential,
+  VerifiablePresentation,
+} from './types.js';
 import { DEFAULT_PRESENTATION_TYPE, ELASTOS_KEY_TYPE } from './types.js';
 import { verifySignature } from './verify.js';
 
@@ -72,7 +77,11 @@ export function normalizePresentation(input: unknown): VerifiablePresentation {
   return vp as VerifiablePresentation;
 }
 
-function presentationSigningInput(vp: VerifiablePresentation | Omit<VerifiablePresentation, 'proof'>, realm: string, nonce: string): Uint8Array {
+function presentationSigningInput(
+  vp: VerifiablePresentation | Omit<VerifiablePresentation, 'proof'>,
+  realm: string,
+  nonce: string,
+): Uint8Array {
   const { proof: _proof, ...body } = vp as VerifiablePresentation;
   return concatBytes(canonicalBytes(body), utf8Encode(realm), utf8Encode(nonce));
 }
@@ -91,7 +100,10 @@ export interface CreatePresentationOptions {
   now?: Date | number;
 }
 
-export async function createPresentation(signer: Signer, options: CreatePresentationOptions): Promise<VerifiablePresentation> {
+export async function createPresentation(
+  signer: Signer,
+  options: CreatePresentationOptions,
+): Promise<VerifiablePresentation> {
   assertSigner(signer);
   if (options === null || typeof options !== 'object') throw malformed('presentation options are required');
   const { realm, nonce } = options;
@@ -103,7 +115,10 @@ export async function createPresentation(signer: Signer, options: CreatePresenta
   const credentials = (options.credentials ?? []).map((c) => normalizeCredential(c, holder));
   for (const vc of credentials) {
     if (vc.credentialSubject.id !== holder) {
-      throw new DidError('WRONG_HOLDER', `credential ${vc.id} is about ${vc.credentialSubject.id}, not the holder ${holder}`);
+      throw new DidError(
+        'WRONG_HOLDER',
+        `credential ${vc.id} is about ${vc.credentialSubject.id}, not the holder ${holder}`,
+      );
     }
   }
   const draft = normalizePresentation({
@@ -112,7 +127,13 @@ export async function createPresentation(signer: Signer, options: CreatePresenta
     holder,
     created,
     verifiableCredential: credentials,
-    proof: { created, verificationMethod: qualifyDidUrl(signer.keyId, holder), realm, nonce, signature: 'unsigned' },
+    proof: {
+      created,
+      verificationMethod: qualifyDidUrl(signer.keyId, holder),
+      realm,
+      nonce,
+      signature: 'unsigned',
+    },
   });
   const signature = await signWith(signer, presentationSigningInput(draft, realm, nonce));
   return { ...draft, proof: { ...draft.proof, signature: bytesToBase64url(signature) } };
@@ -147,34 +168,50 @@ export interface VerifyPresentationOptions {
  * expired), the proof key is one of the holder's authentication keys and the signature over
  * presentation ‖ realm ‖ nonce verifies, and every credential is about the holder and valid.
  */
-export async function verifyPresentation(input: unknown, options: VerifyPresentationOptions): Promise<VerifiedPresentation> {
+export async function verifyPresentation(
+  input: unknown,
+  options: VerifyPresentationOptions,
+): Promise<VerifiedPresentation> {
   const vp = normalizePresentation(input);
   const { proof } = vp;
   const holder = vp.holder ?? parseDidUrl(proof.verificationMethod).did;
-  if (proof.type !== ELASTOS_KEY_TYPE) throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type)}`);
+  if (proof.type !== ELASTOS_KEY_TYPE)
+    throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type)}`);
   if (options?.realm !== undefined && proof.realm !== options.realm) {
     throw new DidError('WRONG_REALM', `presentation realm ${truncate(proof.realm)} is not ${options.realm}`);
   }
-  if (options?.nonce !== undefined && proof.nonce !== options.nonce) throw new DidError('WRONG_NONCE', 'presentation nonce does not match');
+  if (options?.nonce !== undefined && proof.nonce !== options.nonce)
+    throw new DidError('WRONG_NONCE', 'presentation nonce does not match');
   const minCredentials = options?.minCredentials ?? 0;
   if (vp.verifiableCredential.length < minCredentials) {
     throw malformed(`presentation must carry at least ${minCredentials} credential(s)`);
   }
   for (const vc of vp.verifiableCredential) {
     if (vc.credentialSubject.id !== holder) {
-      throw new DidError('WRONG_HOLDER', `credential ${vc.id} is about ${vc.credentialSubject.id}, not the holder ${holder}`);
+      throw new DidError(
+        'WRONG_HOLDER',
+        `credential ${vc.id} is about ${vc.credentialSubject.id}, not the holder ${holder}`,
+      );
     }
   }
   const now = nowDate(options?.now);
   const holderDocument = await resolveDocument(options?.resolver, holder, { now });
   const key = findKey(holderDocument, proof.verificationMethod);
   if (!key || !isAuthenticationKey(holderDocument, proof.verificationMethod)) {
-    throw new DidError('INVALID_KEY', `${truncate(proof.verificationMethod)} is not an authentication key of ${holder}`);
+    throw new DidError(
+      'INVALID_KEY',
+      `${truncate(proof.verificationMethod)} is not an authentication key of ${holder}`,
+    );
   }
-  const ok = await verifySignature(publicKeyBytes(key), presentationSigningInput(vp, proof.realm, proof.nonce), decodeSignature(proof.signature));
+  const ok = await verifySignature(
+    publicKeyBytes(key),
+    presentationSigningInput(vp, proof.realm, proof.nonce),
+    decodeSignature(proof.signature),
+  );
   if (!ok) throw new DidError('BAD_SIGNATURE', `proof of the presentation by ${holder} does not verify`);
   const credentials: VerifiedCredential[] = [];
-  for (const vc of vp.verifiableCredential) credentials.push(await verifyCredential(vc, { resolver: options.resolver, now }));
+  for (const vc of vp.verifiableCredential)
+    credentials.push(await verifyCredential(vc, { resolver: options.resolver, now }));
   return {
     holder,
     realm: proof.realm,

@@ -12,7 +12,11 @@ export interface ResolveDocumentOptions {
   now?: Date | number;
 }
 
-export async function resolveDocument(resolver: DidResolver, did: string, options: ResolveDocumentOptions = {}): Promise<DIDDocument> {
+export async function resolveDocument(
+  resolver: DidResolver,
+  did: string,
+  options: ResolveDocumentOptions = {},
+): Promise<DIDDocument> {
   const subject = parseDid(did).did;
   if (resolver === null || typeof resolver !== 'object' || typeof resolver.resolve !== 'function') {
     throw new DidError('MALFORMED', 'resolver must be { resolve(did) }');
@@ -22,7 +26,9 @@ export async function resolveDocument(resolver: DidResolver, did: string, option
     result = await resolver.resolve(subject);
   } catch (err) {
     if (err instanceof DidError) throw err;
-    throw new DidError('RESOLVER_UNAVAILABLE', `resolving ${subject} failed: ${describe(err)}`, { cause: err });
+    throw new DidError('RESOLVER_UNAVAILABLE', `resolving ${subject} failed: ${describe(err)}`, {
+      cause: err,
+    });
   }
   if (result?.status === 'not_found') throw new DidError('NOT_FOUND', `DID not found: ${subject}`);
   if (result?.status === 'deactivated') throw new DidError('DEACTIVATED', `DID is deactivated: ${subject}`);
@@ -35,8 +41,13 @@ export async function resolveDocument(resolver: DidResolver, did: string, option
   } catch (err) {
     // An expired document is a verdict on the DID; anything else means the resolver handed us junk.
     if (err instanceof DidError && err.code === 'EXPIRED') throw err;
-    throw new DidError('BAD_RESOLVER_REPLY', `resolved document of ${subject} is not genuine: ${describe(err)}`, { cause: err });
+    throw new DidError(
+      'BAD_RESOLVER_REPLY',
+      `resolved document of ${subject} is not genuine: ${describe(err)}`,
+      { cause: err },
+    );
   }
-  if (doc.id !== subject) throw new DidError('BAD_RESOLVER_REPLY', `resolver returned the document of ${doc.id} for ${subject}`);
+  if (doc.id !== subject)
+    throw new DidError('BAD_RESOLVER_REPLY', `resolver returned the document of ${doc.id} for ${subject}`);
   return doc;
 }

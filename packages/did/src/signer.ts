@@ -41,7 +41,8 @@ export function createKeySigner(privateKey: Uint8Array, options: KeySignerOption
   if (method === 'elastos') {
     did = elastosDidFromPublicKey(publicKey);
     const fragment = options.fragment ?? 'primary';
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fragment)) throw new DidError('MALFORMED', `invalid key fragment: ${fragment}`);
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(fragment))
+      throw new DidError('MALFORMED', `invalid key fragment: ${fragment}`);
     keyId = `${did}#${fragment}`;
   } else if (method === 'key') {
     did = didKeyFromPublicKey(publicKey);

@@ -29,7 +29,9 @@ function importVerifyKey(s: SubtleCrypto, publicKey: Uint8Array): Promise<Crypto
   const hit = keyCache.get(cacheKey);
   if (hit) return hit;
   const raw = decompressPublicKey(publicKey);
-  const imported = s.importKey('raw', bufferSource(raw), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const imported = s.importKey('raw', bufferSource(raw), { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ]);
   imported.catch(() => keyCache.delete(cacheKey));
   keyCache.set(cacheKey, imported);
   return imported;
@@ -44,7 +46,11 @@ function bufferSource(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
  * Verify `signature` (64-byte r‖s) over SHA-256(`data`) with a 33- or 65-byte public key.
  * Returns false for a wrong signature; throws DidError for a malformed key or signature length.
  */
-export async function verifySignature(publicKey: Uint8Array, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+export async function verifySignature(
+  publicKey: Uint8Array,
+  data: Uint8Array,
+  signature: Uint8Array,
+): Promise<boolean> {
   if (!(data instanceof Uint8Array)) throw malformed('data must be a Uint8Array');
   if (!(signature instanceof Uint8Array)) throw malformed('signature must be a Uint8Array');
   if (signature.length !== 64) return false;

@@ -34,7 +34,21 @@ import type { IdChainStandIn } from '../src/stand-in/index.js';
 import { startIdChainStandIn } from '../src/stand-in/index.js';
 import { highSSigner, isHighS, newSigner } from './helpers.js';
 
-const { DIDBackend, DIDStore, RootIdentity, Mnemonic, Issuer, VerifiablePresentation, VerifiableCredential, JWTParserBuilder, DIDDocument, DID, Logger, SimulatedIDChainAdapter, DefaultDIDAdapter } = sdk;
+const {
+  DIDBackend,
+  DIDStore,
+  RootIdentity,
+  Mnemonic,
+  Issuer,
+  VerifiablePresentation,
+  VerifiableCredential,
+  JWTParserBuilder,
+  DIDDocument,
+  DID,
+  Logger,
+  SimulatedIDChainAdapter,
+  DefaultDIDAdapter,
+} = sdk;
 
 const PASS = 'storepass';
 let chain: IdChainStandIn;
@@ -90,10 +104,15 @@ describe('SDK → Cella', () => {
 
   it('an SDK document with services, extra properties, extra keys and a credential round-trips exactly', async () => {
     const builder = DIDDocument.Builder.newFromDocument(sdkUser).edit();
-    builder.addService('#hivevault', 'HiveVault', 'https://vault.example', { zeta: 1, alpha: { b: [{ y: 2, x: 1 }], a: 'Cafe\u0301' } });
+    builder.addService('#hivevault', 'HiveVault', 'https://vault.example', {
+      zeta: 1,
+      alpha: { b: [{ y: 2, x: 1 }], a: 'Cafe\u0301' },
+    });
     builder.addService('#apps', 'AppList', 'https://apps.example');
     builder.addAuthenticationKey('#second', bytesToBase58(newSigner().publicKey));
-    await builder.createAndAddCredential(PASS, '#profile', { name: 'Ann', nested: { b: 2, a: 1 } }, ['ProfileCredential']);
+    await builder.createAndAddCredential(PASS, '#profile', { name: 'Ann', nested: { b: 2, a: 1 } }, [
+      'ProfileCredential',
+    ]);
     const edited = await builder.seal(PASS);
     await edited.publish(PASS);
     sdkUser = edited;
@@ -114,7 +133,10 @@ describe('SDK → Cella', () => {
       .issueFor(sdkApp.getSubject())
       .id('#app-id-credential')
       .type('AppIdCredential')
-      .properties({ appDid: 'did:elastos:iAppDidXXXXXXXXXXXXXXXXXXXXXXXXXXX', appInstanceDid: sdkApp.getSubject().toString() })
+      .properties({
+        appDid: 'did:elastos:iAppDidXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+        appInstanceDid: sdkApp.getSubject().toString(),
+      })
       .seal(PASS);
     const json = vc.toString(true);
     expect(canonicalJson(normalizeCredential(json))).toBe(json);
@@ -125,11 +147,27 @@ describe('SDK → Cella', () => {
 
   it('an SDK presentation and its challenge-response JWT verify here', async () => {
     const issuer = await Issuer.newWithDocument(sdkUser);
-    const vc = await issuer.issueFor(sdkApp.getSubject()).id('#app-id-credential').type('AppIdCredential').properties({ appDid: 'did:elastos:iApp' }).seal(PASS);
-    const vp = await (await VerifiablePresentation.createFor(sdkApp.getSubject(), null, store)).credentials(vc).realm(node.did).nonce('nonce-sdk').seal(PASS);
+    const vc = await issuer
+      .issueFor(sdkApp.getSubject())
+      .id('#app-id-credential')
+      .type('AppIdCredential')
+      .properties({ appDid: 'did:elastos:iApp' })
+      .seal(PASS);
+    const vp = await (
+      await VerifiablePresentation.createFor(sdkApp.getSubject(), null, store)
+    )
+      .credentials(vc)
+      .realm(node.did)
+      .nonce('nonce-sdk')
+      .seal(PASS);
     const json = vp.toString(true);
     expect(canonicalJson(normalizePresentation(json))).toBe(json);
-    const v = await verifyPresentation(json, { resolver, realm: node.did, nonce: 'nonce-sdk', minCredentials: 1 });
+    const v = await verifyPresentation(json, {
+      resolver,
+      realm: node.did,
+      nonce: 'nonce-sdk',
+      minCredentials: 1,
+    });
     expect(v.holder).toBe(sdkApp.getSubject().toString());
     expect(v.credentials[0]!.issuer).toBe(sdkUser.getSubject().toString());
 
@@ -143,12 +181,22 @@ describe('SDK → Cella', () => {
       .setExpiration(nowS() + 3600)
       .claimsWithJson('presentation', json)
       .sign(PASS);
-    const r = await verifyPresentationJwt(token, { resolver, realm: node.did, nonce: 'nonce-sdk', audience: node.did });
+    const r = await verifyPresentationJwt(token, {
+      resolver,
+      realm: node.did,
+      nonce: 'nonce-sdk',
+      audience: node.did,
+    });
     expect(r.header).toMatchObject({ alg: 'ES256', typ: 'JWT', version: '1.0' });
     expect(r.presentation.holder).toBe(sdkApp.getSubject().toString());
     // with an explicit kid
-    const withKid = await sdkApp.jwtBuilder().setExpiration(nowS() + 60).sign(PASS, `${sdkApp.getSubject().toString()}#primary`);
-    expect((await verifyJwt(withKid, { resolver })).header.kid).toBe(`${sdkApp.getSubject().toString()}#primary`);
+    const withKid = await sdkApp
+      .jwtBuilder()
+      .setExpiration(nowS() + 60)
+      .sign(PASS, `${sdkApp.getSubject().toString()}#primary`);
+    expect((await verifyJwt(withKid, { resolver })).header.kid).toBe(
+      `${sdkApp.getSubject().toString()}#primary`,
+    );
   });
 
   it('accepts the high-S signatures the SDK produces', async () => {
@@ -159,14 +207,22 @@ describe('SDK → Cella', () => {
       const sig = Buffer.from(vc.getProof().getSignature(), 'base64url');
       if (isHighS(sig)) {
         found = true;
-        expect((await verifyCredential(vc.toString(true), { resolver })).id).toBe(`${sdkApp.getSubject().toString()}#c${i}`);
+        expect((await verifyCredential(vc.toString(true), { resolver })).id).toBe(
+          `${sdkApp.getSubject().toString()}#c${i}`,
+        );
       }
     }
     expect(found).toBe(true);
   });
 
   it('a DID deactivated through the SDK resolves as deactivated', async () => {
-    const root2 = await RootIdentity.createFromMnemonic(Mnemonic.getInstance(Mnemonic.ENGLISH).generate(), '', store, PASS, true);
+    const root2 = await RootIdentity.createFromMnemonic(
+      Mnemonic.getInstance(Mnemonic.ENGLISH).generate(),
+      '',
+      store,
+      PASS,
+      true,
+    );
     const doomed = await root2.newDid(PASS);
     await doomed.publish(PASS);
     const did = doomed.getSubject().toString();
@@ -181,7 +237,11 @@ describe('SDK → Cella', () => {
 describe('Cella → SDK', () => {
   it('our published documents resolve and are valid in the SDK, serialized identically', async () => {
     const s = newSigner();
-    const doc = await createDocument(s, { services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v', extra: { b: 1, a: [2] } }] });
+    const doc = await createDocument(s, {
+      services: [
+        { id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v', extra: { b: 1, a: [2] } },
+      ],
+    });
     await chain.publishDocument(s, doc);
     const resolved = await sdkResolve(s.did);
     expect(await resolved.isValid()).toBe(true);
@@ -195,7 +255,10 @@ describe('Cella → SDK', () => {
   it('an update and a deactivation made here are followed by the SDK', async () => {
     const s = newSigner();
     await chain.publishDocument(s, await createDocument(s));
-    const updated = await signDocument(s, { ...(await createDocument(s)), service: [{ id: '#x', type: 'X', serviceEndpoint: 'https://x2' }] });
+    const updated = await signDocument(s, {
+      ...(await createDocument(s)),
+      service: [{ id: '#x', type: 'X', serviceEndpoint: 'https://x2' }],
+    });
     await chain.publishDocument(s, updated);
     expect((await sdkResolve(s.did)).getService('#x').getServiceEndpoint()).toBe('https://x2');
     await chain.deactivate(s);
@@ -208,7 +271,11 @@ describe('Cella → SDK', () => {
     const holder = newSigner();
     await chain.publishDocument(issuer, await createDocument(issuer));
     await chain.publishDocument(holder, await createDocument(holder));
-    const vc = await issueCredential(issuer, { id: '#app-id-credential', types: ['AppIdCredential'], subject: { id: holder.did, appDid: 'did:elastos:iApp', appInstanceDid: holder.did } });
+    const vc = await issueCredential(issuer, {
+      id: '#app-id-credential',
+      types: ['AppIdCredential'],
+      subject: { id: holder.did, appDid: 'did:elastos:iApp', appInstanceDid: holder.did },
+    });
     const sdkVc = VerifiableCredential.parse(JSON.stringify(vc));
     expect(await sdkVc.isValid()).toBe(true);
     expect(sdkVc.toString(true)).toBe(JSON.stringify(vc));
@@ -224,11 +291,19 @@ describe('Cella → SDK', () => {
   });
 
   it('our JWTs parse and verify in the SDK (issuer resolved on the stand-in)', async () => {
-    const token = await signJwt(node, { sub: 'DIDAuthChallenge', aud: 'did:elastos:iApp', nonce: 'n', exp: nowS() + 180 }, { kid: node.keyId });
+    const token = await signJwt(
+      node,
+      { sub: 'DIDAuthChallenge', aud: 'did:elastos:iApp', nonce: 'n', exp: nowS() + 180 },
+      { kid: node.keyId },
+    );
     const jwt = await new JWTParserBuilder().setAllowedClockSkewSeconds(300).build().parse(token);
     expect(jwt.getBody().getSubject()).toBe('DIDAuthChallenge');
     expect(jwt.getBody().get('nonce')).toBe('n');
-    const noKid = await signJwt(node, { sub: 'AccessToken', exp: nowS() + 60, props: JSON.stringify({ userDid: 'did:elastos:iU', appDid: 'did:elastos:iA' }) });
+    const noKid = await signJwt(node, {
+      sub: 'AccessToken',
+      exp: nowS() + 60,
+      props: JSON.stringify({ userDid: 'did:elastos:iU', appDid: 'did:elastos:iA' }),
+    });
     expect((await new JWTParserBuilder().build().parse(noKid)).getBody().getSubject()).toBe('AccessToken');
     const forged = `${token.split('.').slice(0, 2).join('.')}.${(await signJwt(newSigner(), {})).split('.')[2]}`;
     await expect(new JWTParserBuilder().build().parse(forged)).rejects.toThrow();
@@ -260,7 +335,12 @@ describe('garbage normalisation does not diverge', () => {
   it('documents normalised here and by the SDK agree on field order for a compact input', async () => {
     const s = newSigner();
     const doc = await createDocument(s);
-    const compact = { id: doc.id, publicKey: [{ id: '#primary', publicKeyBase58: doc.publicKey![0]!.publicKeyBase58 }], expires: doc.expires, proof: { created: doc.proof!.created, signatureValue: doc.proof!.signatureValue } };
+    const compact = {
+      id: doc.id,
+      publicKey: [{ id: '#primary', publicKeyBase58: doc.publicKey![0]!.publicKeyBase58 }],
+      expires: doc.expires,
+      proof: { created: doc.proof!.created, signatureValue: doc.proof!.signatureValue },
+    };
     const sdkDoc = await DIDDocument.parseAsync(JSON.stringify(compact));
     expect(sdkDoc.toString(true)).toBe(canonicalJson(normalizeDocument(compact)));
   });

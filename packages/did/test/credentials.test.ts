@@ -33,25 +33,45 @@ beforeAll(async () => {
   await chain.publishDocument(node, await createDocument(node));
   // The app instance is not published: the node keeps the document it presented at sign-in.
   presented.set(app.did, await createDocument(app));
-  resolver = new ChainedResolver([new SelfCertifyingResolver({ documents: presented }), new EidRpcResolver({ url: chain.url })]);
+  resolver = new ChainedResolver([
+    new SelfCertifyingResolver({ documents: presented }),
+    new EidRpcResolver({ url: chain.url }),
+  ]);
 });
 
 afterAll(async () => {
   await chain.close();
 });
 
-async function appIdCredential(issuer: Signer = user, subject: Signer = app, extra: Record<string, unknown> = {}): Promise<VerifiableCredential> {
+async function appIdCredential(
+  issuer: Signer = user,
+  subject: Signer = app,
+  extra: Record<string, unknown> = {},
+): Promise<VerifiableCredential> {
   return issueCredential(issuer, {
     id: '#app-id-credential',
     types: ['AppIdCredential'],
-    subject: { id: subject.did, appDid: 'did:elastos:iAppDidXXXXXXXXXXXXXXXXXXXXXXXXXXX', appInstanceDid: subject.did, ...extra },
+    subject: {
+      id: subject.did,
+      appDid: 'did:elastos:iAppDidXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+      appInstanceDid: subject.did,
+      ...extra,
+    },
   });
 }
 
 describe('credentials', () => {
   it('issues a normalized AppIdCredential and verifies it against the issuer on chain', async () => {
     const vc = await appIdCredential();
-    expect(Object.keys(vc)).toEqual(['id', 'type', 'issuer', 'issuanceDate', 'expirationDate', 'credentialSubject', 'proof']);
+    expect(Object.keys(vc)).toEqual([
+      'id',
+      'type',
+      'issuer',
+      'issuanceDate',
+      'expirationDate',
+      'credentialSubject',
+      'proof',
+    ]);
     expect(vc.id).toBe(`${app.did}#app-id-credential`);
     expect(vc.type).toEqual(['AppIdCredential', 'VerifiableCredential']);
     expect(Object.keys(vc.credentialSubject)).toEqual(['id', 'appDid', 'appInstanceDid']);
@@ -70,26 +90,63 @@ describe('credentials', () => {
       expirationDate: new Date(Date.now() + 3600_000),
     });
     expect(vc.type).toEqual(['Alpha', 'HiveBackupCredential', 'VerifiableCredential']);
-    expect(JSON.stringify(vc.credentialSubject)).toBe(`{"id":"${node.did}","targetHost":"https://backup","z":{"a":[{"x":2,"y":1}],"b":1}}`);
+    expect(JSON.stringify(vc.credentialSubject)).toBe(
+      `{"id":"${node.did}","targetHost":"https://backup","z":{"a":[{"x":2,"y":1}],"b":1}}`,
+    );
     expect(vc.id.startsWith(`${node.did}#`)).toBe(true);
     expect((await verifyCredential(vc, { resolver })).subject['targetHost']).toBe('https://backup');
   });
 
   it('caps expiry at 5 years and rejects expired credentials', async () => {
-    const far = await issueCredential(user, { subject: { id: app.did }, expirationDate: new Date('2200-01-01T00:00:00Z') });
-    expect(new Date(far.expirationDate!).getUTCFullYear()).toBeLessThanOrEqual(new Date().getUTCFullYear() + 5);
-    const vc = await issueCredential(user, { subject: { id: app.did }, expirationDate: new Date(Date.now() + 1000) });
+    const far = await issueCredential(user, {
+      subject: { id: app.did },
+      expirationDate: new Date('2200-01-01T00:00:00Z'),
+    });
+    expect(new Date(far.expirationDate!).getUTCFullYear()).toBeLessThanOrEqual(
+      new Date().getUTCFullYear() + 5,
+    );
+    const vc = await issueCredential(user, {
+      subject: { id: app.did },
+      expirationDate: new Date(Date.now() + 1000),
+    });
     await expectDidError(verifyCredential(vc, { resolver, now: Date.now() + 60_000 }), 'EXPIRED');
   });
 
   it('rejects tampering, foreign keys, unknown issuers and ids outside the subject', async () => {
     const vc = await appIdCredential();
-    await expectDidError(verifyCredential({ ...vc, credentialSubject: { ...vc.credentialSubject, appDid: 'did:elastos:evil' } }, { resolver }), 'BAD_SIGNATURE');
-    await expectDidError(verifyCredential({ ...vc, issuer: node.did, proof: { ...vc.proof, verificationMethod: `${node.did}#primary` } }, { resolver }), 'BAD_SIGNATURE');
-    await expectDidError(verifyCredential({ ...vc, proof: { ...vc.proof, verificationMethod: `${node.did}#primary` } }, { resolver }), 'INVALID_KEY');
-    await expectDidError(verifyCredential({ ...vc, proof: { ...vc.proof, verificationMethod: `${user.did}#other` } }, { resolver }), 'INVALID_KEY');
+    await expectDidError(
+      verifyCredential(
+        { ...vc, credentialSubject: { ...vc.credentialSubject, appDid: 'did:elastos:evil' } },
+        { resolver },
+      ),
+      'BAD_SIGNATURE',
+    );
+    await expectDidError(
+      verifyCredential(
+        { ...vc, issuer: node.did, proof: { ...vc.proof, verificationMethod: `${node.did}#primary` } },
+        { resolver },
+      ),
+      'BAD_SIGNATURE',
+    );
+    await expectDidError(
+      verifyCredential(
+        { ...vc, proof: { ...vc.proof, verificationMethod: `${node.did}#primary` } },
+        { resolver },
+      ),
+      'INVALID_KEY',
+    );
+    await expectDidError(
+      verifyCredential(
+        { ...vc, proof: { ...vc.proof, verificationMethod: `${user.did}#other` } },
+        { resolver },
+      ),
+      'INVALID_KEY',
+    );
     await expectDidError(verifyCredential({ ...vc, id: `${user.did}#x` }, { resolver }), 'MALFORMED');
-    await expectDidError(verifyCredential({ ...vc, proof: { ...vc.proof, type: 'Other' } }, { resolver }), 'UNSUPPORTED');
+    await expectDidError(
+      verifyCredential({ ...vc, proof: { ...vc.proof, type: 'Other' } }, { resolver }),
+      'UNSUPPORTED',
+    );
     const stranger = newSigner();
     await expectDidError(verifyCredential(await appIdCredential(stranger), { resolver }), 'NOT_FOUND');
   });
@@ -105,7 +162,14 @@ describe('credentials', () => {
 
   it('normalizes the compact form (self-proclaimed, relative ids)', async () => {
     const vc = await issueCredential(user, { id: '#profile', subject: { id: user.did, name: 'x' } });
-    const compact = { id: '#profile', type: 'VerifiableCredential', issuanceDate: vc.issuanceDate, expirationDate: vc.expirationDate, credentialSubject: { name: 'x' }, proof: { created: vc.proof.created, verificationMethod: '#primary', signature: vc.proof.signature } };
+    const compact = {
+      id: '#profile',
+      type: 'VerifiableCredential',
+      issuanceDate: vc.issuanceDate,
+      expirationDate: vc.expirationDate,
+      credentialSubject: { name: 'x' },
+      proof: { created: vc.proof.created, verificationMethod: '#primary', signature: vc.proof.signature },
+    };
     expect(normalizeCredential(compact, user.did)).toEqual(vc);
     await expectDidError(() => normalizeCredential(compact), 'MALFORMED');
   });
@@ -117,8 +181,20 @@ describe('presentations', () => {
     const vp = await createPresentation(app, { credentials: [vc], realm: node.did, nonce: 'nonce-1' });
     expect(Object.keys(vp)).toEqual(['type', 'holder', 'created', 'verifiableCredential', 'proof']);
     expect(vp.type).toBe('VerifiablePresentation');
-    expect(Object.keys(vp.proof)).toEqual(['type', 'created', 'verificationMethod', 'realm', 'nonce', 'signature']);
-    const v = await verifyPresentation(vp, { resolver, realm: node.did, nonce: 'nonce-1', minCredentials: 1 });
+    expect(Object.keys(vp.proof)).toEqual([
+      'type',
+      'created',
+      'verificationMethod',
+      'realm',
+      'nonce',
+      'signature',
+    ]);
+    const v = await verifyPresentation(vp, {
+      resolver,
+      realm: node.did,
+      nonce: 'nonce-1',
+      minCredentials: 1,
+    });
     expect(v.holder).toBe(app.did);
     expect(v.realm).toBe(node.did);
     expect(v.nonce).toBe('nonce-1');
@@ -139,27 +215,60 @@ describe('presentations', () => {
     const vp = await createPresentation(user, { realm: node.did, nonce: 'n3' });
     await expectDidError(verifyPresentation(vp, { resolver, realm: app.did }), 'WRONG_REALM');
     await expectDidError(verifyPresentation(vp, { resolver, nonce: 'other' }), 'WRONG_NONCE');
-    await expectDidError(verifyPresentation({ ...vp, proof: { ...vp.proof, nonce: 'other' } }, { resolver }), 'BAD_SIGNATURE');
-    await expectDidError(verifyPresentation({ ...vp, proof: { ...vp.proof, realm: app.did } }, { resolver }), 'BAD_SIGNATURE');
-    await expectDidError(verifyPresentation({ ...vp, created: '2020-01-01T00:00:00Z' }, { resolver }), 'BAD_SIGNATURE');
+    await expectDidError(
+      verifyPresentation({ ...vp, proof: { ...vp.proof, nonce: 'other' } }, { resolver }),
+      'BAD_SIGNATURE',
+    );
+    await expectDidError(
+      verifyPresentation({ ...vp, proof: { ...vp.proof, realm: app.did } }, { resolver }),
+      'BAD_SIGNATURE',
+    );
+    await expectDidError(
+      verifyPresentation({ ...vp, created: '2020-01-01T00:00:00Z' }, { resolver }),
+      'BAD_SIGNATURE',
+    );
   });
 
   it('every credential must be about the holder', async () => {
     const aboutSomeoneElse = await appIdCredential(user, node);
-    await expectDidError(createPresentation(app, { credentials: [aboutSomeoneElse], realm: node.did, nonce: 'x' }), 'WRONG_HOLDER');
-    const vp = await createPresentation(node, { credentials: [aboutSomeoneElse], realm: node.did, nonce: 'x' });
-    const swapped = { ...vp, holder: app.did, proof: { ...vp.proof, verificationMethod: `${app.did}#primary` } };
+    await expectDidError(
+      createPresentation(app, { credentials: [aboutSomeoneElse], realm: node.did, nonce: 'x' }),
+      'WRONG_HOLDER',
+    );
+    const vp = await createPresentation(node, {
+      credentials: [aboutSomeoneElse],
+      realm: node.did,
+      nonce: 'x',
+    });
+    const swapped = {
+      ...vp,
+      holder: app.did,
+      proof: { ...vp.proof, verificationMethod: `${app.did}#primary` },
+    };
     await expectDidError(verifyPresentation(swapped, { resolver }), 'WRONG_HOLDER');
   });
 
   it('proof key must be an authentication key of the holder; holder must resolve', async () => {
     const vp = await createPresentation(app, { realm: node.did, nonce: 'x' });
-    await expectDidError(verifyPresentation({ ...vp, proof: { ...vp.proof, verificationMethod: `${app.did}#nope` } }, { resolver }), 'INVALID_KEY');
+    await expectDidError(
+      verifyPresentation(
+        { ...vp, proof: { ...vp.proof, verificationMethod: `${app.did}#nope` } },
+        { resolver },
+      ),
+      'INVALID_KEY',
+    );
     const unknown = newSigner();
-    await expectDidError(verifyPresentation(await createPresentation(unknown, { realm: node.did, nonce: 'x' }), { resolver }), 'NOT_FOUND');
+    await expectDidError(
+      verifyPresentation(await createPresentation(unknown, { realm: node.did, nonce: 'x' }), { resolver }),
+      'NOT_FOUND',
+    );
     // did:key holders resolve by themselves
     const keyHolder = newSigner('key');
-    const keyVp = await createPresentation(keyHolder, { realm: node.did, nonce: 'x', credentials: [await appIdCredential(user, keyHolder)] });
+    const keyVp = await createPresentation(keyHolder, {
+      realm: node.did,
+      nonce: 'x',
+      credentials: [await appIdCredential(user, keyHolder)],
+    });
     expect((await verifyPresentation(keyVp, { resolver })).holder).toBe(keyHolder.did);
   });
 
@@ -203,7 +312,11 @@ describe('garbage input', () => {
         () => issueCredential(user, { subject: { id: g as string } }),
         () => issueCredential(g as never, { subject: { id: app.did } }),
         () => createPresentation(user, g as never),
-        () => createPresentation(user, { realm: typeof g === 'string' && g !== '' ? '' : (g as string), nonce: 'x' }),
+        () =>
+          createPresentation(user, {
+            realm: typeof g === 'string' && g !== '' ? '' : (g as string),
+            nonce: 'x',
+          }),
         () => createPresentation(user, { realm: 'r', nonce: 'x', credentials: [g] }),
         () => verifyCredential(appIdCredential(), g as never),
       ]) {
@@ -213,7 +326,10 @@ describe('garbage input', () => {
         } catch (err) {
           error = err;
         }
-        expect(error, `input ${typeof g === 'symbol' ? 'symbol' : String(JSON.stringify(g)).slice(0, 40)}`).toBeInstanceOf(DidError);
+        expect(
+          error,
+          `input ${typeof g === 'symbol' ? 'symbol' : String(JSON.stringify(g)).slice(0, 40)}`,
+        ).toBeInstanceOf(DidError);
       }
     }
   });

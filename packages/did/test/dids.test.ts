@@ -45,18 +45,35 @@ describe('did:key (P-256)', () => {
 
   it('rejects other multicodecs and garbage', async () => {
     // an Ed25519 did:key
-    await expectDidError(() => publicKeyFromDidKey('did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK'), 'UNSUPPORTED');
+    await expectDidError(
+      () => publicKeyFromDidKey('did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK'),
+      'UNSUPPORTED',
+    );
     await expectDidError(() => publicKeyFromDidKey('did:key:Dn123'), 'MALFORMED');
-    await expectDidError(() => publicKeyFromDidKey('did:elastos:iZ5juRvcucGV7syLD4U2EewSAWnNggTTYW'), 'MALFORMED');
+    await expectDidError(
+      () => publicKeyFromDidKey('did:elastos:iZ5juRvcucGV7syLD4U2EewSAWnNggTTYW'),
+      'MALFORMED',
+    );
     for (const g of GARBAGE) await expectDidError(() => publicKeyFromDidKey(g as string), 'MALFORMED');
   });
 });
 
 describe('DID and DID URL syntax', () => {
   it('parses DIDs like the SDK, trimming whitespace', () => {
-    expect(parseDid(' did:elastos:iabc ')).toEqual({ did: 'did:elastos:iabc', method: 'elastos', methodSpecificId: 'iabc' });
+    expect(parseDid(' did:elastos:iabc ')).toEqual({
+      did: 'did:elastos:iabc',
+      method: 'elastos',
+      methodSpecificId: 'iabc',
+    });
     expect(isDid('did:elastos:foo.bar-baz_1')).toBe(true);
-    for (const bad of ['did:elastos', 'did::x', 'did:elastos:.x', 'DID:elastos:x', 'did:elastos:a b', 'did:elastos:x#k']) {
+    for (const bad of [
+      'did:elastos',
+      'did::x',
+      'did:elastos:.x',
+      'DID:elastos:x',
+      'did:elastos:a b',
+      'did:elastos:x#k',
+    ]) {
       expect(isDid(bad)).toBe(false);
     }
     for (const g of GARBAGE) expect(isDid(g)).toBe(false);

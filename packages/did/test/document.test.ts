@@ -24,7 +24,10 @@ function compactOf(doc: DIDDocument): Record<string, unknown> {
   // The on-chain "compact" form: relative ids, default type and controller omitted, no explicit default-key authentication.
   return {
     id: doc.id,
-    publicKey: doc.publicKey!.map((k) => ({ id: k.id.slice(doc.id.length), publicKeyBase58: k.publicKeyBase58 })),
+    publicKey: doc.publicKey!.map((k) => ({
+      id: k.id.slice(doc.id.length),
+      publicKeyBase58: k.publicKeyBase58,
+    })),
     ...(doc.service ? { service: doc.service.map((s) => ({ ...s, id: s.id.slice(doc.id.length) })) } : {}),
     expires: doc.expires,
     proof: { created: doc.proof!.created, signatureValue: doc.proof!.signatureValue },
@@ -38,11 +41,24 @@ describe('createDocument / verifyDocument', () => {
       now: NOW,
       services: [
         { id: '#zeta', type: 'Other', serviceEndpoint: 'https://z' },
-        { id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://vault.example', b: { y: 1, x: [{ d: 1, c: 2 }] }, a: 1 },
+        {
+          id: '#hivevault',
+          type: 'HiveVault',
+          serviceEndpoint: 'https://vault.example',
+          b: { y: 1, x: [{ d: 1, c: 2 }] },
+          a: 1,
+        },
       ],
     });
     expect(Object.keys(doc)).toEqual(['id', 'publicKey', 'authentication', 'service', 'expires', 'proof']);
-    expect(doc.publicKey).toEqual([{ id: `${signer.did}#primary`, type: 'ECDSAsecp256r1', controller: signer.did, publicKeyBase58: bytesToBase58(signer.publicKey) }]);
+    expect(doc.publicKey).toEqual([
+      {
+        id: `${signer.did}#primary`,
+        type: 'ECDSAsecp256r1',
+        controller: signer.did,
+        publicKeyBase58: bytesToBase58(signer.publicKey),
+      },
+    ]);
     expect(doc.authentication).toEqual([`${signer.did}#primary`]);
     expect(doc.service!.map((s) => s.id)).toEqual([`${signer.did}#hivevault`, `${signer.did}#zeta`]);
     expect(JSON.stringify(doc.service![0])).toBe(
@@ -63,7 +79,9 @@ describe('createDocument / verifyDocument', () => {
 
   it('accepts the compact form (and JSON text) by normalising before checking the proof', async () => {
     const signer = newSigner();
-    const doc = await createDocument(signer, { services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v' }] });
+    const doc = await createDocument(signer, {
+      services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v' }],
+    });
     const compact = compactOf(doc);
     expect(normalizeDocument(compact)).toEqual(doc);
     expect(await verifyDocument(JSON.stringify(compact))).toEqual(doc);
@@ -82,22 +100,47 @@ describe('createDocument / verifyDocument', () => {
 
   it('rejects a tampered document, a foreign creator, an id not derived from the key', async () => {
     const signer = newSigner();
-    const doc = await createDocument(signer, { services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://a' }] });
-    await expectDidError(verifyDocument({ ...doc, service: [{ ...doc.service![0]!, serviceEndpoint: 'https://evil' }] }), 'BAD_SIGNATURE');
-    await expectDidError(verifyDocument({ ...doc, proof: { ...doc.proof!, signatureValue: 'AAAA' } }), 'BAD_SIGNATURE');
+    const doc = await createDocument(signer, {
+      services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://a' }],
+    });
+    await expectDidError(
+      verifyDocument({ ...doc, service: [{ ...doc.service![0]!, serviceEndpoint: 'https://evil' }] }),
+      'BAD_SIGNATURE',
+    );
+    await expectDidError(
+      verifyDocument({ ...doc, proof: { ...doc.proof!, signatureValue: 'AAAA' } }),
+      'BAD_SIGNATURE',
+    );
     const other = newSigner();
     await expectDidError(verifyDocument({ ...compactOf(doc), id: other.did }), 'INVALID_KEY');
     const withSecondKey = {
       ...doc,
-      publicKey: [...doc.publicKey!, { id: `${signer.did}#second`, type: 'ECDSAsecp256r1', controller: signer.did, publicKeyBase58: bytesToBase58(other.publicKey) }],
+      publicKey: [
+        ...doc.publicKey!,
+        {
+          id: `${signer.did}#second`,
+          type: 'ECDSAsecp256r1',
+          controller: signer.did,
+          publicKeyBase58: bytesToBase58(other.publicKey),
+        },
+      ],
     };
-    await expectDidError(verifyDocument({ ...withSecondKey, proof: { ...doc.proof!, creator: `${signer.did}#second` } }), 'INVALID_KEY');
-    await expectDidError(verifyDocument({ ...doc, proof: { ...doc.proof!, type: 'RsaSignature2018' } }), 'UNSUPPORTED');
+    await expectDidError(
+      verifyDocument({ ...withSecondKey, proof: { ...doc.proof!, creator: `${signer.did}#second` } }),
+      'INVALID_KEY',
+    );
+    await expectDidError(
+      verifyDocument({ ...doc, proof: { ...doc.proof!, type: 'RsaSignature2018' } }),
+      'UNSUPPORTED',
+    );
   });
 
   it('rejects expired documents unless allowed', async () => {
     const signer = newSigner();
-    const doc = await createDocument(signer, { now: new Date('2020-01-01T00:00:00Z'), expires: new Date('2021-01-01T00:00:00Z') });
+    const doc = await createDocument(signer, {
+      now: new Date('2020-01-01T00:00:00Z'),
+      expires: new Date('2021-01-01T00:00:00Z'),
+    });
     await expectDidError(verifyDocument(doc), 'EXPIRED');
     expect((await verifyDocument(doc, { allowExpired: true })).id).toBe(signer.did);
     expect((await verifyDocument(doc, { now: new Date('2020-06-01T00:00:00Z') })).id).toBe(signer.did);
@@ -115,8 +158,15 @@ describe('createDocument / verifyDocument', () => {
     const signer = newSigner();
     const doc = await createDocument(signer);
     await expectDidError(() => normalizeDocument({ ...doc, authentication: ['#missing'] }), 'MALFORMED');
-    await expectDidError(() => normalizeDocument({ ...doc, publicKey: [...doc.publicKey!, doc.publicKey![0]] }), 'MALFORMED');
-    const foreign = { id: '#f', controller: newSigner().did, publicKeyBase58: bytesToBase58(generateKeyPair().publicKey) };
+    await expectDidError(
+      () => normalizeDocument({ ...doc, publicKey: [...doc.publicKey!, doc.publicKey![0]] }),
+      'MALFORMED',
+    );
+    const foreign = {
+      id: '#f',
+      controller: newSigner().did,
+      publicKeyBase58: bytesToBase58(generateKeyPair().publicKey),
+    };
     await expectDidError(() => normalizeDocument({ ...doc, authentication: [foreign] }), 'MALFORMED');
     // embedded authentication keys join publicKey; authorization keys must belong to another DID
     const extra = { id: '#extra', publicKeyBase58: bytesToBase58(generateKeyPair().publicKey) };
@@ -129,18 +179,41 @@ describe('createDocument / verifyDocument', () => {
 
   it('normalizes embedded (self-proclaimed) credentials', async () => {
     const signer = newSigner();
-    const vc = await issueCredential(signer, { id: '#profile', types: ['ProfileCredential'], subject: { id: signer.did, name: 'Ann' } });
-    const compactVc = { ...vc, id: '#profile', issuer: undefined, credentialSubject: { name: 'Ann' }, proof: { ...vc.proof, verificationMethod: '#primary' } };
-    const doc = await signDocument(signer, { ...(await createDocument(signer)), verifiableCredential: [compactVc] });
+    const vc = await issueCredential(signer, {
+      id: '#profile',
+      types: ['ProfileCredential'],
+      subject: { id: signer.did, name: 'Ann' },
+    });
+    const compactVc = {
+      ...vc,
+      id: '#profile',
+      issuer: undefined,
+      credentialSubject: { name: 'Ann' },
+      proof: { ...vc.proof, verificationMethod: '#primary' },
+    };
+    const doc = await signDocument(signer, {
+      ...(await createDocument(signer)),
+      verifiableCredential: [compactVc],
+    });
     expect(doc.verifiableCredential).toEqual([vc]);
-    expect(Object.keys(doc)).toEqual(['id', 'publicKey', 'authentication', 'verifiableCredential', 'expires', 'proof']);
+    expect(Object.keys(doc)).toEqual([
+      'id',
+      'publicKey',
+      'authentication',
+      'verifiableCredential',
+      'expires',
+      'proof',
+    ]);
     expect((await verifyDocument(doc)).verifiableCredential).toEqual([vc]);
   });
 
   it('re-signs an edited document with signDocument, only with the default key', async () => {
     const signer = newSigner();
     const doc = await createDocument(signer);
-    const edited = await signDocument(signer, { ...doc, service: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://new' }] });
+    const edited = await signDocument(signer, {
+      ...doc,
+      service: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://new' }],
+    });
     expect((await verifyDocument(edited)).service![0]!.serviceEndpoint).toBe('https://new');
     await expectDidError(signDocument(newSigner(), doc), 'INVALID_KEY');
   });
@@ -160,7 +233,10 @@ describe('did:key documents', () => {
   it('rejects a did:key document listing a foreign key', async () => {
     const signer = newSigner('key');
     const doc = didKeyDocument(signer.did);
-    const forged = { ...doc, publicKey: [{ ...doc.publicKey![0]!, publicKeyBase58: bytesToBase58(generateKeyPair().publicKey) }] };
+    const forged = {
+      ...doc,
+      publicKey: [{ ...doc.publicKey![0]!, publicKeyBase58: bytesToBase58(generateKeyPair().publicKey) }],
+    };
     await expectDidError(verifyDocument(forged), 'INVALID_KEY');
   });
 });
@@ -184,7 +260,10 @@ describe('garbage input', () => {
         } catch (err) {
           error = err;
         }
-        expect(error, `input ${String(typeof g === 'symbol' ? 'symbol' : JSON.stringify(g))?.slice(0, 40)}`).toBeInstanceOf(DidError);
+        expect(
+          error,
+          `input ${String(typeof g === 'symbol' ? 'symbol' : JSON.stringify(g))?.slice(0, 40)}`,
+        ).toBeInstanceOf(DidError);
       }
       // Lookup helpers may answer "nothing" for a document-shaped object, but never throw a TypeError.
       for (const call of [

@@ -47,7 +47,10 @@ export function highSSigner(base: Signer = newSigner()): Signer {
   };
 }
 
-export async function expectDidError(promiseOrFn: Promise<unknown> | (() => unknown), code: DidErrorCode): Promise<DidError> {
+export async function expectDidError(
+  promiseOrFn: Promise<unknown> | (() => unknown),
+  code: DidErrorCode,
+): Promise<DidError> {
   let error: unknown;
   try {
     if (typeof promiseOrFn === 'function') await promiseOrFn();
@@ -88,6 +91,10 @@ export const GARBAGE: unknown[] = [
   new Uint8Array(3),
   Symbol('x'),
   () => 1,
-  { toString: () => { throw new Error('boom'); } },
+  {
+    toString: () => {
+      throw new Error('boom');
+    },
+  },
   'x'.repeat(100_000),
 ];

@@ -85,7 +85,10 @@ describe('signatures', () => {
     const signer = createKeySigner(privateKey);
     const sig = await signer.sign(data);
     expect(sig).toHaveLength(64);
-    const spki = Buffer.concat([Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex'), publicKey]);
+    const spki = Buffer.concat([
+      Buffer.from('3039301306072a8648ce3d020106082a8648ce3d030107032200', 'hex'),
+      publicKey,
+    ]);
     const key = crypto.createPublicKey({ key: spki, format: 'der', type: 'spki' });
     expect(crypto.verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, sig)).toBe(true);
     expect(await verifySignature(publicKey, data, sig)).toBe(true);
@@ -146,7 +149,10 @@ describe('signatures', () => {
     const signer = createKeySigner(privateKey);
     await expectDidError(signer.sign('text' as unknown as Uint8Array), 'MALFORMED');
     for (const g of GARBAGE.filter((x) => !(x instanceof Uint8Array))) {
-      await expectDidError(verifySignature(g as Uint8Array, data, new Uint8Array(64)), g instanceof Uint8Array ? 'INVALID_KEY' : 'MALFORMED');
+      await expectDidError(
+        verifySignature(g as Uint8Array, data, new Uint8Array(64)),
+        g instanceof Uint8Array ? 'INVALID_KEY' : 'MALFORMED',
+      );
     }
   });
 });

@@ -30,7 +30,9 @@ beforeAll(async () => {
   chain = await startIdChainStandIn();
   eid = new EidRpcResolver({ url: chain.url, timeoutMs: 5000 });
   alice = newSigner();
-  aliceDoc = await createDocument(alice, { services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://a' }] });
+  aliceDoc = await createDocument(alice, {
+    services: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://a' }],
+  });
   await chain.publishDocument(alice, aliceDoc);
 });
 
@@ -51,7 +53,11 @@ function replyingFetch(reply: (id: string) => unknown, status = 200): FetchLike 
   return async (_url, init) => {
     const { id } = JSON.parse(init.body) as { id: string };
     const body = reply(id);
-    return { ok: status < 400, status, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) };
+    return {
+      ok: status < 400,
+      status,
+      text: async () => (typeof body === 'string' ? body : JSON.stringify(body)),
+    };
   };
 }
 
@@ -81,14 +87,19 @@ describe('EidRpcResolver against the identity-chain stand-in', () => {
   it('reports not found (status 3) and does not ask the chain about did:key', async () => {
     expect(await eid.resolve(newSigner().did)).toEqual({ status: 'not_found' });
     const log: Array<{ url: string; body: string }> = [];
-    expect(await new EidRpcResolver({ url: chain.url, fetch: recordingFetch(log) }).resolve(newSigner('key').did)).toEqual({ status: 'not_found' });
+    expect(
+      await new EidRpcResolver({ url: chain.url, fetch: recordingFetch(log) }).resolve(newSigner('key').did),
+    ).toEqual({ status: 'not_found' });
     expect(log).toHaveLength(0);
   });
 
   it('follows updates and reports deactivation (status 2) with the last document', async () => {
     const bob = newSigner();
     await chain.publishDocument(bob, await createDocument(bob));
-    const updated = await signDocument(bob, { ...(await createDocument(bob)), service: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v2' }] });
+    const updated = await signDocument(bob, {
+      ...(await createDocument(bob)),
+      service: [{ id: '#hivevault', type: 'HiveVault', serviceEndpoint: 'https://v2' }],
+    });
     await chain.publishDocument(bob, updated);
     expect((await eid.resolve(bob.did)).document?.service?.[0]?.serviceEndpoint).toBe('https://v2');
     const history = await eid.resolveBiography(bob.did, { all: true });
@@ -118,7 +129,10 @@ describe('EidRpcResolver against the identity-chain stand-in', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-      const e = await expectDidError(new EidRpcResolver({ url, timeoutMs: 100 }).resolve(alice.did), 'RESOLVER_UNAVAILABLE');
+      const e = await expectDidError(
+        new EidRpcResolver({ url, timeoutMs: 100 }).resolve(alice.did),
+        'RESOLVER_UNAVAILABLE',
+      );
       expect(e.message).toMatch(/timed out/);
     } finally {
       for (const s of sockets) s.destroy();
@@ -142,19 +156,70 @@ describe('EidRpcResolver against the identity-chain stand-in', () => {
       [(id: string) => ({ jsonrpc: '2.0', id, result: { ...good, status: '0' } }), 'BAD_RESOLVER_REPLY'],
       [(id: string) => ({ jsonrpc: '2.0', id, result: { ...good, transaction: [] } }), 'BAD_RESOLVER_REPLY'],
       [(id: string) => ({ jsonrpc: '2.0', id, result: { ...good, status: 2 } }), 'BAD_RESOLVER_REPLY'],
-      [(id: string) => ({ jsonrpc: '2.0', id, result: { did: alice.did, status: 0, transaction: otherBio.transaction } }), 'BAD_RESOLVER_REPLY'],
-      [(id: string) => ({ jsonrpc: '2.0', id, result: { ...good, transaction: [{ ...tx, operation: { ...op, proof: { ...op.proof, signature: otherBio.transaction![0]!.operation.proof.signature } } }] } }), 'BAD_RESOLVER_REPLY'],
-      [(id: string) => ({ jsonrpc: '2.0', id, result: { ...good, transaction: [{ ...tx, operation: { ...op, payload: op.payload.slice(0, -4) } }] } }), 'BAD_RESOLVER_REPLY'],
-      [(id: string) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: 'boom' } }), 'RESOLVER_UNAVAILABLE'],
+      [
+        (id: string) => ({
+          jsonrpc: '2.0',
+          id,
+          result: { did: alice.did, status: 0, transaction: otherBio.transaction },
+        }),
+        'BAD_RESOLVER_REPLY',
+      ],
+      [
+        (id: string) => ({
+          jsonrpc: '2.0',
+          id,
+          result: {
+            ...good,
+            transaction: [
+              {
+                ...tx,
+                operation: {
+                  ...op,
+                  proof: { ...op.proof, signature: otherBio.transaction![0]!.operation.proof.signature },
+                },
+              },
+            ],
+          },
+        }),
+        'BAD_RESOLVER_REPLY',
+      ],
+      [
+        (id: string) => ({
+          jsonrpc: '2.0',
+          id,
+          result: {
+            ...good,
+            transaction: [{ ...tx, operation: { ...op, payload: op.payload.slice(0, -4) } }],
+          },
+        }),
+        'BAD_RESOLVER_REPLY',
+      ],
+      [
+        (id: string) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: 'boom' } }),
+        'RESOLVER_UNAVAILABLE',
+      ],
       ['not json', 'BAD_RESOLVER_REPLY'],
     ];
     for (const [reply, code] of cases) {
-      const r = new EidRpcResolver({ url: chain.url, fetch: replyingFetch(typeof reply === 'function' ? (reply as (id: string) => unknown) : () => reply) });
+      const r = new EidRpcResolver({
+        url: chain.url,
+        fetch: replyingFetch(typeof reply === 'function' ? (reply as (id: string) => unknown) : () => reply),
+      });
       await expectDidError(r.resolve(alice.did), code as 'BAD_RESOLVER_REPLY');
     }
-    await expectDidError(new EidRpcResolver({ url: chain.url, fetch: replyingFetch(() => ({}), 503) }).resolve(alice.did), 'RESOLVER_UNAVAILABLE');
+    await expectDidError(
+      new EidRpcResolver({ url: chain.url, fetch: replyingFetch(() => ({}), 503) }).resolve(alice.did),
+      'RESOLVER_UNAVAILABLE',
+    );
     // the same crafted-reply mechanism accepts the genuine reply
-    expect((await new EidRpcResolver({ url: chain.url, fetch: replyingFetch((id) => ({ jsonrpc: '2.0', id, result: good })) }).resolve(alice.did)).status).toBe('valid');
+    expect(
+      (
+        await new EidRpcResolver({
+          url: chain.url,
+          fetch: replyingFetch((id) => ({ jsonrpc: '2.0', id, result: good })),
+        }).resolve(alice.did)
+      ).status,
+    ).toBe('valid');
   });
 
   it('rejects a status-2 reply whose deactivation is not signed by the DID', async () => {
@@ -165,9 +230,19 @@ describe('EidRpcResolver against the identity-chain stand-in', () => {
     const reply = {
       did: carol.did,
       status: 2,
-      transaction: [{ txid: 'f'.repeat(64), timestamp: '2026-01-01T00:00:00Z', operation: { ...forgedDeactivate, payload: carol.did } }, ...bio.transaction!],
+      transaction: [
+        {
+          txid: 'f'.repeat(64),
+          timestamp: '2026-01-01T00:00:00Z',
+          operation: { ...forgedDeactivate, payload: carol.did },
+        },
+        ...bio.transaction!,
+      ],
     };
-    const r = new EidRpcResolver({ url: chain.url, fetch: replyingFetch((id) => ({ jsonrpc: '2.0', id, result: reply })) });
+    const r = new EidRpcResolver({
+      url: chain.url,
+      fetch: replyingFetch((id) => ({ jsonrpc: '2.0', id, result: reply })),
+    });
     await expectDidError(r.resolve(carol.did), 'BAD_RESOLVER_REPLY');
   });
 
@@ -243,7 +318,10 @@ describe('CachingResolver', () => {
 
   it('keeps working when the store fails', async () => {
     const errors: unknown[] = [];
-    const broken = { get: () => Promise.reject(new Error('db down')), set: () => Promise.reject(new Error('db down')) };
+    const broken = {
+      get: () => Promise.reject(new Error('db down')),
+      set: () => Promise.reject(new Error('db down')),
+    };
     const cache = new CachingResolver(eid, { store: broken, onStoreError: (e) => errors.push(e) });
     expect((await cache.resolve(alice.did)).status).toBe('valid');
     expect(errors).toHaveLength(2);
@@ -271,7 +349,11 @@ describe('SelfCertifyingResolver', () => {
     const warnings: string[] = [];
     const r = new SelfCertifyingResolver({ onWarning: (w) => warnings.push(`${w.reason}:${w.did}`) });
     const k = newSigner('key');
-    expect(await r.resolve(k.did)).toEqual({ status: 'valid', document: didKeyDocument(k.did), metadata: { source: 'self-certifying' } });
+    expect(await r.resolve(k.did)).toEqual({
+      status: 'valid',
+      document: didKeyDocument(k.did),
+      metadata: { source: 'self-certifying' },
+    });
     await r.resolve(k.did);
     expect(warnings).toEqual([`did-key:${k.did}`]);
   });
@@ -284,7 +366,11 @@ describe('SelfCertifyingResolver', () => {
     expect((await r.resolve(s.did)).status).toBe('not_found');
     const doc = await createDocument(s);
     docs.set(s.did, doc);
-    expect(await r.resolve(s.did)).toEqual({ status: 'valid', document: doc, metadata: { source: 'self-certifying' } });
+    expect(await r.resolve(s.did)).toEqual({
+      status: 'valid',
+      document: doc,
+      metadata: { source: 'self-certifying' },
+    });
     await r.resolve(s.did);
     expect(warnings).toEqual(['presented-document']);
     // a document filed under another DID, or tampered with, is not accepted
@@ -298,8 +384,16 @@ describe('SelfCertifyingResolver', () => {
 
   it('hands back expired presented documents; resolveDocument then refuses them', async () => {
     const s = newSigner();
-    const old = await createDocument(s, { now: new Date('2020-01-01T00:00:00Z'), expires: new Date('2021-01-01T00:00:00Z') });
-    const r = new SelfCertifyingResolver({ documents: new Map([[s.did, old]]), onWarning: () => { throw new Error('logger broke'); } });
+    const old = await createDocument(s, {
+      now: new Date('2020-01-01T00:00:00Z'),
+      expires: new Date('2021-01-01T00:00:00Z'),
+    });
+    const r = new SelfCertifyingResolver({
+      documents: new Map([[s.did, old]]),
+      onWarning: () => {
+        throw new Error('logger broke');
+      },
+    });
     expect((await r.resolve(s.did)).status).toBe('valid');
     await expectDidError(resolveDocument(r, s.did), 'EXPIRED');
   });
@@ -315,7 +409,10 @@ describe('ChainedResolver', () => {
     expect((await chained.resolve(alice.did)).metadata?.source).toBe('eid');
     expect((await chained.resolve(newSigner().did)).status).toBe('not_found');
     expect((await new ChainedResolver([failing, eid]).resolve(alice.did)).status).toBe('valid');
-    await expectDidError(new ChainedResolver([failing, new SelfCertifyingResolver()]).resolve(newSigner().did), 'RESOLVER_UNAVAILABLE');
+    await expectDidError(
+      new ChainedResolver([failing, new SelfCertifyingResolver()]).resolve(newSigner().did),
+      'RESOLVER_UNAVAILABLE',
+    );
     const plainError = { resolve: () => Promise.reject(new Error('socket hang up')) };
     await expectDidError(new ChainedResolver([plainError]).resolve(alice.did), 'RESOLVER_UNAVAILABLE');
     await expectDidError(chained.resolve('not-a-did'), 'MALFORMED');
@@ -328,12 +425,31 @@ describe('resolveDocument', () => {
     const s = newSigner();
     const doc = await createDocument(s);
     const fixed = (result: unknown): DidResolver => ({ resolve: async () => result as ResolveResult });
-    await expectDidError(resolveDocument(fixed({ status: 'valid', document: { ...doc, expires: '2099-01-01T00:00:00Z' } }), s.did), 'BAD_RESOLVER_REPLY');
-    await expectDidError(resolveDocument(fixed({ status: 'valid', document: doc }), newSigner().did), 'BAD_RESOLVER_REPLY');
+    await expectDidError(
+      resolveDocument(
+        fixed({ status: 'valid', document: { ...doc, expires: '2099-01-01T00:00:00Z' } }),
+        s.did,
+      ),
+      'BAD_RESOLVER_REPLY',
+    );
+    await expectDidError(
+      resolveDocument(fixed({ status: 'valid', document: doc }), newSigner().did),
+      'BAD_RESOLVER_REPLY',
+    );
     await expectDidError(resolveDocument(fixed({ status: 'valid' }), s.did), 'BAD_RESOLVER_REPLY');
     await expectDidError(resolveDocument(fixed(undefined), s.did), 'BAD_RESOLVER_REPLY');
     await expectDidError(resolveDocument(fixed({ status: 'weird' }), s.did), 'BAD_RESOLVER_REPLY');
-    await expectDidError(resolveDocument({ resolve: () => { throw new TypeError('x'); } }, s.did), 'RESOLVER_UNAVAILABLE');
+    await expectDidError(
+      resolveDocument(
+        {
+          resolve: () => {
+            throw new TypeError('x');
+          },
+        },
+        s.did,
+      ),
+      'RESOLVER_UNAVAILABLE',
+    );
     await expectDidError(resolveDocument(null as unknown as DidResolver, s.did), 'MALFORMED');
     expect(await resolveDocument(fixed({ status: 'valid', document: doc }), s.did)).toEqual(doc);
   });
@@ -350,10 +466,17 @@ describe('IDChainRequest', () => {
     expect((await verifyIdChainRequest(create)).document).toEqual(doc);
     await publishIdChainRequest(chain.url, create);
     const { metadata } = await eid.resolve(s.did);
-    const update = await createIdChainRequest(s, { operation: 'update', document: doc, previousTxid: metadata!.txid! });
+    const update = await createIdChainRequest(s, {
+      operation: 'update',
+      document: doc,
+      previousTxid: metadata!.txid!,
+    });
     expect(update.header.previousTxid).toBe(metadata!.txid);
     await verifyIdChainRequest(update);
-    await expectDidError(verifyIdChainRequest({ ...update, header: { ...update.header, previousTxid: 'other' } }), 'BAD_SIGNATURE');
+    await expectDidError(
+      verifyIdChainRequest({ ...update, header: { ...update.header, previousTxid: 'other' } }),
+      'BAD_SIGNATURE',
+    );
     await publishIdChainRequest(chain.url, update);
     const deactivate = await createIdChainRequest(s, { operation: 'deactivate' });
     expect(deactivate.payload).toBe(s.did);
@@ -368,16 +491,41 @@ describe('IDChainRequest', () => {
     const s = newSigner();
     const doc = await createDocument(s);
     const create = await createIdChainRequest(s, { operation: 'create', document: doc });
-    await expectDidError(verifyIdChainRequest({ ...create, header: { ...create.header, specification: 'elastos/did/2.0' } }), 'MALFORMED');
-    await expectDidError(verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'transfer' } }), 'UNSUPPORTED');
-    await expectDidError(verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'update' } }), 'MALFORMED');
-    await expectDidError(verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'explode' } }), 'MALFORMED');
-    await expectDidError(verifyIdChainRequest({ ...create, proof: { ...create.proof, verificationMethod: `${s.did}#other` } }), 'INVALID_KEY');
+    await expectDidError(
+      verifyIdChainRequest({ ...create, header: { ...create.header, specification: 'elastos/did/2.0' } }),
+      'MALFORMED',
+    );
+    await expectDidError(
+      verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'transfer' } }),
+      'UNSUPPORTED',
+    );
+    await expectDidError(
+      verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'update' } }),
+      'MALFORMED',
+    );
+    await expectDidError(
+      verifyIdChainRequest({ ...create, header: { ...create.header, operation: 'explode' } }),
+      'MALFORMED',
+    );
+    await expectDidError(
+      verifyIdChainRequest({ ...create, proof: { ...create.proof, verificationMethod: `${s.did}#other` } }),
+      'INVALID_KEY',
+    );
     await expectDidError(verifyIdChainRequest({ ...create, payload: 'bm90IGpzb24' }), 'MALFORMED');
-    await expectDidError(createIdChainRequest(newSigner(), { operation: 'create', document: doc }), 'INVALID_KEY');
-    await expectDidError(createIdChainRequest(s, { operation: 'update', document: doc, previousTxid: '' }), 'MALFORMED');
-    await expectDidError(createIdChainRequest(s, { operation: 'deactivate', did: newSigner().did }), 'UNSUPPORTED');
+    await expectDidError(
+      createIdChainRequest(newSigner(), { operation: 'create', document: doc }),
+      'INVALID_KEY',
+    );
+    await expectDidError(
+      createIdChainRequest(s, { operation: 'update', document: doc, previousTxid: '' }),
+      'MALFORMED',
+    );
+    await expectDidError(
+      createIdChainRequest(s, { operation: 'deactivate', did: newSigner().did }),
+      'UNSUPPORTED',
+    );
     await expectDidError(createIdChainRequest(s, { operation: 'transfer' } as never), 'UNSUPPORTED');
-    for (const g of [null, 1, 'x', {}, { header: {} }, []]) await expectDidError(verifyIdChainRequest(g), 'MALFORMED');
+    for (const g of [null, 1, 'x', {}, { header: {} }, []])
+      await expectDidError(verifyIdChainRequest(g), 'MALFORMED');
   });
 });

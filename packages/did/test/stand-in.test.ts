@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Signer } from '../src/index.js';
-import { createDocument, createIdChainRequest, resolveDidResponseSchema, signDocument } from '../src/index.js';
+import {
+  createDocument,
+  createIdChainRequest,
+  resolveDidResponseSchema,
+  signDocument,
+} from '../src/index.js';
 import type { IdChainStandIn } from '../src/stand-in/index.js';
 import { startIdChainStandIn } from '../src/stand-in/index.js';
 import { newSigner } from './helpers.js';
@@ -9,13 +14,21 @@ let chain: IdChainStandIn;
 let alice: Signer;
 
 async function rpc(body: unknown, path = '/'): Promise<Record<string, unknown>> {
-  const res = await fetch(new URL(path, chain.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(new URL(path, chain.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 }
 
 async function idtx(body: unknown): Promise<Response> {
-  return fetch(new URL('/idtx', chain.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(new URL('/idtx', chain.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -35,7 +48,10 @@ describe('identity-chain stand-in: JSON-RPC wire format', () => {
   });
 
   it('answers did_resolveDID like the EID node (jsonrpc 2.0, echoed id, newest transaction)', async () => {
-    const reply = await rpc({ id: 'abc123', method: 'did_resolveDID', params: [{ did: alice.did }] }, '/resolve');
+    const reply = await rpc(
+      { id: 'abc123', method: 'did_resolveDID', params: [{ did: alice.did }] },
+      '/resolve',
+    );
     expect(Object.keys(reply)).toEqual(['jsonrpc', 'id', 'result']);
     expect(reply['jsonrpc']).toBe('2.0');
     expect(reply['id']).toBe('abc123');
@@ -50,7 +66,12 @@ describe('identity-chain stand-in: JSON-RPC wire format', () => {
 
   it('echoes numeric ids, adds the did:elastos: prefix, answers status 3 without transactions', async () => {
     const bare = alice.did.slice('did:elastos:'.length);
-    const r1 = await rpc({ jsonrpc: '2.0', id: 7, method: 'did_resolveDID', params: [{ did: bare, all: false }] });
+    const r1 = await rpc({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'did_resolveDID',
+      params: [{ did: bare, all: false }],
+    });
     expect(r1['id']).toBe(7);
     expect((r1['result'] as { did: string }).did).toBe(alice.did);
     const ghost = newSigner().did;
@@ -61,13 +82,24 @@ describe('identity-chain stand-in: JSON-RPC wire format', () => {
   it('returns the whole history newest first with all:true, and [deactivate, last doc] once deactivated', async () => {
     const bob = newSigner();
     await chain.publishDocument(bob, await createDocument(bob));
-    await chain.publishDocument(bob, await signDocument(bob, { ...(await createDocument(bob)), service: [{ id: '#s', type: 'X', serviceEndpoint: 'https://x' }] }));
+    await chain.publishDocument(
+      bob,
+      await signDocument(bob, {
+        ...(await createDocument(bob)),
+        service: [{ id: '#s', type: 'X', serviceEndpoint: 'https://x' }],
+      }),
+    );
     const all = await rpc({ id: '1', method: 'did_resolveDID', params: [{ did: bob.did, all: true }] });
-    const ops = (all['result'] as { transaction: Array<{ operation: { header: { operation: string } } }> }).transaction.map((t) => t.operation.header.operation);
+    const ops = (
+      all['result'] as { transaction: Array<{ operation: { header: { operation: string } } }> }
+    ).transaction.map((t) => t.operation.header.operation);
     expect(ops).toEqual(['update', 'create']);
     await chain.deactivate(bob);
     const latest = await rpc({ id: '2', method: 'did_resolveDID', params: [{ did: bob.did }] });
-    const result = latest['result'] as { status: number; transaction: Array<{ operation: { header: { operation: string }; payload: string } }> };
+    const result = latest['result'] as {
+      status: number;
+      transaction: Array<{ operation: { header: { operation: string }; payload: string } }>;
+    };
     expect(result.status).toBe(2);
     expect(result.transaction.map((t) => t.operation.header.operation)).toEqual(['deactivate', 'update']);
     expect(result.transaction[0]!.operation.payload).toBe(bob.did);
@@ -77,18 +109,39 @@ describe('identity-chain stand-in: JSON-RPC wire format', () => {
 
   it('answers did_resolveCredential with status 3, did_listCredentials empty, eth_blockNumber in hex', async () => {
     const vcId = `${alice.did}#cred`;
-    expect((await rpc({ id: 'c', method: 'did_resolveCredential', params: [{ id: vcId, issuer: alice.did }] }))['result']).toEqual({ id: vcId, status: 3 });
-    expect((await rpc({ id: 'l', method: 'did_listCredentials', params: [{ did: alice.did, skip: 0, limit: 10 }] }))['result']).toEqual({ did: alice.did, credentials: [] });
+    expect(
+      (await rpc({ id: 'c', method: 'did_resolveCredential', params: [{ id: vcId, issuer: alice.did }] }))[
+        'result'
+      ],
+    ).toEqual({ id: vcId, status: 3 });
+    expect(
+      (
+        await rpc({
+          id: 'l',
+          method: 'did_listCredentials',
+          params: [{ did: alice.did, skip: 0, limit: 10 }],
+        })
+      )['result'],
+    ).toEqual({ did: alice.did, credentials: [] });
     const height = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' });
     expect(height['result']).toMatch(/^0x[0-9a-f]+$/);
     expect(Number(height['result'])).toBe(chain.ledger.blockHeight);
   });
 
   it('answers JSON-RPC errors for bad calls', async () => {
-    expect((await rpc({ id: 'e', method: 'did_resolveDID', params: [{}] }))['error']).toEqual({ code: -32602, message: 'did is null' });
-    expect((await rpc({ id: 'e', method: 'did_resolveDID', params: [{ did: 'did:bad:' }] }))['error']).toMatchObject({ code: -32602 });
-    expect((await rpc({ id: 'e', method: 'did_resolveCredential', params: [{}] }))['error']).toMatchObject({ code: -32602 });
-    expect((await rpc({ id: 'e', method: 'eth_getBalance', params: [] }))['error']).toMatchObject({ code: -32601 });
+    expect((await rpc({ id: 'e', method: 'did_resolveDID', params: [{}] }))['error']).toEqual({
+      code: -32602,
+      message: 'did is null',
+    });
+    expect(
+      (await rpc({ id: 'e', method: 'did_resolveDID', params: [{ did: 'did:bad:' }] }))['error'],
+    ).toMatchObject({ code: -32602 });
+    expect((await rpc({ id: 'e', method: 'did_resolveCredential', params: [{}] }))['error']).toMatchObject({
+      code: -32602,
+    });
+    expect((await rpc({ id: 'e', method: 'eth_getBalance', params: [] }))['error']).toMatchObject({
+      code: -32601,
+    });
     expect((await rpc('{not json'))['error']).toMatchObject({ code: -32700 });
     expect((await rpc([1, 2]))['error']).toMatchObject({ code: -32600 });
     expect((await rpc({ id: 'e' }))['error']).toMatchObject({ code: -32600 });
@@ -105,12 +158,19 @@ describe('identity-chain stand-in: publishing', () => {
     expect(((await ok.json()) as { txid: string }).txid).toMatch(/^[0-9a-f]{64}$/);
     // a second create, an update naming a stale txid, a forged signature: refused
     expect((await idtx(create)).status).toBe(400);
-    const stale = await createIdChainRequest(s, { operation: 'update', document: doc, previousTxid: 'f'.repeat(64) });
+    const stale = await createIdChainRequest(s, {
+      operation: 'update',
+      document: doc,
+      previousTxid: 'f'.repeat(64),
+    });
     const refused = await idtx(stale);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/latest txid/);
     const other = newSigner();
-    const forged = { ...(await createIdChainRequest(other, { operation: 'create', document: await createDocument(other) })), proof: create.proof };
+    const forged = {
+      ...(await createIdChainRequest(other, { operation: 'create', document: await createDocument(other) })),
+      proof: create.proof,
+    };
     expect((await idtx(forged)).status).toBe(400);
     expect((await idtx({ header: {} })).status).toBe(400);
     const notJson = await fetch(new URL('/idtx', chain.url), { method: 'POST', body: '{' });
@@ -118,7 +178,11 @@ describe('identity-chain stand-in: publishing', () => {
     // after deactivation nothing more is accepted
     await chain.deactivate(s);
     const latest = chain.ledger.resolve(s.did, true);
-    const late = await createIdChainRequest(s, { operation: 'update', document: doc, previousTxid: latest.transaction![0]!.txid });
+    const late = await createIdChainRequest(s, {
+      operation: 'update',
+      document: doc,
+      previousTxid: latest.transaction![0]!.txid,
+    });
     expect((await idtx(late)).status).toBe(400);
     await expect(chain.deactivate(s)).rejects.toMatchObject({ code: 'DEACTIVATED' });
   });
@@ -128,7 +192,10 @@ describe('identity-chain stand-in: publishing', () => {
     await chain.publishDocument(s, await createDocument(s));
     expect((await fetch(new URL('/', chain.url))).status).toBe(200);
     expect((await fetch(new URL('/', chain.url), { method: 'PUT', body: '{}' })).status).toBe(405);
-    const huge = await fetch(new URL('/', chain.url), { method: 'POST', body: 'x'.repeat(1024 * 1024 + 10) }).catch(() => null);
+    const huge = await fetch(new URL('/', chain.url), {
+      method: 'POST',
+      body: 'x'.repeat(1024 * 1024 + 10),
+    }).catch(() => null);
     if (huge) expect(huge.status).toBe(413);
     expect((await fetch(new URL('/reset', chain.url), { method: 'POST' })).status).toBe(200);
     expect(chain.ledger.resolve(s.did).status).toBe(3);

@@ -10,7 +10,10 @@ export class ChainedResolver implements DidResolver {
   readonly #resolvers: readonly DidResolver[];
 
   constructor(resolvers: readonly DidResolver[]) {
-    if (!Array.isArray(resolvers) || resolvers.some((r) => r === null || typeof r !== 'object' || typeof r.resolve !== 'function')) {
+    if (
+      !Array.isArray(resolvers) ||
+      resolvers.some((r) => r === null || typeof r !== 'object' || typeof r.resolve !== 'function')
+    ) {
       throw new DidError('MALFORMED', 'ChainedResolver needs an array of resolvers');
     }
     this.#resolvers = [...resolvers];
@@ -30,7 +33,9 @@ export class ChainedResolver implements DidResolver {
     }
     if (firstError !== undefined) {
       if (firstError instanceof DidError) throw firstError;
-      throw new DidError('RESOLVER_UNAVAILABLE', `resolution failed: ${describe(firstError)}`, { cause: firstError });
+      throw new DidError('RESOLVER_UNAVAILABLE', `resolution failed: ${describe(firstError)}`, {
+        cause: firstError,
+      });
     }
     return { status: 'not_found' };
   }

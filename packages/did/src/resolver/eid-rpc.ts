@@ -15,7 +15,10 @@ import type { DidBiography, DidTransaction } from './rpc-schemas.js';
 import { didBiographySchema, jsonRpcResponseSchema } from './rpc-schemas.js';
 import type { DidResolver, ResolveResult } from './types.js';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{
   ok: boolean;
   status: number;
   text(): Promise<string>;
@@ -46,7 +49,7 @@ export class EidRpcResolver implements DidResolver {
       }
     }
     this.#urls = urls;
-    const f = options.fetch ?? (globalThis.fetch);
+    const f = options.fetch ?? globalThis.fetch;
     if (!f) throw new DidError('MALFORMED', 'no fetch implementation available');
     this.#fetch = f;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
@@ -66,11 +69,16 @@ export class EidRpcResolver implements DidResolver {
     if (options.all) params.all = true;
     const result = await this.call('did_resolveDID', params);
     if (result !== null && typeof result === 'object' && (result as { status?: unknown }).status === 1) {
-      throw new DidError('BAD_RESOLVER_REPLY', 'resolver answered status 1 (expired), which the Elastos SDK rejects');
+      throw new DidError(
+        'BAD_RESOLVER_REPLY',
+        'resolver answered status 1 (expired), which the Elastos SDK rejects',
+      );
     }
     const parsed = didBiographySchema.safeParse(result);
     if (!parsed.success) {
-      throw new DidError('BAD_RESOLVER_REPLY', `bad did_resolveDID result: ${describeIssue(parsed.error)}`, { cause: parsed.error });
+      throw new DidError('BAD_RESOLVER_REPLY', `bad did_resolveDID result: ${describeIssue(parsed.error)}`, {
+        cause: parsed.error,
+      });
     }
     return parsed.data;
   }
@@ -89,7 +97,9 @@ export class EidRpcResolver implements DidResolver {
         throw err;
       }
     }
-    throw lastError instanceof DidError ? lastError : new DidError('RESOLVER_UNAVAILABLE', 'no resolver endpoint answered');
+    throw lastError instanceof DidError
+      ? lastError
+      : new DidError('RESOLVER_UNAVAILABLE', 'no resolver endpoint answered');
   }
 
   async #callOne(url: string, method: string, params: Record<string, unknown>): Promise<unknown> {
@@ -123,11 +133,16 @@ export class EidRpcResolver implements DidResolver {
     }
     const envelope = jsonRpcResponseSchema.safeParse(json);
     if (!envelope.success) {
-      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} sent an invalid JSON-RPC response: ${describeIssue(envelope.error)}`, {
-        cause: envelope.error,
-      });
+      throw new DidError(
+        'BAD_RESOLVER_REPLY',
+        `resolver ${url} sent an invalid JSON-RPC response: ${describeIssue(envelope.error)}`,
+        {
+          cause: envelope.error,
+        },
+      );
     }
-    if (envelope.data.id !== id) throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} answered a different request id`);
+    if (envelope.data.id !== id)
+      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} answered a different request id`);
     if (envelope.data.error) {
       const { code, message } = envelope.data.error;
       throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${url} error(${code}): ${message ?? ''}`);
@@ -149,7 +164,8 @@ export async function interpretBiography(did: string, biography: DidBiography): 
     if (biography.status === 2) {
       // Deactivated: [deactivate, last document]. The deactivation must be signed by a key of that document.
       const [deactivateTx, lastTx] = txs as [DidTransaction, DidTransaction];
-      if (deactivateTx.operation.header.operation !== 'deactivate') throw new Error('status 2 without a deactivate transaction first');
+      if (deactivateTx.operation.header.operation !== 'deactivate')
+        throw new Error('status 2 without a deactivate transaction first');
       docTx = lastTx;
       document = await verifiedDocumentOf(docTx);
       const deactivation = await verifyIdChainRequest(deactivateTx.operation, document);
@@ -159,9 +175,12 @@ export async function interpretBiography(did: string, biography: DidBiography): 
       document = await verifiedDocumentOf(docTx);
     }
   } catch (err) {
-    throw new DidError('BAD_RESOLVER_REPLY', `invalid identity chain data for ${did}: ${describe(err)}`, { cause: err });
+    throw new DidError('BAD_RESOLVER_REPLY', `invalid identity chain data for ${did}: ${describe(err)}`, {
+      cause: err,
+    });
   }
-  if (document.id !== did) throw new DidError('BAD_RESOLVER_REPLY', `resolver returned the document of ${document.id} for ${did}`);
+  if (document.id !== did)
+    throw new DidError('BAD_RESOLVER_REPLY', `resolver returned the document of ${document.id} for ${did}`);
   let published: string | undefined;
   try {
     published = normalizeDidDate(docTx.timestamp, 'timestamp');
@@ -177,7 +196,8 @@ export async function interpretBiography(did: string, biography: DidBiography): 
 
 async function verifiedDocumentOf(tx: DidTransaction): Promise<DIDDocument> {
   const op = tx.operation.header.operation;
-  if (op !== 'create' && op !== 'update' && op !== 'transfer') throw new Error(`unexpected ${op} transaction`);
+  if (op !== 'create' && op !== 'update' && op !== 'transfer')
+    throw new Error(`unexpected ${op} transaction`);
   const verified = await verifyIdChainRequest(tx.operation);
   return verified.document!;
 }

@@ -49,7 +49,10 @@ export type CreateIdChainRequestOptions =
  * key of the document; `previousTxid` (update) is the txid of the DID's latest transaction
  * (ResolveResult.metadata.txid). Deactivation is signed by the DID's own key.
  */
-export async function createIdChainRequest(signer: Signer, options: CreateIdChainRequestOptions): Promise<IdChainRequest> {
+export async function createIdChainRequest(
+  signer: Signer,
+  options: CreateIdChainRequestOptions,
+): Promise<IdChainRequest> {
   assertSigner(signer);
   if (options === null || typeof options !== 'object') throw malformed('IDChainRequest options are required');
   const header: IdChainRequest['header'] = { specification: DID_SPECIFICATION, operation: options.operation };
@@ -58,27 +61,39 @@ export async function createIdChainRequest(signer: Signer, options: CreateIdChai
   if (options.operation === 'create' || options.operation === 'update') {
     const doc = await verifyDocument(options.document, { allowExpired: true });
     did = doc.id;
-    if (!isAuthenticationKey(doc, signer.keyId)) throw new DidError('INVALID_KEY', `${truncate(signer.keyId)} is not an authentication key of ${did}`);
+    if (!isAuthenticationKey(doc, signer.keyId))
+      throw new DidError('INVALID_KEY', `${truncate(signer.keyId)} is not an authentication key of ${did}`);
     if (options.operation === 'update') {
-      if (typeof options.previousTxid !== 'string' || options.previousTxid.length === 0) throw malformed('update needs previousTxid');
+      if (typeof options.previousTxid !== 'string' || options.previousTxid.length === 0)
+        throw malformed('update needs previousTxid');
       header.previousTxid = options.previousTxid;
     }
     payload = bytesToBase64url(utf8Encode(canonicalJson(doc)));
   } else if (options.operation === 'deactivate') {
     did = parseDid(options.did ?? signer.did).did;
     if (did !== parseDid(signer.did).did) {
-      throw new DidError('UNSUPPORTED', 'deactivating another DID through an authorization key is not supported');
+      throw new DidError(
+        'UNSUPPORTED',
+        'deactivating another DID through an authorization key is not supported',
+      );
     }
     payload = did;
   } else {
-    throw new DidError('UNSUPPORTED', `unsupported DID operation: ${String((options as { operation: unknown }).operation)}`);
+    throw new DidError(
+      'UNSUPPORTED',
+      `unsupported DID operation: ${String((options as { operation: unknown }).operation)}`,
+    );
   }
   const unsigned = { header, payload };
   const signature = await signWith(signer, signingInput(unsigned));
   return {
     header,
     payload,
-    proof: { type: ELASTOS_KEY_TYPE, verificationMethod: qualifyDidUrl(signer.keyId, did), signature: bytesToBase64url(signature) },
+    proof: {
+      type: ELASTOS_KEY_TYPE,
+      verificationMethod: qualifyDidUrl(signer.keyId, did),
+      signature: bytesToBase64url(signature),
+    },
   };
 }
 
@@ -107,17 +122,23 @@ export function decodeRequestDocument(payload: string): DIDDocument {
  * DID's current document (`signerDocument`): the key must be one of its authentication or
  * authorization keys. Transfers (customized DIDs only) are rejected as UNSUPPORTED.
  */
-export async function verifyIdChainRequest(input: unknown, signerDocument?: DIDDocument): Promise<VerifiedIdChainRequest> {
+export async function verifyIdChainRequest(
+  input: unknown,
+  signerDocument?: DIDDocument,
+): Promise<VerifiedIdChainRequest> {
   const request: IdChainRequest = parseShape(idChainRequestSchema, input, 'IDChainRequest');
   const { header, proof } = request;
-  if (header.specification !== DID_SPECIFICATION) throw malformed(`unsupported specification: ${truncate(header.specification)}`);
+  if (header.specification !== DID_SPECIFICATION)
+    throw malformed(`unsupported specification: ${truncate(header.specification)}`);
   const operation = header.operation;
-  if (operation === 'transfer') throw new DidError('UNSUPPORTED', 'transfer operations (customized DIDs) are not supported');
+  if (operation === 'transfer')
+    throw new DidError('UNSUPPORTED', 'transfer operations (customized DIDs) are not supported');
   if (operation !== 'create' && operation !== 'update' && operation !== 'deactivate') {
     throw malformed(`unknown DID operation: ${truncate(operation)}`);
   }
   if (operation === 'update' && !header.previousTxid) throw malformed('update request without previousTxid');
-  if ((proof.type ?? ELASTOS_KEY_TYPE) !== ELASTOS_KEY_TYPE) throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type ?? '')}`);
+  if ((proof.type ?? ELASTOS_KEY_TYPE) !== ELASTOS_KEY_TYPE)
+    throw new DidError('UNSUPPORTED', `unsupported proof type: ${truncate(proof.type ?? '')}`);
 
   let did: string;
   let document: DIDDocument | undefined;
@@ -125,14 +146,17 @@ export async function verifyIdChainRequest(input: unknown, signerDocument?: DIDD
   if (operation === 'deactivate') {
     did = parseDid(request.payload).did;
     if (!signerDocument) throw malformed('verifying a deactivate request needs the current document');
-    if (signerDocument.id !== did) throw malformed(`deactivate request for ${did} checked against the document of ${signerDocument.id}`);
+    if (signerDocument.id !== did)
+      throw malformed(`deactivate request for ${did} checked against the document of ${signerDocument.id}`);
     keyDoc = signerDocument;
   } else {
     document = decodeRequestDocument(request.payload);
     try {
       document = await verifyDocument(document, { allowExpired: true });
     } catch (err) {
-      throw new DidError('BAD_SIGNATURE', `published document is not genuine: ${describe(err)}`, { cause: err });
+      throw new DidError('BAD_SIGNATURE', `published document is not genuine: ${describe(err)}`, {
+        cause: err,
+      });
     }
     did = document.id;
     keyDoc = document;
@@ -141,10 +165,16 @@ export async function verifyIdChainRequest(input: unknown, signerDocument?: DIDD
   if (parseDidUrl(keyId).did !== did && !isAuthorizationKey(keyDoc, keyId)) {
     throw new DidError('INVALID_KEY', `request key ${truncate(keyId)} does not belong to ${did}`);
   }
-  const allowed = isAuthenticationKey(keyDoc, keyId) || (operation === 'deactivate' && isAuthorizationKey(keyDoc, keyId));
+  const allowed =
+    isAuthenticationKey(keyDoc, keyId) || (operation === 'deactivate' && isAuthorizationKey(keyDoc, keyId));
   const key = findKey(keyDoc, keyId);
-  if (!allowed || !key) throw new DidError('INVALID_KEY', `request key ${truncate(keyId)} may not sign a ${operation} of ${did}`);
-  const ok = await verifySignature(publicKeyBytes(key), signingInput(request), decodeSignature(proof.signature));
+  if (!allowed || !key)
+    throw new DidError('INVALID_KEY', `request key ${truncate(keyId)} may not sign a ${operation} of ${did}`);
+  const ok = await verifySignature(
+    publicKeyBytes(key),
+    signingInput(request),
+    decodeSignature(proof.signature),
+  );
   if (!ok) throw new DidError('BAD_SIGNATURE', `${operation} request for ${did} does not verify`);
   return {
     operation,

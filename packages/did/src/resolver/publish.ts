@@ -18,7 +18,7 @@ export async function publishIdChainRequest(
   } catch (err) {
     throw new DidError('MALFORMED', `invalid chain url: ${String(url)}`, { cause: err });
   }
-  const f = options.fetch ?? (globalThis.fetch);
+  const f = options.fetch ?? globalThis.fetch;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
   try {
@@ -30,11 +30,16 @@ export async function publishIdChainRequest(
     });
     if (!res.ok) {
       const text = await res.text().catch(() => '');
-      throw new DidError(res.status >= 500 ? 'RESOLVER_UNAVAILABLE' : 'BAD_RESOLVER_REPLY', `chain rejected the transaction (HTTP ${res.status}): ${text.slice(0, 200)}`);
+      throw new DidError(
+        res.status >= 500 ? 'RESOLVER_UNAVAILABLE' : 'BAD_RESOLVER_REPLY',
+        `chain rejected the transaction (HTTP ${res.status}): ${text.slice(0, 200)}`,
+      );
     }
   } catch (err) {
     if (err instanceof DidError) throw err;
-    throw new DidError('RESOLVER_UNAVAILABLE', `chain ${endpoint} unreachable: ${describe(err)}`, { cause: err });
+    throw new DidError('RESOLVER_UNAVAILABLE', `chain ${endpoint} unreachable: ${describe(err)}`, {
+      cause: err,
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -87,8 +87,16 @@ export const didTransactionSchema = z.object({
 export type DidTransaction = z.output<typeof didTransactionSchema>;
 
 export const didBiographySchema = z.discriminatedUnion('status', [
-  z.object({ did: z.string(), status: z.literal(0), transaction: z.array(didTransactionSchema).check(z.minLength(1)) }),
-  z.object({ did: z.string(), status: z.literal(2), transaction: z.array(didTransactionSchema).check(z.minLength(2)) }),
+  z.object({
+    did: z.string(),
+    status: z.literal(0),
+    transaction: z.array(didTransactionSchema).check(z.minLength(1)),
+  }),
+  z.object({
+    did: z.string(),
+    status: z.literal(2),
+    transaction: z.array(didTransactionSchema).check(z.minLength(2)),
+  }),
   z.object({ did: z.string(), status: z.literal(3), transaction: z.optional(z.undefined()) }),
 ]);
 export type DidBiography = z.output<typeof didBiographySchema>;

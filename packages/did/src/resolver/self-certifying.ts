@@ -47,7 +47,11 @@ export class SelfCertifyingResolver implements DidResolver {
     const { did: subject, method } = parseDid(did);
     if (method === KEY_METHOD) {
       const document = didKeyDocument(subject);
-      this.#warn(subject, 'did-key', `${subject} is a did:key: it cannot be deactivated or checked on a chain`);
+      this.#warn(
+        subject,
+        'did-key',
+        `${subject} is a did:key: it cannot be deactivated or checked on a chain`,
+      );
       return { status: 'valid', document, metadata: { source: 'self-certifying' } };
     }
     if (method !== ELASTOS_METHOD || !this.#documents) return { status: 'not_found' };
@@ -61,7 +65,11 @@ export class SelfCertifyingResolver implements DidResolver {
       return { status: 'not_found' };
     }
     if (document.id !== subject) return { status: 'not_found' };
-    this.#warn(subject, 'presented-document', `${subject} was resolved from the document it presented; its deactivation on the identity chain is not checked`);
+    this.#warn(
+      subject,
+      'presented-document',
+      `${subject} was resolved from the document it presented; its deactivation on the identity chain is not checked`,
+    );
     return { status: 'valid', document, metadata: { source: 'self-certifying' } };
   }
 

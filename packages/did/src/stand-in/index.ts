@@ -71,7 +71,11 @@ export async function startIdChainStandIn(options: IdChainStandInOptions = {}): 
       if (current.status === 2) throw new DidError('DEACTIVATED', `${document.id} is deactivated`);
       const request =
         current.status === 0
-          ? await createIdChainRequest(signer, { operation: 'update', document, previousTxid: current.transaction[0]!.txid })
+          ? await createIdChainRequest(signer, {
+              operation: 'update',
+              document,
+              previousTxid: current.transaction[0]!.txid,
+            })
           : await createIdChainRequest(signer, { operation: 'create', document });
       const { txid } = await ledger.publish(request);
       return { txid };

@@ -45,7 +45,10 @@ export class DidLedger {
         if (!entry) throw new DidError('NOT_FOUND', `${verified.did} does not exist; publish a create`);
         const latest = entry.transactions[entry.transactions.length - 1]!;
         if (verified.previousTxid !== latest.txid) {
-          throw new DidError('MALFORMED', `update of ${verified.did} must name the latest txid ${latest.txid}`);
+          throw new DidError(
+            'MALFORMED',
+            `update of ${verified.did} must name the latest txid ${latest.txid}`,
+          );
         }
         break;
       }
@@ -68,7 +71,11 @@ export class DidLedger {
       entry.transactions.push(tx);
       entry.document = verified.document!;
     } else {
-      this.#entries.set(verified.did, { transactions: [tx], document: verified.document!, deactivated: false });
+      this.#entries.set(verified.did, {
+        transactions: [tx],
+        document: verified.document!,
+        deactivated: false,
+      });
     }
     return { txid: tx.txid, did: verified.did };
   }

@@ -53,12 +53,15 @@ function rpcError(id: RpcId, code: number, message: string): RpcReply {
 
 function firstParam(params: unknown): Record<string, unknown> | undefined {
   const p = Array.isArray(params) ? (params[0] as unknown) : params;
-  return p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : undefined;
+  return p !== null && typeof p === 'object' && !Array.isArray(p)
+    ? (p as Record<string, unknown>)
+    : undefined;
 }
 
 /** Answer one JSON-RPC request object the way the EID node does. */
 export function handleRpc(ledger: DidLedger, request: unknown): RpcReply {
-  if (request === null || typeof request !== 'object' || Array.isArray(request)) return rpcError(null, -32600, 'invalid request');
+  if (request === null || typeof request !== 'object' || Array.isArray(request))
+    return rpcError(null, -32600, 'invalid request');
   const { id: rawId, method, params } = request as { id?: unknown; method?: unknown; params?: unknown };
   const id: RpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
   if (typeof method !== 'string') return rpcError(id, -32600, 'invalid request');
@@ -80,7 +83,8 @@ export function handleRpc(ledger: DidLedger, request: unknown): RpcReply {
     case 'did_resolveCredential': {
       const p = firstParam(params);
       const credentialId = p?.['id'];
-      if (typeof credentialId !== 'string' || credentialId.length === 0) return rpcError(id, -32602, 'id is null');
+      if (typeof credentialId !== 'string' || credentialId.length === 0)
+        return rpcError(id, -32602, 'id is null');
       // Credentials are never declared on this stand-in: "not found" is what the SDK expects for an undeclared VC.
       return { jsonrpc: '2.0', id, result: { id: credentialId, status: 3 } };
     }
