@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const node = await startNode(config);
-  node.ctx.log.info({ url: node.url, dataDir: config.dataDir }, `Cella node listening on ${node.url}`);
+  // One plain line for people and scripts, whatever the log level.
+  process.stdout.write(`Cella node listening on ${node.url} (data: ${config.dataDir})\n`);
+  node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did }, 'node started');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

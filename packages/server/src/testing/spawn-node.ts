@@ -26,6 +26,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   port?: number;
   timeoutMs?: number;
+  /** Extra node flags (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 const repoRoot = path.resolve(new URL('../../../../', import.meta.url).pathname);
@@ -34,7 +36,7 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
   const app = options.app ?? 'node';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `cella-${app}-`));
   const cwd = path.join(repoRoot, 'apps', app);
-  const child = spawn(process.execPath, ['--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'], {
     cwd,
     env: {
       ...process.env,

@@ -54,8 +54,17 @@ export function quotaExceeded(record: Pick<VaultRecord, 'quota' | 'dbUsed' | 'fi
   );
 }
 
+/**
+ * How long a process may serve a vault record from memory on the request path. Usage and quota are
+ * never read from it (charges are atomic in the store); only plan name and frozen state may be this
+ * stale, across node processes.
+ */
+const RECORD_CACHE_MS = 1000;
+const RECORD_CACHE_MAX = 10_000;
+
 export class VaultService {
   private readonly vaults: Collection;
+  private readonly cache = new Map<string, { record: VaultRecord; until: number }>();
 
   constructor(
     nodeDb: Database,
@@ -75,8 +84,18 @@ export class VaultService {
     return doc ? this.applyExpiry(toRecord(doc)) : null;
   }
 
-  /** The caller's vault, created with the free plan if it does not exist yet. */
+  /** The caller's vault, created with the free plan if it does not exist yet (cached briefly). */
   async open(userDid: string): Promise<VaultRecord> {
+    const cached = this.cache.get(userDid);
+    const now = Date.now();
+    if (cached && cached.until > now) return cached.record;
+    const record = await this.openUncached(userDid);
+    if (this.cache.size >= RECORD_CACHE_MAX) this.cache.clear();
+    this.cache.set(userDid, { record, until: now + RECORD_CACHE_MS });
+    return record;
+  }
+
+  private async openUncached(userDid: string): Promise<VaultRecord> {
     const existing = await this.find(userDid);
     if (existing) return existing;
     const plan = freePlan(this.plans.pricingPlans);
@@ -148,11 +167,13 @@ export class VaultService {
   }
 
   async update(userDid: string, changes: Partial<Omit<VaultRecord, 'userDid' | 'database'>>): Promise<VaultRecord | null> {
+    this.cache.delete(userDid);
     const doc = await this.vaults.findOneAndUpdate({ _id: userDid }, { $set: { ...changes, updated: this.nowSeconds() } });
     return doc ? toRecord(doc) : null;
   }
 
   async remove(userDid: string): Promise<void> {
+    this.cache.delete(userDid);
     await this.vaults.deleteOne({ _id: userDid });
   }
 

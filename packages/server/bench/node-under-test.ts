@@ -1,0 +1,17 @@
+/** A node for benchmarks: a child process (so the load generator does not share its event loop). */
+import { connect, createDevIdentity, type Vault } from '@cella/sdk';
+import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
+
+export interface BenchNode {
+  node: SpawnedNode;
+  vault: Vault;
+  token: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchNode(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchNode> {
+  const node = await spawnNode({ env: { CELLA_LOG_LEVEL: 'error', ...env }, nodeArgs });
+  const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
+  const token = await vault.session.token();
+  return { node, vault, token, stop: async () => void (await node.stop()) };
+}
