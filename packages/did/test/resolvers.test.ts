@@ -207,6 +207,22 @@ describe('EidRpcResolver against the identity-chain stand-in', () => {
       });
       await expectDidError(r.resolve(alice.did), code as 'BAD_RESOLVER_REPLY');
     }
+    // status 3 with "transaction": null is tolerated, with transactions it is not
+    const ghost = newSigner().did;
+    const nullTx = new EidRpcResolver({
+      url: chain.url,
+      fetch: replyingFetch((id) => ({
+        jsonrpc: '2.0',
+        id,
+        result: { did: ghost, status: 3, transaction: null },
+      })),
+    });
+    expect(await nullTx.resolve(ghost)).toEqual({ status: 'not_found' });
+    const withTx = new EidRpcResolver({
+      url: chain.url,
+      fetch: replyingFetch((id) => ({ jsonrpc: '2.0', id, result: { ...good, status: 3 } })),
+    });
+    await expectDidError(withTx.resolve(alice.did), 'BAD_RESOLVER_REPLY');
     await expectDidError(
       new EidRpcResolver({ url: chain.url, fetch: replyingFetch(() => ({}), 503) }).resolve(alice.did),
       'RESOLVER_UNAVAILABLE',

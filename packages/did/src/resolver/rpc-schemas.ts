@@ -97,7 +97,8 @@ export const didBiographySchema = z.discriminatedUnion('status', [
     status: z.literal(2),
     transaction: z.array(didTransactionSchema).check(z.minLength(2)),
   }),
-  z.object({ did: z.string(), status: z.literal(3), transaction: z.optional(z.undefined()) }),
+  // Not found carries no transactions; null is tolerated (the SDK only rejects a non-empty value).
+  z.object({ did: z.string(), status: z.literal(3), transaction: z.optional(z.null()) }),
 ]);
 export type DidBiography = z.output<typeof didBiographySchema>;
 
