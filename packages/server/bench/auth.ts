@@ -6,11 +6,12 @@
  */
 import { createDocument, createPresentation, decodeJwt } from '@cella/did';
 import { createDevIdentity } from '@cella/sdk';
-import { startTempNode } from '../test/helpers/temp-node.js';
+import { startBenchNode } from './node-under-test.js';
 import { fmt, load, pct, printTable } from './lib.js';
 
 export async function benchAuth(): Promise<void> {
-  const node = await startTempNode({ logLevel: 'warn' });
+  const bench = await startBenchNode();
+  const node = bench.node;
   try {
     const handshake = async () => {
       const user = createDevIdentity();
@@ -37,6 +38,7 @@ export async function benchAuth(): Promise<void> {
     await Promise.all(workers);
     const handshakesPerSecond = handshakes / ((performance.now() - started) / 1000);
 
+    await load({ url: `${node.url}/api/v2/health`, durationSeconds: 1 }); // warm-up
     const health = await load({ url: `${node.url}/api/v2/health` });
     const authed = await load({ url: `${node.url}/api/v2/node/info`, headers: { authorization: `Bearer ${token}` } });
     printTable('Sign-in and authentication (one node, one run)', [
@@ -50,7 +52,7 @@ export async function benchAuth(): Promise<void> {
     ]);
     if (health.errors + health.non2xx + authed.errors + authed.non2xx > 0) console.log('WARNING: some requests failed');
   } finally {
-    await node.stop();
+    await bench.stop();
   }
 }
 

@@ -1,0 +1,18 @@
+/**
+ * `npm run bench -w @cella/server`: every server benchmark in sequence, each printing its table.
+ * Figures are ratios measured in one run (ours vs. a baseline on the same machine), never asserted.
+ * CELLA_BENCH_ONLY=auth,database limits the run; CELLA_BENCH_SECONDS sets each load phase (default 5).
+ */
+import { benchAuth } from './auth.js';
+import { benchDatabase } from './database.js';
+
+const benches: Record<string, () => Promise<void>> = {
+  auth: benchAuth,
+  database: benchDatabase,
+};
+
+const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());
+for (const [name, run] of Object.entries(benches)) {
+  if (only && !only.includes(name)) continue;
+  await run();
+}
