@@ -99,7 +99,13 @@ stop_one() {
 
 stop() {
   if [ $# -ge 1 ]; then
-    stop_one "$(cd "$1" && pwd)"
+    local d
+    d="$(cd "$1" && pwd)"
+    stop_one "$d"
+    if [ -f "$STATE_ROOT/instances" ]; then
+      grep -vxF "$d" "$STATE_ROOT/instances" >"$STATE_ROOT/instances.tmp" || true
+      mv -f "$STATE_ROOT/instances.tmp" "$STATE_ROOT/instances"
+    fi
     return 0
   fi
   [ -f "$STATE_ROOT/instances" ] || return 0

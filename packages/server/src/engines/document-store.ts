@@ -93,7 +93,11 @@ export interface Collection {
    * Atomically finds one matching document, applies the update and returns the document after
    * the update (or null when nothing matched and no upsert). Used for single-use tokens and counters.
    */
-  findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<Document | null>;
+  findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options?: FindOneAndUpdateOptions,
+  ): Promise<Document | null>;
   /** Atomically deletes one matching document and returns it (null when none matched). */
   findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null>;
   /** Runs an aggregation pipeline inside this database ($lookup/$merge/$out restricted to it). */

@@ -1,6 +1,6 @@
 /**
- * MongoDB query, update, projection and aggregation semantics for the SQLite engine, on top of
- * mingo, plus what mingo lacks or does differently:
+ * MongoDB query, update, projection and aggregation semantics on top of mingo, for the SQLite
+ * engine and the MongoDB engine's emulation mode, plus what mingo lacks or does differently:
  * - one operator context with scripts disabled ($where/$function/$accumulator never run even if
  *   the guard were bypassed);
  * - `$type` that knows ObjectId and tells int from double the way the BSON serializer stores JS
@@ -27,7 +27,7 @@ import { resolve } from 'mingo/util';
 import { isObjectId, isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
-import { sortDocuments } from './bson-order.js';
+import { compareBson, sortDocuments } from './bson-order.js';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -81,6 +81,47 @@ function $type(selector: string, value: unknown, _options: Options): (obj: AnyOb
   };
 }
 
+/**
+ * Embedded-document equality is field-order sensitive in MongoDB (`{a: {x: 1, y: 2}}` does not
+ * match `{a: {y: 2, x: 1}}`); mingo ignores the order. These wrappers add the ordered check
+ * whenever the compared value contains an object.
+ */
+type QueryPredicate = (obj: AnyObject) => boolean;
+
+const containsObject = (v: unknown): boolean =>
+  isPlainObject(v) || (Array.isArray(v) && v.some(containsObject));
+
+function orderedEqual(obj: AnyObject, selector: string, value: unknown): boolean {
+  const resolved: unknown = resolve(obj, selector, { unwrapArray: true });
+  const candidates = Array.isArray(resolved) ? [resolved, ...resolved] : [resolved];
+  return candidates.some((v) => compareBson(v, value) === 0);
+}
+
+function $eq(selector: string, value: unknown, options: Options): QueryPredicate {
+  const base = queryOperators.$eq(selector, value, options);
+  if (!containsObject(value)) return base;
+  return (obj) => base(obj) && orderedEqual(obj, selector, value);
+}
+
+function $ne(selector: string, value: unknown, options: Options): QueryPredicate {
+  const eq = $eq(selector, value, options);
+  return (obj) => !eq(obj);
+}
+
+function $in(selector: string, values: unknown, options: Options): QueryPredicate {
+  if (!Array.isArray(values) || !values.some(containsObject))
+    return queryOperators.$in(selector, values, options);
+  const each = values.map((v) =>
+    v instanceof RegExp ? queryOperators.$in(selector, [v], options) : $eq(selector, v, options),
+  );
+  return (obj) => each.some((p) => p(obj));
+}
+
+function $nin(selector: string, values: unknown, options: Options): QueryPredicate {
+  const inside = $in(selector, values, options);
+  return (obj) => !inside(obj);
+}
+
 function $sort(collection: Iterator, sortKeys: AnyObject, _options: Options): Iterator {
   return collection.transform((docs) => Lazy(sortDocuments(docs as Document[], sortKeys as SortSpec)));
 }
@@ -90,7 +131,7 @@ const CONTEXT = Context.init({
   expression: expressionOperators,
   pipeline: { ...pipelineOperators, $sort },
   projection: projectionOperators,
-  query: { ...queryOperators, $type },
+  query: { ...queryOperators, $type, $eq, $ne, $in, $nin },
   window: windowOperators,
 });
 

@@ -50,10 +50,12 @@ import {
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
+import { EmulatedCollection, needsClient } from './emulation.js';
+import type { EmulationHost } from './emulation.js';
 import { mapDriverError, mapErrors } from './errors.js';
 
 /** What a collection needs from its store. */
-export interface MongoHost {
+export interface MongoHost extends EmulationHost {
   readonly db: Db;
   readonly limits: StoreLimits;
   /** Runs `op` in a transaction when the server supports them, else without a session. */
@@ -62,6 +64,8 @@ export interface MongoHost {
     beforeCommit?: BeforeCommit,
   ): Promise<T>;
   supportsTransactions(): Promise<boolean>;
+  /** True when the server needs emulation mode (FerretDB), see emulation.ts. */
+  emulated(): Promise<boolean>;
   /** Whether `$bsonSize` works (null = not probed yet). */
   bsonSizeOperator: boolean | null;
 }
@@ -73,7 +77,10 @@ export interface Written<T> {
 }
 
 /** Stored documents: `_id` is ObjectId | string | number (the driver's default typing assumes ObjectId). */
-type StoredDoc = { _id: DocumentId } & DriverDocument;
+export type StoredDoc = { _id: DocumentId } & DriverDocument;
+
+/** Negation without -0 (results are compared with toEqual). */
+const negative = (n: number): number => (n === 0 ? 0 : -n);
 
 const noUndo = async (): Promise<void> => undefined;
 
@@ -116,12 +123,19 @@ export class MongoCollection implements Collection {
     return this.host.limits;
   }
 
+  private get emulation(): EmulatedCollection {
+    return new EmulatedCollection(this.coll, this.host);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Reads
 
   async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
     const checked = checkFilter(filter, this.limits);
-    const { sort, projection, skip, limit } = checkFindOptions(options);
+    const checkedOptions = checkFindOptions(options);
+    const { sort, projection, skip, limit } = checkedOptions;
+    if ((await this.host.emulated()) && needsClient(checked))
+      return this.emulation.find(checked, checkedOptions);
     return mapErrors('BAD_QUERY', () =>
       this.coll
         .find(checked, {
@@ -145,6 +159,8 @@ export class MongoCollection implements Collection {
   async count(filter: Filter, options?: CountOptions): Promise<number> {
     const checked = checkFilter(filter, this.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
+    if ((await this.host.emulated()) && needsClient(checked))
+      return this.emulation.count(checked, skip, limit);
     return mapErrors('BAD_QUERY', () =>
       this.coll.countDocuments(checked, { ...(skip > 0 ? { skip } : {}), ...(limit > 0 ? { limit } : {}) }),
     );
@@ -152,6 +168,7 @@ export class MongoCollection implements Collection {
 
   async aggregate(pipeline: Document[]): Promise<Document[]> {
     checkPipeline(pipeline, this.limits);
+    if (await this.host.emulated()) return this.emulation.aggregate(pipeline);
     return mapErrors('BAD_QUERY', () => this.coll.aggregate(pipeline).toArray());
   }
 
@@ -201,6 +218,7 @@ export class MongoCollection implements Collection {
     }
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
     const result: InsertResult = { insertedIds: ids, bytesDelta: bytes };
+    if (await this.host.emulated()) return this.emulation.insertMany(prepared, options?.beforeCommit);
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
         await mapErrors('BAD_UPDATE', () =>
@@ -258,9 +276,17 @@ export class MongoCollection implements Collection {
     });
   }
 
-  private runUpdate(req: UpdateRequest): Promise<UpdateResult> {
+  private async runUpdate(req: UpdateRequest): Promise<UpdateResult> {
     const filter = checkFilter(req.filter, this.limits);
     const update = req.update !== undefined ? checkUpdate(req.update, this.limits) : undefined;
+    if (await this.host.emulated()) {
+      const { document: _d, ...result } = await this.emulation.update({
+        ...req,
+        filter,
+        ...(update ? { update } : {}),
+      });
+      return result;
+    }
     return this.host.write(async (session) => {
       const before = await this.coll.find(filter, { session, ...(req.multi ? {} : { limit: 1 }) }).toArray();
       const result: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedId: null, bytesDelta: 0 };
@@ -351,6 +377,17 @@ export class MongoCollection implements Collection {
     const checkedUpdate = checkUpdate(update, this.limits);
     const sort = tieBreak(checkSort(options?.sort));
     const upsert = options?.upsert ?? false;
+    if (await this.host.emulated()) {
+      const outcome = await this.emulation.update({
+        filter: checked,
+        update: checkedUpdate,
+        upsert,
+        multi: false,
+        sort: checkSort(options?.sort),
+        beforeCommit: options?.beforeCommit,
+      });
+      return outcome.document;
+    }
     const result = await this.host.write(
       async (session): Promise<Written<{ document: Document | null; bytesDelta: number }>> => {
         // The document as it was, for the delta and the undo. In a transaction this read and the
@@ -397,12 +434,16 @@ export class MongoCollection implements Collection {
   }
 
   /** Atomic single delete (findOneAndDelete); without transactions a refused hook re-inserts the document. */
-  private deleteSingle(
+  private async deleteSingle(
     filter: Filter,
     sort: SortSpec | undefined,
     beforeCommit: BeforeCommit | undefined,
   ): Promise<{ deleted: Document | null; bytesDelta: number }> {
     const checked = checkFilter(filter, this.limits);
+    if (await this.host.emulated()) {
+      const { deleted, bytesDelta } = await this.emulation.delete(checked, false, sort, beforeCommit);
+      return { deleted: deleted[0] ?? null, bytesDelta };
+    }
     return this.host.write(
       async (session): Promise<Written<{ deleted: Document | null; bytesDelta: number }>> => {
         const doc = await mapErrors('BAD_QUERY', () =>
@@ -410,7 +451,7 @@ export class MongoCollection implements Collection {
         );
         if (!doc) return { result: { deleted: null, bytesDelta: 0 }, undo: noUndo };
         return {
-          result: { deleted: doc, bytesDelta: -bsonSize(doc) },
+          result: { deleted: doc, bytesDelta: negative(bsonSize(doc)) },
           undo: async () => {
             await this.coll.insertOne(doc);
           },
@@ -423,12 +464,16 @@ export class MongoCollection implements Collection {
   async deleteMany(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
     const checked = checkFilter(filter, this.limits);
     const beforeCommit = options?.beforeCommit;
+    if (await this.host.emulated()) {
+      const { deleted, bytesDelta } = await this.emulation.delete(checked, true, undefined, beforeCommit);
+      return { deletedCount: deleted.length, bytesDelta };
+    }
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
         const targets = await mapErrors('BAD_QUERY', () => this.coll.find(checked, { session }).toArray());
         if (targets.length === 0) return { result: { deletedCount: 0, bytesDelta: 0 }, undo: noUndo };
         const outcome = await this.coll.deleteMany({ _id: { $in: idsOf(targets) } }, { session });
-        const bytesDelta = -targets.reduce((sum, d) => sum + bsonSize(d), 0);
+        const bytesDelta = negative(targets.reduce((sum, d) => sum + bsonSize(d), 0));
         return { result: { deletedCount: outcome.deletedCount, bytesDelta }, undo: noUndo };
       }, beforeCommit);
     }
@@ -437,13 +482,16 @@ export class MongoCollection implements Collection {
     const targets = await mapErrors('BAD_QUERY', () => this.coll.find(checked).toArray());
     if (targets.length === 0) return { deletedCount: 0, bytesDelta: 0 };
     const ids = idsOf(targets);
-    await beforeCommit?.(-targets.reduce((sum, d) => sum + bsonSize(d), 0));
+    await beforeCommit?.(negative(targets.reduce((sum, d) => sum + bsonSize(d), 0)));
     const outcome = await this.coll.deleteMany({ $and: [checked, { _id: { $in: ids } }] });
     let gone = targets;
     if (outcome.deletedCount !== targets.length) {
       const left = await this.coll.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
       gone = targets.filter((t) => !left.some((l) => sameId(l._id, t._id)));
     }
-    return { deletedCount: outcome.deletedCount, bytesDelta: -gone.reduce((sum, d) => sum + bsonSize(d), 0) };
+    return {
+      deletedCount: outcome.deletedCount,
+      bytesDelta: negative(gone.reduce((sum, d) => sum + bsonSize(d), 0)),
+    };
   }
 }

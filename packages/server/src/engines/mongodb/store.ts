@@ -7,14 +7,14 @@
  * collection.ts. `transactions: 'never'` forces the fallback, `'always'` skips the probe.
  */
 import { MongoClient, MongoServerError } from 'mongodb';
-import type { ClientSession, Db } from 'mongodb';
+import type { ClientSession, Collection as DriverCollection, Db } from 'mongodb';
 import { z } from 'zod';
 import type { BeforeCommit, Collection, Database, Document, DocumentStore } from '../document-store.js';
 import { StoreError } from '../document-store.js';
 import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { MongoCollection } from './collection.js';
-import type { MongoHost, Written } from './collection.js';
+import type { MongoHost, StoredDoc, Written } from './collection.js';
 
 export interface MongoDocumentStoreOptions {
   /** mongodb:// or mongodb+srv:// URI. */
@@ -23,6 +23,11 @@ export interface MongoDocumentStoreOptions {
   dbPrefix?: string;
   limits?: Partial<StoreLimits>;
   transactions?: 'auto' | 'always' | 'never';
+  /**
+   * Emulation mode for servers without MongoDB's semantics (emulation.ts). 'auto' turns it on for
+   * FerretDB (buildInfo reports `ferretdbVersion`). Default 'auto'.
+   */
+  emulation?: 'auto' | 'on' | 'off';
   /** How long to wait for a server before an operation fails. Default 10 000 ms. */
   serverSelectionTimeoutMs?: number;
 }
@@ -35,6 +40,7 @@ const OptionsSchema = z.object({
     .default(''),
   limits: z.unknown().optional(),
   transactions: z.enum(['auto', 'always', 'never']).default('auto'),
+  emulation: z.enum(['auto', 'on', 'off']).default('auto'),
   serverSelectionTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
 });
 
@@ -47,12 +53,20 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     ignoreUndefined: true,
     serverSelectionTimeoutMS: parsed.serverSelectionTimeoutMs,
   });
-  return new MongoDocumentStore(client, parsed.dbPrefix, resolveLimits(options.limits), parsed.transactions);
+  return new MongoDocumentStore(
+    client,
+    parsed.dbPrefix,
+    resolveLimits(options.limits),
+    parsed.transactions,
+    parsed.emulation,
+  );
 }
 
 class MongoDocumentStore implements DocumentStore {
   readonly engine = 'mongodb' as const;
   private txnProbe: Promise<boolean> | null = null;
+  private emulationProbe: Promise<boolean> | null = null;
+  private readonly locks = new Map<string, Promise<unknown>>();
   bsonSizeOperator: boolean | null = null;
 
   constructor(
@@ -60,7 +74,33 @@ class MongoDocumentStore implements DocumentStore {
     private readonly prefix: string,
     readonly limits: StoreLimits,
     private readonly transactions: 'auto' | 'always' | 'never',
+    private readonly emulation: 'auto' | 'on' | 'off',
   ) {}
+
+  emulated(): Promise<boolean> {
+    if (this.emulation !== 'auto') return Promise.resolve(this.emulation === 'on');
+    this.emulationProbe ??= this.client
+      .db('admin')
+      .command({ buildInfo: 1 })
+      .then((info) => typeof info.ferretdbVersion === 'string')
+      .catch((err: unknown) => {
+        this.emulationProbe = null;
+        throw err;
+      });
+    return this.emulationProbe;
+  }
+
+  /** Runs `fn` after every earlier `exclusive` call for the same database has settled. */
+  exclusive<T>(database: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(database) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(database, tail);
+    void tail.then(() => {
+      if (this.locks.get(database) === tail) this.locks.delete(database);
+    });
+    return run;
+  }
 
   fullName(name: string): string {
     checkDatabaseName(name);
@@ -165,6 +205,18 @@ class MongoDatabase implements Database, MongoHost {
 
   supportsTransactions(): Promise<boolean> {
     return this.store.supportsTransactions();
+  }
+
+  emulated(): Promise<boolean> {
+    return this.store.emulated();
+  }
+
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    return this.store.exclusive(this.db.databaseName, fn);
+  }
+
+  sibling(name: string): DriverCollection<StoredDoc> {
+    return this.db.collection<StoredDoc>(checkCollectionName(name));
   }
 
   write<T extends { bytesDelta: number }>(

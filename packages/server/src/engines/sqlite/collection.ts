@@ -24,7 +24,6 @@ import type {
 } from '../document-store.js';
 import {
   checkCollectionName,
-  checkDocumentId,
   checkFilter,
   checkFindOptions,
   checkPipeline,
@@ -34,14 +33,15 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
-import { compareBson, sortDocuments } from './bson-order.js';
+import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
+import { sortDocuments } from '../mingo/bson-order.js';
 import { decodeDocument, encodeDocument, idKey } from './codec.js';
 import type { DbFile } from './db-file.js';
 import { buildPrefilter } from './pushdown.js';
 import type { Prefilter } from './pushdown.js';
-import { replacementUpsert, upsertSeed } from '../upsert-seed.js';
-import { applyUpdate, compileFilter, project, runPipeline, splitUpdate } from './semantics.js';
-import type { Matcher } from './semantics.js';
+import { replacementUpsert } from '../upsert-seed.js';
+import { compileFilter, project, runPipeline, splitUpdate } from '../mingo/semantics.js';
+import type { Matcher } from '../mingo/semantics.js';
 
 type Connection = Database.Database;
 
@@ -331,9 +331,9 @@ export class SqliteCollection implements Collection {
         for (const { row, doc } of targets) {
           outcome.matchedCount++;
           const next = req.replacement
-            ? replaced(doc, req.replacement)
+            ? replacedDocument(doc, req.replacement)
             : split?.modifier
-              ? updated(doc, split.modifier, filter)
+              ? updatedDocument(doc, split.modifier, filter)
               : doc;
           const { doc: stored, size } = prepareDocument(next, limits, { generateId: false });
           if (idKey(stored._id as DocumentId) !== row.id) {
@@ -354,7 +354,7 @@ export class SqliteCollection implements Collection {
         const { doc, size } = prepareDocument(
           req.replacement
             ? replacementUpsert(filter, req.replacement)
-            : upserted(filter, split?.modifier ?? null, split?.setOnInsert ?? {}),
+            : upsertedDocument(filter, split?.modifier ?? null, split?.setOnInsert ?? {}),
           limits,
         );
         if (!tbl) [tbl] = file.ensureTable(conn, this.name);
@@ -432,86 +432,7 @@ export class SqliteCollection implements Collection {
         bytes += row.size;
       }
       file.addBytes(conn, this.name, -bytes);
-      return { deleted: targets.map((t) => t.doc), bytesDelta: -bytes };
+      return { deleted: targets.map((t) => t.doc), bytesDelta: bytes === 0 ? 0 : -bytes };
     }, beforeCommit);
   }
-}
-
-/** `_id` in `$set`/`$setOnInsert`: allowed only when unchanged (MongoDB rule); removed before mingo sees it. */
-function withoutId(update: Update, currentId: unknown): Update {
-  if (Array.isArray(update)) return update;
-  let out = update;
-  for (const op of ['$set', '$setOnInsert']) {
-    const arg = update[op];
-    if (isPlainObject(arg) && '_id' in arg) {
-      if (currentId !== undefined && compareBson(arg._id, currentId) !== 0) {
-        throw new StoreError(
-          'BAD_UPDATE',
-          "performing an update on the path '_id' would modify the immutable field '_id'",
-        );
-      }
-      const { _id: _ignored, ...rest } = arg;
-      out = { ...out, [op]: rest };
-    }
-  }
-  return out;
-}
-
-function updated(doc: Document, modifier: Update, filter: Filter): Document {
-  const id = doc._id;
-  const next = applyUpdate(doc, withoutId(modifier, id), filter);
-  // A pipeline may drop `_id`; MongoDB keeps it.
-  if (next._id === undefined) return { _id: id, ...next };
-  return next;
-}
-
-function replaced(current: Document, replacement: Document): Document {
-  const { _id, ...rest } = replacement;
-  if (_id !== undefined && compareBson(_id, current._id) !== 0) {
-    throw new StoreError('BAD_UPDATE', 'the _id field cannot be changed by a replacement');
-  }
-  return { _id: current._id, ...rest };
-}
-
-/** The document an update-operator upsert inserts: filter equalities + $setOnInsert + the update. */
-function upserted(filter: Filter, modifier: Update | null, setOnInsert: Record<string, unknown>): Document {
-  const seed = upsertSeed(filter);
-  const idFromUpdate = extractId(modifier, setOnInsert);
-  if (idFromUpdate !== undefined) {
-    if (seed._id !== undefined && compareBson(seed._id, idFromUpdate) !== 0) {
-      throw new StoreError(
-        'BAD_UPDATE',
-        "performing an update on the path '_id' would modify the immutable field '_id'",
-      );
-    }
-    seed._id = checkDocumentId(idFromUpdate);
-  }
-  let update: Update;
-  if (Array.isArray(modifier)) {
-    update = modifier;
-  } else {
-    const base = withoutId(modifier ?? {}, undefined) as Record<string, unknown>;
-    const extra = withoutIdFields(setOnInsert);
-    update =
-      Object.keys(extra).length > 0
-        ? { ...base, $set: { ...(isPlainObject(base.$set) ? base.$set : {}), ...extra } }
-        : base;
-    if (Object.keys(update).length === 0) return seed;
-  }
-  const doc = applyUpdate(seed, update, {});
-  return doc._id === undefined && seed._id !== undefined ? { _id: seed._id, ...doc } : doc;
-}
-
-function withoutIdFields(o: Record<string, unknown>): Record<string, unknown> {
-  const { _id: _ignored, ...rest } = o;
-  return rest;
-}
-
-function extractId(modifier: Update | null, setOnInsert: Record<string, unknown>): unknown {
-  if ('_id' in setOnInsert) return setOnInsert._id;
-  if (modifier && !Array.isArray(modifier)) {
-    const set = modifier.$set;
-    if (isPlainObject(set) && '_id' in set) return set._id;
-  }
-  return undefined;
 }
