@@ -20,7 +20,8 @@ describe('config diff and validate', () => {
     const against = diffStackConfig(state, 'testnet');
     expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.HttpJsonPort', kind: 'changed', expected: 21336, actual: 20336 });
     expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.ActiveNet', kind: 'missing', expected: 'testnet' });
-    expect(against.some((d) => d.path === 'args' && d.file === '~/node/sc/launch.json')).toBe(true);
+    expect(against).toContainEqual({ file: '~/node/sc/launch.json', path: 'args --pbft.net.port', kind: 'changed', expected: '21639', actual: '20639' });
+    expect(against).toContainEqual({ file: '~/node/sc/launch.json', path: 'args --testnet', kind: 'missing', expected: '(set)' });
     const rpc = state.mainConfig.value?.Configuration.RpcConfiguration;
     for (const secret of [rpc?.User, rpc?.Pass]) expect(JSON.stringify(against)).not.toContain(secret); // credentials never appear
 

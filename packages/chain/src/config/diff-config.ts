@@ -7,7 +7,7 @@ import { isSidechain, type OracleId, type SidechainId } from '../layout/componen
 import { renderArbiterConfig } from '../models/arbiter-config.js';
 import type { LaunchFile } from '../models/launch-file.js';
 import { renderMainConfig } from '../models/main-config.js';
-import { parseSidechainArgs, shellJoin, type SidechainMode } from '../models/sidechain-flags.js';
+import { parseSidechainArgs, type SidechainMode } from '../models/sidechain-flags.js';
 import { renderSidechainLaunch } from '../init/render-init.js';
 import { oracleEnvironment } from '../models/oracle-env.js';
 import type { StackState } from './load-stack.js';
@@ -42,6 +42,22 @@ function walk(file: string, prefix: string, expected: unknown, actual: unknown, 
   if (expected === undefined) out.push({ file, path: prefix, kind: 'extra', actual: hide(actual) });
   else if (actual === undefined) out.push({ file, path: prefix, kind: 'missing', expected: hide(expected) });
   else out.push({ file, path: prefix, kind: 'changed', expected: hide(expected), actual: hide(actual) });
+}
+
+/** Flag by flag, in the expected order: `args --pbft.net.port: 20639 (testnet: 21639)`. */
+function diffFlags(file: string, expected: string[], actual: string[], out: ConfigDifference[]): void {
+  const want = parseSidechainArgs(expected);
+  const have = parseSidechainArgs(actual);
+  const show = (v: string | true | undefined) => (v === true ? '(set)' : v === '' ? "''" : v);
+  for (const name of new Set([...want.keys(), ...have.keys()])) {
+    const e = want.get(name);
+    const a = have.get(name);
+    if (e === a) continue;
+    const path = `args --${name}`;
+    if (e === undefined) out.push({ file, path, kind: 'extra', actual: show(a) });
+    else if (a === undefined) out.push({ file, path, kind: 'missing', expected: show(e) });
+    else out.push({ file, path, kind: 'changed', expected: show(e), actual: show(a) });
+  }
 }
 
 export function diffStackConfig(state: StackState, against?: ChainType): ConfigDifference[] {
@@ -98,9 +114,7 @@ export function diffStackConfig(state: StackState, against?: ChainType): ConfigD
         unlock: str('unlock') ?? '<account_address>',
         frozenAccounts: str('frozen.account.list')?.split(',').filter(Boolean),
       });
-      if (shellJoin(expected.args) !== shellJoin(launch.args)) {
-        out.push({ file: show(file.path), path: 'args', kind: 'changed', expected: shellJoin(expected.args), actual: shellJoin(launch.args) });
-      }
+      diffFlags(show(file.path), expected.args, launch.args, out);
     } else {
       walk(show(file.path), 'env', oracleEnvironment(target), launch.env, out);
     }
