@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startAnvil, startArbiterStandIn, startMainChainStandIn, type Anvil, type ArbiterStandIn, type MainChainStandIn } from '@cella/chain/testing';
 import { createDocument, createKeySigner, generateKeyPair } from '@cella/did';
 import { startIdChainStandIn } from '@cella/did/stand-in';
@@ -170,6 +170,9 @@ describe('watch', () => {
       }),
     );
     const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill();
+    });
     await subscribed;
     const before = Number((await runCli(['--home', home, ...sidechainFlags, 'sc', 'jsonrpc', 'eth_blockNumber'])).stdout.trim());
     await esc.mine(3);

@@ -156,6 +156,14 @@ describe('init', () => {
     expect((await readJson(path.join(h, 'node/esc/launch.json'))).args).toContain(path.join(h, '.config/elastos/ela.txt'));
   });
 
+  it('creates a missing home directory, private', async () => {
+    const parent = await home();
+    const h = path.join(parent, 'srv', 'elastos');
+    await initStack(base(h, { components: ['main'] }));
+    expect((await fs.stat(h)).mode & 0o777).toBe(0o700);
+    expect((await readJson(path.join(h, 'node/main/config.json'))).Configuration.HttpJsonPort).toBe(20336);
+  });
+
   it('--dry-run plans without writing', async () => {
     const h = await home();
     const r = await initStack(base(h, { dryRun: true }));

@@ -9,6 +9,7 @@ import { DEFAULT_THIRD_SIDECHAIN, type ThirdSidechainChoice } from '../network/t
 import {
   ARBITER_PREREQUISITES,
   INIT_ORDER,
+  isOracle,
   isSidechain,
   type ComponentId,
   type SidechainId,
@@ -221,6 +222,7 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     secrets,
   });
 
+  if (!options.dryRun) await fs.mkdir(layout.home, { recursive: true, mode: 0o700 });
   const files: InitFileResult[] = [];
   for (const a of artifacts) {
     const same = await sameBytes(a.path, a.content);
@@ -252,6 +254,13 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   }
   if (todo.includes('arbiter') && !secrets.mainKeystoreDat) {
     notes.push(`arbiter keystore not copied: copy ${layout.display(layout.mainKeystore)} to ${layout.display(layout.arbiterKeystore)} once it exists`);
+  }
+  for (const o of todo.filter(isOracle)) {
+    if (!(await readBytes(path.join(layout.componentDir(o), layout.oracleEntry(o))))) {
+      notes.push(
+        `${o}: install ${layout.oracleEntry(o)} and its Node.js dependencies in ${layout.display(layout.componentDir(o))} (not downloaded by this tool)`,
+      );
+    }
   }
   if (publicIp && !publicIp.isPublic) {
     notes.push(`public IP ${publicIp.address} is a private address (NAT?): pass --public-ip <address> with --reinit if peers cannot reach you`);

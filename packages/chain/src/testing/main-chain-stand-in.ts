@@ -256,7 +256,8 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
       }),
     getneighbors: () =>
       ok(Array.from({ length: connections }, (_, i) => `198.51.100.${i + 1}:20338 (${i % 2 ? 'inbound' : 'outbound'})`)),
-    getrawmempool: (p) => ok(p.state === 'all' ? [] : []),
+    // The stand-in has no transaction pool: an empty list for txids and for state "all".
+    getrawmempool: () => ok([]),
     listunspent: (p) => {
       const addresses = p.addresses;
       if (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string')) {
