@@ -3,7 +3,8 @@
  * started from the cached binary (`scripts/services/ferretdb.sh install` builds it).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMongoDocumentStore } from '../../src/engines/mongodb/index.js';
 import { runDocumentStoreConformance } from './conformance.js';
 import { ferretBinary, mongoTargetAvailable, startMongoTarget } from './ferretdb.js';
@@ -84,4 +85,38 @@ if (!mongoTargetAvailable()) {
       },
     );
   }
+}
+
+if (mongoTargetAvailable()) {
+  describe('MongoDB engine specifics', () => {
+    let target: MongoTarget | null = null;
+    beforeAll(async () => {
+      target = await startMongoTarget();
+    });
+    afterAll(async () => {
+      await target?.stop();
+    });
+
+    it('creates an index the first time a field is filtered on, never creating a collection for it', async () => {
+      const uri = (target as MongoTarget).uri;
+      const prefix = `ai${randomBytes(3).toString('hex')}_`;
+      const store = createMongoDocumentStore({ uri, dbPrefix: prefix, emulation: 'off' });
+      const client = new MongoClient(uri);
+      try {
+        const c = store.database('autoidx').collection('notes');
+        expect(await store.database('autoidx').collection('ghost').find({ owner: 'x' })).toEqual([]);
+        expect(await store.database('autoidx').listCollections()).toEqual([]);
+        await c.insertMany(Array.from({ length: 20 }, (_, i) => ({ owner: `u${i % 4}`, meta: { n: i } })));
+        expect(await c.count({ owner: 'u1', 'meta.n': { $gte: 5 } })).toBe(4);
+        const names = (await client.db(`${prefix}autoidx`).collection('notes').listIndexes().toArray()).map(
+          (i) => String(i.name),
+        );
+        expect(names).toEqual(expect.arrayContaining(['ax_owner', 'ax_meta.n']));
+      } finally {
+        await store.dropDatabase('autoidx');
+        await store.close();
+        await client.close();
+      }
+    });
+  });
 }

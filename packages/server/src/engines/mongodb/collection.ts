@@ -50,6 +50,7 @@ import {
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
+import type { AutoIndexer } from './auto-index.js';
 import { EmulatedCollection, needsClient } from './emulation.js';
 import type { EmulationHost } from './emulation.js';
 import { mapDriverError, mapErrors } from './errors.js';
@@ -66,6 +67,8 @@ export interface MongoHost extends EmulationHost {
   supportsTransactions(): Promise<boolean>;
   /** True when the server needs emulation mode (FerretDB), see emulation.ts. */
   emulated(): Promise<boolean>;
+  /** Creates indexes for filtered fields (auto-index.ts). */
+  readonly autoIndexer: AutoIndexer;
   /** Whether `$bsonSize` works (null = not probed yet). */
   bsonSizeOperator: boolean | null;
 }
@@ -134,8 +137,11 @@ export class MongoCollection implements Collection {
     const checked = checkFilter(filter, this.limits);
     const checkedOptions = checkFindOptions(options);
     const { sort, projection, skip, limit } = checkedOptions;
-    if ((await this.host.emulated()) && needsClient(checked))
-      return this.emulation.find(checked, checkedOptions);
+    if (await this.host.emulated()) {
+      if (needsClient(checked)) return this.emulation.find(checked, checkedOptions);
+    } else {
+      await this.host.autoIndexer.ensure(this.coll, checked);
+    }
     return mapErrors('BAD_QUERY', () =>
       this.coll
         .find(checked, {
@@ -159,8 +165,11 @@ export class MongoCollection implements Collection {
   async count(filter: Filter, options?: CountOptions): Promise<number> {
     const checked = checkFilter(filter, this.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
-    if ((await this.host.emulated()) && needsClient(checked))
-      return this.emulation.count(checked, skip, limit);
+    if (await this.host.emulated()) {
+      if (needsClient(checked)) return this.emulation.count(checked, skip, limit);
+    } else {
+      await this.host.autoIndexer.ensure(this.coll, checked);
+    }
     return mapErrors('BAD_QUERY', () =>
       this.coll.countDocuments(checked, { ...(skip > 0 ? { skip } : {}), ...(limit > 0 ? { limit } : {}) }),
     );

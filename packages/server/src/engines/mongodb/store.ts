@@ -13,6 +13,7 @@ import type { BeforeCommit, Collection, Database, Document, DocumentStore } from
 import { StoreError } from '../document-store.js';
 import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
+import { AutoIndexer } from './auto-index.js';
 import { MongoCollection } from './collection.js';
 import type { MongoHost, StoredDoc, Written } from './collection.js';
 
@@ -28,6 +29,8 @@ export interface MongoDocumentStoreOptions {
    * FerretDB (buildInfo reports `ferretdbVersion`). Default 'auto'.
    */
   emulation?: 'auto' | 'on' | 'off';
+  /** Indexes created automatically per collection for filtered fields (auto-index.ts). Default 16. */
+  maxAutoIndexes?: number;
   /** How long to wait for a server before an operation fails. Default 10 000 ms. */
   serverSelectionTimeoutMs?: number;
 }
@@ -41,6 +44,7 @@ const OptionsSchema = z.object({
   limits: z.unknown().optional(),
   transactions: z.enum(['auto', 'always', 'never']).default('auto'),
   emulation: z.enum(['auto', 'on', 'off']).default('auto'),
+  maxAutoIndexes: z.number().int().min(0).max(60).default(16),
   serverSelectionTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
 });
 
@@ -59,6 +63,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     resolveLimits(options.limits),
     parsed.transactions,
     parsed.emulation,
+    new AutoIndexer(parsed.maxAutoIndexes),
   );
 }
 
@@ -75,6 +80,7 @@ class MongoDocumentStore implements DocumentStore {
     readonly limits: StoreLimits,
     private readonly transactions: 'auto' | 'always' | 'never',
     private readonly emulation: 'auto' | 'on' | 'off',
+    readonly autoIndexer: AutoIndexer,
   ) {}
 
   emulated(): Promise<boolean> {
@@ -176,6 +182,7 @@ class MongoDocumentStore implements DocumentStore {
     const full = this.fullName(name);
     const existed = (await this.listDatabases()).includes(name);
     if (existed) await this.client.db(full).dropDatabase();
+    this.autoIndexer.forgetDatabase(full);
     return existed;
   }
 
@@ -193,6 +200,10 @@ class MongoDatabase implements Database, MongoHost {
 
   get limits(): StoreLimits {
     return this.store.limits;
+  }
+
+  get autoIndexer(): AutoIndexer {
+    return this.store.autoIndexer;
   }
 
   get bsonSizeOperator(): boolean | null {
@@ -250,6 +261,7 @@ class MongoDatabase implements Database, MongoHost {
     if (!(await this.hasCollection(name))) return false;
     try {
       await this.db.dropCollection(name);
+      this.store.autoIndexer.forget(`${this.db.databaseName}.${name}`);
       return true;
     } catch (err) {
       if (err instanceof MongoServerError && err.code === 26) return false; // NamespaceNotFound

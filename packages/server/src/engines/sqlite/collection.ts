@@ -202,17 +202,20 @@ export class SqliteCollection implements Collection {
     return [...this.scan(conn, tbl, filter, false)].map((c) => c.doc);
   }
 
-  /** Every stored document in natural order, in chunks (backups). */
+  /**
+   * Every stored document in natural order, in chunks (backups). The connection is looked up per
+   * chunk: between chunks the file may have been closed by the LRU.
+   */
   *chunks(size: number): Generator<Document[]> {
-    const table = this.readTable();
-    if (!table) return;
-    const [conn, tbl] = table;
-    const stmt = this.host
-      .file()
-      .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`);
     let after = 0;
     for (;;) {
-      const rows = stmt.all(after, size) as { rid: number; doc: string }[];
+      const table = this.readTable();
+      if (!table) return;
+      const [conn, tbl] = table;
+      const rows = this.host
+        .file()
+        .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`)
+        .all(after, size) as { rid: number; doc: string }[];
       if (rows.length === 0) return;
       yield rows.map((r) => decodeDocument(r.doc));
       after = (rows[rows.length - 1] as { rid: number }).rid;
