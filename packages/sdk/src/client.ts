@@ -2,6 +2,7 @@ import type { DIDDocument, Signer } from '@cella/did';
 import { DatabaseApi } from './database-api.js';
 import { Http } from './http.js';
 import { NodeApi } from './node-api.js';
+import { AnonymousScriptsApi, ScriptsApi } from './scripts-api.js';
 import { Session } from './session.js';
 import { memoryTokenStore, type TokenStore } from './token-store.js';
 
@@ -14,13 +15,15 @@ export interface ClientOptions {
 export interface CellaClient {
   readonly url: string;
   readonly node: NodeApi;
+  /** Script runs; anonymous on a client from `createClient`, as the signed-in caller on a Vault. */
+  readonly scripts: AnonymousScriptsApi;
   readonly http: Http;
 }
 
 /** An anonymous client: node version, health, and anonymous script runs. */
 export function createClient(options: ClientOptions): CellaClient {
   const http = new Http(options);
-  return { url: http.baseUrl, node: new NodeApi(http), http };
+  return { url: http.baseUrl, node: new NodeApi(http), scripts: new AnonymousScriptsApi(http), http };
 }
 
 export interface ConnectOptions extends ClientOptions {
@@ -40,6 +43,8 @@ export class Vault implements CellaClient {
   readonly node: NodeApi;
   /** The document database. */
   readonly db: DatabaseApi;
+  /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
+  readonly scripts: ScriptsApi;
 
   constructor(
     readonly http: Http,
@@ -48,6 +53,7 @@ export class Vault implements CellaClient {
     this.url = http.baseUrl;
     this.node = new NodeApi(http);
     this.db = new DatabaseApi(http);
+    this.scripts = new ScriptsApi(http);
   }
 
   /** The signed-in DID. */

@@ -13,6 +13,19 @@ export {
   type UpdateOptions,
   type UpdateResult,
 } from './database-api.js';
+export {
+  AnonymousScriptsApi,
+  ScriptsApi,
+  type AnonymousRunOptions,
+  type RegisterScriptResult,
+  type RunOptions,
+  type Script,
+  type ScriptCondition,
+  type ScriptDefinition,
+  type ScriptExecutable,
+  type TransactionUploadResult,
+  type UploadContent,
+} from './scripts-api.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
 import type { VaultDatabase } from './vault/database-service.js';
 import type { PlansFile } from './vault/plans.js';
+import type { ScriptService } from './scripts/service.js';
 import type { VaultService } from './vault/vaults.js';
 import type { Logger, RequestLog } from './logger.js';
 
@@ -49,6 +50,8 @@ export interface AppContext {
   plans: PlansFile;
   vaults: VaultService;
   database: VaultDatabase;
+  /** Stored scripts, their runs and file transactions. */
+  scripts: ScriptService;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** Closed in reverse order on shutdown. */

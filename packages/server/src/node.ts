@@ -17,6 +17,7 @@ import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
 import { openDocumentStore } from './engines/open.js';
 import { VaultDatabase } from './vault/database-service.js';
+import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
 import { Authenticator } from './http/authenticate.js';
@@ -78,6 +79,16 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const clock = options.clock ?? Date.now;
   const plans = loadPlans(config.plansFile);
   const vaults = new VaultService(nodeDb, plans, clock);
+  const database = new VaultDatabase(documents, vaults, clock);
+  const scripts = new ScriptService({
+    store: documents,
+    nodeDb,
+    vaults,
+    database,
+    clock,
+    fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
+    anonymousRunsPerMinute: config.anonymousRunsPerMinute,
+  });
   return {
     config,
     log,
@@ -90,7 +101,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     clock,
     plans,
     vaults,
-    database: new VaultDatabase(documents, vaults, clock),
+    database,
+    scripts,
     authenticator: new Authenticator(tokens),
     closables,
   };

@@ -17,6 +17,10 @@ import { findDocuments } from './db/find-documents.js';
 import { insertDocuments } from './db/insert-documents.js';
 import { listCollections } from './db/list-collections.js';
 import { updateDocuments } from './db/update-documents.js';
+import { listScripts } from './scripts/list-scripts.js';
+import { registerScript } from './scripts/register-script.js';
+import { runScript } from './scripts/run-script.js';
+import { unregisterScript } from './scripts/unregister-script.js';
 
 const all = [
   nodeVersion,
@@ -32,6 +36,10 @@ const all = [
   deleteDocuments,
   findDocuments,
   countDocuments,
+  listScripts,
+  registerScript,
+  runScript,
+  unregisterScript,
 ];
 
 export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(all.map((h) => [h.id, h.handler]));

@@ -1,0 +1,153 @@
+/**
+ * `vault.scripts`: stored scripts — register, run, remove, list — and the byte streams of their
+ * file transactions. `createClient({url}).scripts` runs scripts anonymously (those registered with
+ * `allowAnonymous`) and follows their transactions without a token.
+ *
+ * Results of a run are keyed by executable name (default: the script name):
+ * `find` → `{total, items}`, `count` → `{count}`, `insert` → `{acknowledged, inserted_id}`,
+ * `update` → `{acknowledged, matched_count, modified_count, upserted_id}`, `delete` →
+ * `{acknowledged, deleted_count}`, `fileUpload`/`fileDownload` → `{transaction_id}`,
+ * `fileProperties` → `{type, name, size, last_modify}`, `fileHash` → `{SHA256, cid}`.
+ */
+import type { components } from './generated/openapi.js';
+import type { Http } from './http.js';
+
+export type ScriptCondition = components['schemas']['Condition'];
+export type ScriptExecutable = components['schemas']['Executable'];
+export type Script = components['schemas']['Script'];
+export type RegisterScriptResult = components['schemas']['RegisterScriptResult'];
+export type TransactionUploadResult = components['schemas']['UploadResult'];
+
+export interface ScriptDefinition {
+  /** Who may run it; absent: every caller the auth rules admit. */
+  condition?: ScriptCondition;
+  executable: ScriptExecutable;
+  /** Callers without a token may run it (sets the reference's allowAnonymousUser and allowAnonymousApp). */
+  allowAnonymous?: boolean;
+}
+
+export interface RunOptions {
+  /** DID of the vault owner whose script runs. Default: the signed-in caller. */
+  owner?: string;
+  /** Values for `$params.<name>` in the script; they keep their JSON type. */
+  params?: Record<string, unknown>;
+}
+
+export interface AnonymousRunOptions extends RunOptions {
+  /** Required: an anonymous caller has no vault of their own. */
+  owner: string;
+}
+
+/** Bytes an upload accepts. A ReadableStream is sent streamed (it cannot be re-sent on a retry). */
+export type UploadContent = Blob | ArrayBuffer | Uint8Array | string | ReadableStream<Uint8Array>;
+
+const streamPath = (transactionId: string) => `/api/v2/vault/scripting/stream/${encodeURIComponent(transactionId)}`;
+
+/** The transaction calls, shared by the signed-in and the anonymous API. */
+class TransactionStreams {
+  constructor(
+    protected readonly http: Http,
+    protected readonly auth: boolean,
+  ) {}
+
+  /** Sends the content of a `fileUpload` transaction (single use). */
+  async uploadByTransaction(transactionId: string, content: UploadContent): Promise<TransactionUploadResult> {
+    const streamed = typeof ReadableStream !== 'undefined' && content instanceof ReadableStream;
+    const response = await this.http.raw(streamPath(transactionId), {
+      method: 'PUT',
+      auth: this.auth,
+      retryable: !streamed,
+      headers: { 'content-type': 'application/octet-stream' },
+      body: content,
+      ...(streamed ? { duplex: 'half' } : {}),
+    } as RequestInit & { auth: boolean; retryable: boolean });
+    return (await response.json()) as TransactionUploadResult;
+  }
+
+  /** The content of a `fileDownload` transaction (single use), as a stream. */
+  async streamByTransaction(transactionId: string): Promise<ReadableStream<Uint8Array>> {
+    const response = await this.http.raw(streamPath(transactionId), { method: 'GET', auth: this.auth });
+    if (!response.body) return new Blob([]).stream();
+    return response.body;
+  }
+
+  /** The content of a `fileDownload` transaction (single use), in memory. */
+  async downloadByTransaction(transactionId: string): Promise<Uint8Array> {
+    const response = await this.http.raw(streamPath(transactionId), { method: 'GET', auth: this.auth });
+    return new Uint8Array(await response.arrayBuffer());
+  }
+}
+
+function runBody(options: RunOptions) {
+  return {
+    ...(options.owner ? { context: { target_did: options.owner } } : {}),
+    ...(options.params ? { params: options.params } : {}),
+  };
+}
+
+/** Anonymous script runs (no token): `createClient({url}).scripts`. */
+export class AnonymousScriptsApi extends TransactionStreams {
+  constructor(http: Http) {
+    super(http, false);
+  }
+
+  run<T = Record<string, unknown>>(name: string, options: AnonymousRunOptions): Promise<T> {
+    return this.http.call(
+      (headers) =>
+        this.http.api.POST('/api/v2/vault/scripting/{script_name}/run', {
+          headers,
+          params: { path: { script_name: name } },
+          body: runBody(options),
+        }),
+      false,
+    ) as Promise<T>;
+  }
+}
+
+/** The signed-in caller's scripts, and runs of anyone's scripts as this caller. */
+export class ScriptsApi extends TransactionStreams {
+  constructor(http: Http) {
+    super(http, true);
+  }
+
+  /** Registers a script, or replaces the one of that name. */
+  register(name: string, definition: ScriptDefinition): Promise<RegisterScriptResult> {
+    const { allowAnonymous, ...rest } = definition;
+    return this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/scripting/{script_name}', {
+        headers,
+        params: { path: { script_name: name } },
+        body: { ...rest, ...(allowAnonymous !== undefined ? { allowAnonymousUser: allowAnonymous, allowAnonymousApp: allowAnonymous } : {}) },
+      }),
+    );
+  }
+
+  /** Runs a script of `owner`'s vault (default: the caller's own) as the signed-in caller. */
+  run<T = Record<string, unknown>>(name: string, options: RunOptions = {}): Promise<T> {
+    return this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/scripting/{script_name}/run', {
+        headers,
+        params: { path: { script_name: name } },
+        body: runBody(options),
+      }),
+    ) as Promise<T>;
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.http.call((headers) =>
+      this.http.api.DELETE('/api/v2/vault/scripting/{script_name}', { headers, params: { path: { script_name: name } } }),
+    );
+  }
+
+  /** The caller's scripts as registered, by name. */
+  async list(options: { name?: string; skip?: number; limit?: number } = {}): Promise<Script[]> {
+    const query: Record<string, string> = {};
+    if (options.name !== undefined) query.name = options.name;
+    if (options.skip !== undefined) query.skip = String(options.skip);
+    if (options.limit !== undefined) query.limit = String(options.limit);
+    const result = await this.http.call((headers) =>
+      this.http.api.GET('/api/v2/vault/scripting', { headers, params: { query: query as never } }),
+    );
+    return result.scripts;
+  }
+}

@@ -1,0 +1,18 @@
+import { handle } from '../handler.js';
+
+/**
+ * Runs a script of the target vault (`context.target_did`, default the caller's own). Auth mode
+ * `optional`: without any token the caller is anonymous, which only scripts registered with both
+ * anonymous flags accept; a token that is present but invalid is refused with 401 (so clients
+ * re-sign-in instead of silently running as nobody).
+ */
+export const runScript = handle('runScript', async ({ params, body }, ctx) => {
+  if (ctx.authError) throw ctx.authError;
+  return ctx.app.scripts.run({
+    scriptName: params.script_name,
+    caller: ctx.caller,
+    ...(body?.context?.target_did ? { targetDid: body.context.target_did } : {}),
+    ...(body?.params ? { params: body.params } : {}),
+    ip: ctx.ip,
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Stored scripts: one document per script in the owner's vault collection `__scripts__`, `_id` =
+ * the script name. Condition and executable are kept in the form they were registered in (so
+ * listing shows the author what they sent), with `$`-prefixed and dotted keys escaped so they
+ * round-trip through both DocumentStore engines. Each registration gets a fresh `version`, which
+ * file transactions remember: replacing or removing a script voids its outstanding transactions.
+ *
+ * Script documents count as database usage of the owner's vault and are charged inside the write.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Collection, Document, DocumentStore } from '../engines/document-store.js';
+import { escapeDollarKeys, unescapeDollarKeys } from '../engines/escape-keys.js';
+import { CellaError } from '../errors.js';
+import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { fromStoreError } from '../vault/store-errors.js';
+import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { MAX_SCRIPT_CHARS } from './limits.js';
+import { assertUserScriptName, normalizeCondition, normalizeExecutable, type ConditionNode, type ExecutableNode } from './model.js';
+
+/** What a client sends to register a script (either wire form). */
+export interface ScriptDefinition {
+  condition?: unknown;
+  executable: unknown;
+  allowAnonymousUser?: boolean;
+  allowAnonymousApp?: boolean;
+}
+
+/** A script as listed: the definition as registered, with its name. */
+export interface ListedScript {
+  name: string;
+  condition?: Record<string, unknown>;
+  executable: Record<string, unknown>;
+  allowAnonymousUser: boolean;
+  allowAnonymousApp: boolean;
+}
+
+/** A script ready to run. */
+export interface LoadedScript {
+  name: string;
+  version: string;
+  condition: ConditionNode | null;
+  executable: ExecutableNode;
+  /** Both reference flags set: callers without a token may run it. */
+  anonymous: boolean;
+}
+
+export interface RegisterResult {
+  acknowledged: boolean;
+  matched_count: number;
+  modified_count: number;
+  upserted_id: string | null;
+}
+
+function assertWritable(vault: VaultRecord): void {
+  if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
+}
+
+function compile(name: string, definition: Pick<ScriptDefinition, 'condition' | 'executable'>) {
+  return {
+    condition: definition.condition === undefined || definition.condition === null ? null : normalizeCondition(definition.condition, name),
+    executable: normalizeExecutable(definition.executable, name),
+  };
+}
+
+export class ScriptRegistry {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly vaults: VaultService,
+    private readonly clock: () => number,
+  ) {}
+
+  private collection(vault: VaultRecord): Collection {
+    return this.store.database(vault.database).collection(INTERNAL_COLLECTIONS.scripts);
+  }
+
+  /** A write whose byte change is charged to the vault's database usage inside its transaction. */
+  private async charged<T>(vault: VaultRecord, write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>): Promise<T> {
+    let charged = 0;
+    try {
+      return await write(async (delta) => {
+        await this.vaults.charge(vault.userDid, 'db', delta);
+        charged = delta;
+      });
+    } catch (error) {
+      if (charged !== 0) await this.vaults.adjust(vault.userDid, 'db', -charged);
+      throw fromStoreError(error);
+    }
+  }
+
+  /** Registers or replaces. Validation failures are 400 and store nothing. */
+  async register(vault: VaultRecord, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
+    assertWritable(vault);
+    assertUserScriptName(name);
+    compile(name, definition);
+    const size = JSON.stringify([definition.condition ?? null, definition.executable]).length;
+    if (size > MAX_SCRIPT_CHARS) throw new CellaError('INVALID_PARAMETER', `the script is larger than ${MAX_SCRIPT_CHARS} characters of JSON`);
+    const now = Math.floor(this.clock() / 1000);
+    const fields: Document = {
+      name,
+      executable: escapeDollarKeys(definition.executable),
+      allowAnonymousUser: definition.allowAnonymousUser === true,
+      allowAnonymousApp: definition.allowAnonymousApp === true,
+      version: randomBytes(12).toString('base64url'),
+      modified: now,
+    };
+    const hasCondition = definition.condition !== undefined && definition.condition !== null;
+    if (hasCondition) fields.condition = escapeDollarKeys(definition.condition);
+    const update: Document = { $set: fields, $setOnInsert: { created: now } };
+    if (!hasCondition) update.$unset = { condition: '' };
+    const result = await this.charged(vault, (beforeCommit) =>
+      this.collection(vault).updateOne({ _id: name }, update, { upsert: true, beforeCommit }),
+    );
+    return {
+      acknowledged: true,
+      matched_count: result.matchedCount,
+      modified_count: result.modifiedCount,
+      upserted_id: result.upsertedId === null ? null : String(result.upsertedId),
+    };
+  }
+
+  async load(vault: VaultRecord, name: string): Promise<LoadedScript | null> {
+    let doc: Document | null;
+    try {
+      doc = await this.collection(vault).findOne({ _id: name });
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    if (!doc) return null;
+    const { condition, executable } = compile(name, {
+      condition: doc.condition === undefined ? undefined : unescapeDollarKeys(doc.condition),
+      executable: unescapeDollarKeys(doc.executable),
+    });
+    return {
+      name,
+      version: String(doc.version),
+      condition,
+      executable,
+      anonymous: doc.allowAnonymousUser === true && doc.allowAnonymousApp === true,
+    };
+  }
+
+  /** The current version of a script, or null when it no longer exists. */
+  async version(vault: VaultRecord, name: string): Promise<string | null> {
+    const doc = await this.collection(vault).findOne({ _id: name }, { projection: { version: 1 } });
+    return doc ? String(doc.version) : null;
+  }
+
+  async list(vault: VaultRecord, options: { name?: string; skip?: number; limit?: number } = {}): Promise<ListedScript[]> {
+    const docs = await this.collection(vault).find(options.name === undefined ? {} : { _id: options.name }, {
+      sort: { _id: 1 },
+      ...(options.skip ? { skip: options.skip } : {}),
+      ...(options.limit ? { limit: options.limit } : {}),
+    });
+    return docs.map((doc) => ({
+      name: String(doc._id),
+      ...(doc.condition === undefined ? {} : { condition: unescapeDollarKeys(doc.condition) as Record<string, unknown> }),
+      executable: unescapeDollarKeys(doc.executable) as Record<string, unknown>,
+      allowAnonymousUser: doc.allowAnonymousUser === true,
+      allowAnonymousApp: doc.allowAnonymousApp === true,
+    }));
+  }
+
+  async remove(vault: VaultRecord, name: string): Promise<void> {
+    assertWritable(vault);
+    const result = await this.charged(vault, (beforeCommit) => this.collection(vault).deleteOne({ _id: name }, { beforeCommit }));
+    if (result.deletedCount === 0) throw new CellaError('SCRIPT_NOT_FOUND', `no script named "${name}"`);
+  }
+}

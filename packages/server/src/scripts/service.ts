@@ -1,0 +1,160 @@
+/**
+ * The scripting service of spec §4 "Scripts": register, list, remove and run stored scripts, and
+ * hand out file transactions. It knows nothing of HTTP; handlers pass who is calling.
+ *
+ * A run, in order (each refusal changes nothing):
+ * 1. the caller: a user token, or anonymous (no token at all; a bad token is refused with 401
+ *    before this service is called);
+ * 2. anonymous runs: the per-IP rate limit (429), and `context.target_did` must name the owner (400);
+ * 3. the target vault (404 VAULT_NOT_FOUND) and the script in it (400, as the reference);
+ * 4. anonymous callers only for scripts registered with allowAnonymousUser && allowAnonymousApp (401);
+ * 5. the condition, evaluated on the target vault (400 "caller can't match the condition");
+ * 6. every executable's variables and options (400), and the frozen state for writes (403);
+ * 7. the executables in order, on the target vault, charged to its owner's quota (507).
+ */
+import type { Caller } from '../context.js';
+import type { Database, DocumentStore } from '../engines/document-store.js';
+import { CellaError, unauthorized } from '../errors.js';
+import type { VaultDatabase } from '../vault/database-service.js';
+import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { conditionHolds } from './conditions.js';
+import { plan } from './executables.js';
+import type { ScriptFiles } from './file-port.js';
+import { leavesOf, WRITE_TYPES } from './model.js';
+import { AnonymousRateLimiter } from './rate-limit.js';
+import { ScriptRegistry, type ListedScript, type RegisterResult, type ScriptDefinition } from './registry.js';
+import type { RunVariables } from './substitution.js';
+import { TransactionStore, type Transaction, type TransactionKind } from './transactions.js';
+
+export interface ScriptServiceDeps {
+  store: DocumentStore;
+  nodeDb: Database;
+  vaults: VaultService;
+  database: VaultDatabase;
+  clock: () => number;
+  fileTransactionTtlSeconds: number;
+  anonymousRunsPerMinute: number;
+  /** The vault file store; null until the node runs one (file executables then answer 501). */
+  files?: ScriptFiles | null;
+}
+
+export interface RunRequest {
+  scriptName: string;
+  /** null: an anonymous caller (no token). */
+  caller: Caller | null;
+  /** Owner of the vault whose script runs; default: the caller. */
+  targetDid?: string;
+  params?: Record<string, unknown>;
+  /** Client address, for the anonymous rate limit. */
+  ip: string;
+}
+
+export class ScriptService {
+  readonly registry: ScriptRegistry;
+  readonly transactions: TransactionStore;
+  private readonly limiter: AnonymousRateLimiter;
+  private files: ScriptFiles | null;
+
+  constructor(private readonly deps: ScriptServiceDeps) {
+    this.registry = new ScriptRegistry(deps.store, deps.vaults, deps.clock);
+    this.transactions = new TransactionStore(deps.nodeDb, deps.clock, deps.fileTransactionTtlSeconds);
+    this.limiter = new AnonymousRateLimiter(deps.nodeDb, deps.anonymousRunsPerMinute, deps.clock);
+    this.files = deps.files ?? null;
+  }
+
+  /** Connects the file store (wired once the files service is built). */
+  useFiles(files: ScriptFiles): void {
+    this.files = files;
+  }
+
+  async register(ownerDid: string, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
+    return this.registry.register(await this.deps.vaults.open(ownerDid), name, definition);
+  }
+
+  async list(ownerDid: string, options: { name?: string; skip?: number; limit?: number }): Promise<{ scripts: ListedScript[] }> {
+    return { scripts: await this.registry.list(await this.deps.vaults.open(ownerDid), options) };
+  }
+
+  async remove(ownerDid: string, name: string): Promise<void> {
+    await this.registry.remove(await this.deps.vaults.open(ownerDid), name);
+  }
+
+  /** The target's vault record: the caller's own is created on first use, others must exist. */
+  private async targetVault(targetDid: string, caller: Caller | null): Promise<VaultRecord> {
+    if (caller && caller.userDid === targetDid) return this.deps.vaults.open(targetDid);
+    const vault = await this.deps.vaults.find(targetDid);
+    if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target DID has no vault on this node');
+    return vault;
+  }
+
+  async run(request: RunRequest): Promise<Record<string, unknown>> {
+    const { caller } = request;
+    if (caller && caller.kind !== 'user') throw unauthorized('scripts run with a user access token');
+    if (!caller) await this.limiter.take(request.ip);
+    const targetDid = request.targetDid ?? caller?.userDid;
+    if (!targetDid) throw new CellaError('INVALID_PARAMETER', 'an anonymous run must name the script owner in context.target_did');
+
+    const vault = await this.targetVault(targetDid, caller);
+    const script = await this.registry.load(vault, request.scriptName);
+    if (!script) throw new CellaError('BAD_REQUEST', `no script named "${request.scriptName}" in the target vault`);
+    if (!caller && !script.anonymous) {
+      throw unauthorized('this script needs an access token: it does not allow anonymous callers');
+    }
+
+    const vars: RunVariables = {
+      callerDid: caller?.userDid ?? null,
+      callerAppDid: caller?.appDid ?? null,
+      params: request.params ?? {},
+    };
+    if (script.condition && !(await conditionHolds(this.deps.store, vault, script.condition, vars))) {
+      throw new CellaError('BAD_REQUEST', "the caller can't match the condition of this script");
+    }
+
+    const leaves = leavesOf(script.executable);
+    const steps = leaves.map((leaf) => plan(leaf, vars));
+    if (vault.state === 'frozen' && leaves.some((leaf) => WRITE_TYPES.has(leaf.type))) {
+      throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: scripts that write cannot run');
+    }
+    const env = {
+      vault,
+      database: this.deps.database,
+      files: this.files,
+      transactions: this.transactions,
+      grant: { callerDid: vars.callerDid, bearer: script.anonymous, scriptName: script.name, scriptVersion: script.version },
+    };
+    const results: Record<string, unknown> = {};
+    for (const [i, step] of steps.entries()) {
+      const result = await step(env);
+      const leaf = leaves[i]!;
+      if (leaf.output) results[leaf.name] = result;
+    }
+    return results;
+  }
+
+  /**
+   * Claims a file transaction for one transfer. A transaction from a script that does not allow
+   * anonymous callers belongs to whoever ran it; the script must still exist in the version that
+   * created it; uploads need a writable vault. Refusals leave the transaction usable.
+   */
+  async claimTransaction(id: string, kind: TransactionKind, caller: Caller | null): Promise<{ transaction: Transaction; vault: VaultRecord }> {
+    const found: { vault?: VaultRecord } = {};
+    const transaction = await this.transactions.claim(id, kind, async (t) => {
+      if (!t.bearer) {
+        if (!caller) throw unauthorized('this transaction needs the access token of the caller who ran the script');
+        if (caller.userDid !== t.callerDid) throw new CellaError('FORBIDDEN', 'this transaction belongs to another caller');
+      }
+      const vault = (found.vault = (await this.deps.vaults.find(t.targetDid)) ?? undefined);
+      if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target vault no longer exists');
+      if ((await this.registry.version(vault, t.scriptName)) !== t.scriptVersion) {
+        throw new CellaError('INVALID_PARAMETER', 'the script that created this transaction was replaced or removed');
+      }
+      if (kind === 'upload' && vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: it is read-only');
+    });
+    return { transaction, vault: found.vault! };
+  }
+
+  /** Gives a claimed transaction back after a failed transfer (the client may retry). */
+  release(transaction: Transaction): Promise<void> {
+    return this.transactions.release(transaction);
+  }
+}
