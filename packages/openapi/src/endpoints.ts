@@ -125,6 +125,18 @@ export const endpoints = define({
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
     errors: ['VAULT_NOT_FOUND'],
   },
+  setVaultState: {
+    operationId: 'setVaultState',
+    method: 'POST',
+    path: '/api/v2/subscription/vault',
+    auth: 'user',
+    tag: 'Subscription',
+    summary: 'Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller\'s vault',
+    description: 'A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.',
+    query: payment.vaultStateQuery,
+    success: { status: 201, description: 'The vault in its new state.', body: payment.vaultInfo },
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
+  },
 
   // ── Database ──────────────────────────────────────────────────────────────
   listCollections: {
@@ -410,7 +422,7 @@ export const endpoints = define({
     summary: 'Place an order for a plan upgrade',
     body: payment.placeOrderRequest,
     success: { status: 201, description: 'The order with its signed proof.', body: payment.order },
-    errors: ['INVALID_PARAMETER', 'PLAN_NOT_FOUND', 'VAULT_NOT_FOUND', 'BACKUP_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'PLAN_NOT_FOUND', 'VAULT_NOT_FOUND', 'BACKUP_NOT_FOUND', 'UNAVAILABLE'],
     bodyLimit: 4 * KiB,
   },
   listOrders: {

@@ -2,8 +2,10 @@ import type { DIDDocument, Signer } from '@cella/did';
 import { DatabaseApi } from './database-api.js';
 import { Http } from './http.js';
 import { NodeApi } from './node-api.js';
+import { PaymentApi } from './payment-api.js';
 import { AnonymousScriptsApi, ScriptsApi } from './scripts-api.js';
 import { Session } from './session.js';
+import { SubscriptionApi } from './subscription-api.js';
 import { memoryTokenStore, type TokenStore } from './token-store.js';
 
 export interface ClientOptions {
@@ -43,6 +45,10 @@ export class Vault implements CellaClient {
   readonly node: NodeApi;
   /** The document database. */
   readonly db: DatabaseApi;
+  /** The vault itself: subscribe, plan, quota and usage, freeze. */
+  readonly subscription: SubscriptionApi;
+  /** Plans paid on-chain: orders, payment (ethers), settlement, receipts. */
+  readonly payment: PaymentApi;
   /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
   readonly scripts: ScriptsApi;
 
@@ -53,6 +59,8 @@ export class Vault implements CellaClient {
     this.url = http.baseUrl;
     this.node = new NodeApi(http);
     this.db = new DatabaseApi(http);
+    this.subscription = new SubscriptionApi(http);
+    this.payment = new PaymentApi(http);
     this.scripts = new ScriptsApi(http);
   }
 

@@ -26,6 +26,16 @@ export {
   type TransactionUploadResult,
   type UploadContent,
 } from './scripts-api.js';
+export {
+  PaymentApi,
+  type Order,
+  type PayOrderOptions,
+  type PayOrderResult,
+  type PaymentConfig,
+  type PricingPlan,
+  type Receipt,
+} from './payment-api.js';
+export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';

@@ -40,6 +40,8 @@ export const configSchema = z.object({
   plansFile: z.string().optional(),
   /** Start a local anvil chain with the payment contract (development). */
   devChain: bool.default(false),
+  /** false: usage is neither counted nor limited. Benchmarks only (the cost of the quota check). */
+  quotaEnforcement: bool.default(true),
   fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
   anonymousRunsPerMinute: int(1, 1_000_000).default(120),
   nodeName: z.string().default('Cella node'),
@@ -70,6 +72,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_PAYMENT_CONFIRMATIONS: 'paymentConfirmations',
   CELLA_PLANS_FILE: 'plansFile',
   CELLA_DEV_CHAIN: 'devChain',
+  CELLA_QUOTA_ENFORCEMENT: 'quotaEnforcement',
   CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
   CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
   CELLA_NODE_NAME: 'nodeName',

@@ -6,6 +6,7 @@ import type { NodeIdentity } from './auth/node-identity.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
+import type { PaymentService } from './payment/payment-service.js';
 import type { VaultDatabase } from './vault/database-service.js';
 import type { PlansFile } from './vault/plans.js';
 import type { ScriptService } from './scripts/service.js';
@@ -49,6 +50,8 @@ export interface AppContext {
   clock: () => number;
   plans: PlansFile;
   vaults: VaultService;
+  /** Orders, on-chain settlement and receipts. */
+  payment: PaymentService;
   database: VaultDatabase;
   /** Stored scripts, their runs and file transactions. */
   scripts: ScriptService;

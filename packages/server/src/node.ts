@@ -16,6 +16,7 @@ import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-s
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
 import { openDocumentStore } from './engines/open.js';
+import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
@@ -40,6 +41,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Epoch milliseconds (tests move it to expire plans). */
   clock?: () => number;
+  /** Where the dev chain's banner goes (default: stdout unless the log level is silent). */
+  announce?: (text: string) => void;
 }
 
 /** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
@@ -55,7 +58,7 @@ export function withChainDefaults(config: Config): Config {
 }
 
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
-  const config = withChainDefaults(input);
+  let config = withChainDefaults(input);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
@@ -78,7 +81,11 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   const clock = options.clock ?? Date.now;
   const plans = loadPlans(config.plansFile);
-  const vaults = new VaultService(nodeDb, plans, clock);
+  const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
+  if (!config.quotaEnforcement) log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
+  const payments = await startPayments(config, { nodeDb, identity, vaults, plans, clock, log }, options.announce);
+  config = payments.config;
+  closables.push(...payments.closables);
   const database = new VaultDatabase(documents, vaults, clock);
   const scripts = new ScriptService({
     store: documents,
@@ -101,6 +108,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     clock,
     plans,
     vaults,
+    payment: payments.payment,
     database,
     scripts,
     authenticator: new Authenticator(tokens),

@@ -15,19 +15,12 @@ const stillNotImplemented = [
   'downloadByTransaction',
   'downloadFile',
   'fileHash',
-  'listOrders',
-  'listReceipts',
   'moveFile',
-  'paymentConfig',
-  'placeOrder',
   'promoteBackup',
   'restoreBackup',
-  'settleOrder',
   'startBackup',
-  'subscribeVault',
   'uploadByTransaction',
   'uploadFile',
-  'vaultInfo',
 ];
 
 /** Served by dedicated routes rather than handlers. */

@@ -39,7 +39,11 @@ export const order = z
     subscription: subscriptionKind,
     pricing_plan: z.string(),
     paying_did: did,
-    payment_amount: z.number(),
+    payment_amount: z.number().meta({ description: 'Price in the plan\'s currency (ELA on ESC).' }),
+    payment_amount_wei: z
+      .string()
+      .regex(/^\d+$/)
+      .meta({ description: 'The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`.' }),
     create_time: epochSeconds,
     expiration_time: epochSeconds,
     receiving_address: z.string(),
@@ -71,6 +75,10 @@ export const receipt = z
   .meta({ id: 'Receipt' });
 
 export const receiptList = z.object({ receipts: z.array(receipt) }).meta({ id: 'ReceiptList' });
+
+export const vaultStateQuery = z.object({
+  op: z.enum(['activation', 'deactivation']).meta({ description: '`deactivation` freezes the vault (read-only), `activation` unfreezes it.' }),
+});
 
 export const vaultInfo = z
   .object({

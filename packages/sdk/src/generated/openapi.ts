@@ -134,7 +134,11 @@ export interface paths {
         get: operations["vaultInfo"];
         /** Create the caller's vault with the free plan (or return the existing one) */
         put: operations["subscribeVault"];
-        post?: never;
+        /**
+         * Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller's vault
+         * @description A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.
+         */
+        post: operations["setVaultState"];
         delete?: never;
         options?: never;
         head?: never;
@@ -858,7 +862,10 @@ export interface components {
             subscription: "vault" | "backup";
             pricing_plan: string;
             paying_did: components["schemas"]["Did"];
+            /** @description Price in the plan's currency (ELA on ESC). */
             payment_amount: number;
+            /** @description The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`. */
+            payment_amount_wei: string;
             /** @description Seconds since the Unix epoch. */
             create_time: number;
             /** @description Seconds since the Unix epoch. */
@@ -1318,6 +1325,65 @@ export interface operations {
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setVaultState: {
+        parameters: {
+            query: {
+                /** @description `deactivation` freezes the vault (read-only), `activation` unfreezes it. */
+                op: "activation" | "deactivation";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vault in its new state. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultInfo"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2971,6 +3037,15 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,14 @@ import { findDocuments } from './db/find-documents.js';
 import { insertDocuments } from './db/insert-documents.js';
 import { listCollections } from './db/list-collections.js';
 import { updateDocuments } from './db/update-documents.js';
+import { listOrders } from './payment/list-orders.js';
+import { listReceipts } from './payment/list-receipts.js';
+import { paymentConfig } from './payment/payment-config.js';
+import { placeOrder } from './payment/place-order.js';
+import { settleOrder } from './payment/settle-order.js';
+import { setVaultState } from './subscription/set-vault-state.js';
+import { subscribeVault } from './subscription/subscribe-vault.js';
+import { vaultInfo } from './subscription/vault-info.js';
 import { listScripts } from './scripts/list-scripts.js';
 import { registerScript } from './scripts/register-script.js';
 import { runScript } from './scripts/run-script.js';
@@ -36,6 +44,14 @@ const all = [
   deleteDocuments,
   findDocuments,
   countDocuments,
+  subscribeVault,
+  vaultInfo,
+  setVaultState,
+  paymentConfig,
+  placeOrder,
+  listOrders,
+  settleOrder,
+  listReceipts,
   listScripts,
   registerScript,
   runScript,

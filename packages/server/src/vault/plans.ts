@@ -6,12 +6,37 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ConfigError } from '../config.js';
+
+/**
+ * A price in wei (10^-18 of the currency), exact: computed from the shortest decimal form of the
+ * number (2.5 → "2.5"), never from float arithmetic, so 0.1 ELA is exactly 10^17 wei. More than
+ * 18 decimals cannot be paid and is refused.
+ */
+export function priceToWei(amount: number): bigint {
+  if (!Number.isFinite(amount) || amount < 0) throw new RangeError(`not a price: ${amount}`);
+  const [mantissa = '0', exponent = '0'] = String(amount).toLowerCase().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const scale = 18 + Number(exponent) - fraction.length;
+  if (scale < 0) throw new RangeError(`the price ${amount} has more than 18 decimals`);
+  return BigInt(whole + fraction) * 10n ** BigInt(scale);
+}
 
 export const planSchema = z.object({
   name: z.string().min(1).max(64),
   maxStorage: z.number().positive().meta({ description: 'MiB' }),
   serviceDays: z.number().int().min(-1),
-  amount: z.number().min(0),
+  amount: z
+    .number()
+    .min(0)
+    .refine((n) => {
+      try {
+        priceToWei(n);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'at most 18 decimals'),
   currency: z.string().min(1).max(16),
 });
 
@@ -50,7 +75,8 @@ export const defaultPlans: PlansFile = {
   ],
 };
 
-export class PlansError extends Error {
+/** A ConfigError, so `npm start` reports it as a configuration problem (message, exit code 2). */
+export class PlansError extends ConfigError {
   override name = 'PlansError';
 }
 

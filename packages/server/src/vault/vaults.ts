@@ -26,6 +26,33 @@ export interface VaultRecord {
   created: number;
   updated: number;
   state: 'running' | 'frozen';
+  /** The price paid for the current plan (0 = free): the carry-over rate of a later upgrade. */
+  planAmount: number;
+}
+
+/** What a vault shows its owner: `read_only` = over quota, growing writes refused until usage drops. */
+export type VaultDisplayState = 'running' | 'frozen' | 'read_only';
+
+export function displayState(record: Pick<VaultRecord, 'state' | 'quota' | 'dbUsed' | 'filesUsed'>): VaultDisplayState {
+  if (record.state === 'frozen') return 'frozen';
+  return record.dbUsed + record.filesUsed > record.quota ? 'read_only' : 'running';
+}
+
+/** The plan fields a settled payment sets (see src/payment/upgrade.ts for how they are computed). */
+export interface PlanChange {
+  plan: string;
+  quota: number;
+  planAmount: number;
+  start: number;
+  end: number;
+}
+
+export interface VaultServiceOptions {
+  /**
+   * false: usage is not counted and nothing is refused. Only for benchmarks that measure the cost of
+   * the quota check (CELLA_QUOTA_ENFORCEMENT=false); never for a node that serves users.
+   */
+  enforceQuota?: boolean;
 }
 
 const field: Record<UsageKind, 'dbUsed' | 'filesUsed'> = { db: 'dbUsed', files: 'filesUsed' };
@@ -43,6 +70,7 @@ function toRecord(doc: Document): VaultRecord {
     created: Number(doc.created),
     updated: Number(doc.updated),
     state: doc.state === 'frozen' ? 'frozen' : 'running',
+    planAmount: Number(doc.planAmount ?? 0),
   };
 }
 
@@ -65,14 +93,17 @@ const RECORD_CACHE_MAX = 10_000;
 export class VaultService {
   private readonly vaults: Collection;
   private readonly cache = new Map<string, { record: VaultRecord; until: number }>();
+  private readonly enforceQuota: boolean;
 
   constructor(
     nodeDb: Database,
     private readonly plans: PlansFile,
     private readonly clock: () => number,
     private readonly collectionName = 'vaults',
+    options: VaultServiceOptions = {},
   ) {
     this.vaults = nodeDb.collection(collectionName);
+    this.enforceQuota = options.enforceQuota ?? true;
   }
 
   private nowSeconds(): number {
@@ -112,6 +143,8 @@ export class VaultService {
       created: now,
       updated: now,
       state: 'running',
+      planAmount: 0,
+      settlements: [],
     };
     try {
       await this.vaults.insertMany([doc]);
@@ -132,7 +165,7 @@ export class VaultService {
     const now = this.nowSeconds();
     const downgraded = await this.vaults.findOneAndUpdate(
       { _id: record.userDid, end: record.end },
-      { $set: { plan: plan.name, quota: quotaBytes(plan), start: now, end: -1, updated: now } },
+      { $set: { plan: plan.name, quota: quotaBytes(plan), planAmount: 0, start: now, end: -1, updated: now } },
     );
     return downgraded ? toRecord(downgraded) : ((await this.find(record.userDid)) ?? record);
   }
@@ -142,7 +175,7 @@ export class VaultService {
    * INSUFFICIENT_STORAGE and changes nothing; shrinking always succeeds.
    */
   async charge(userDid: string, kind: UsageKind, delta: number): Promise<void> {
-    if (delta === 0) return;
+    if (delta === 0 || !this.enforceQuota) return;
     const key = field[kind];
     if (delta < 0) return this.adjust(userDid, kind, delta);
     const updated = await this.vaults.findOneAndUpdate(
@@ -158,12 +191,41 @@ export class VaultService {
 
   /** Adds `delta` unconditionally (refunds, deletions). */
   async adjust(userDid: string, kind: UsageKind, delta: number): Promise<void> {
-    if (delta !== 0) await this.vaults.updateOne({ _id: userDid }, { $inc: { [field[kind]]: delta } });
+    if (delta !== 0 && this.enforceQuota) await this.vaults.updateOne({ _id: userDid }, { $inc: { [field[kind]]: delta } });
   }
 
   /** Sets a usage counter to a recounted value (repair job). */
   async setUsage(userDid: string, kind: UsageKind, bytes: number): Promise<void> {
     await this.vaults.updateOne({ _id: userDid }, { $set: { [field[kind]]: bytes } });
+  }
+
+  /**
+   * Applies a paid plan change exactly once per settlement: the vault remembers the keys of the
+   * settlements it received, so a settlement completed again after a crash (or by two requests at
+   * once) cannot upgrade twice. `compute` sees the current plan (carry-over) and may run again when
+   * the plan changed meanwhile (another settlement, an expiry): the write is conditional on it.
+   * Returns false when this settlement had already been applied.
+   */
+  async applyPlanChange(userDid: string, settlementKey: string, compute: (current: VaultRecord) => PlanChange): Promise<boolean> {
+    this.cache.delete(userDid);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const doc = await this.vaults.findOne({ _id: userDid });
+      if (!doc) throw new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node');
+      if (Array.isArray(doc.settlements) && doc.settlements.includes(settlementKey)) return false;
+      const change = compute(toRecord(doc));
+      const updated = await this.vaults.findOneAndUpdate(
+        { _id: userDid, plan: doc.plan, start: doc.start, end: doc.end, settlements: { $ne: settlementKey } },
+        { $set: { ...change, updated: this.nowSeconds() }, $push: { settlements: settlementKey } },
+      );
+      this.cache.delete(userDid);
+      if (updated) return true;
+    }
+    throw new CellaError('INTERNAL', 'the vault plan kept changing while a payment was applied; retry');
+  }
+
+  /** Freezes (read-only) or unfreezes a vault. */
+  async setState(userDid: string, state: VaultRecord['state']): Promise<VaultRecord | null> {
+    return this.update(userDid, { state });
   }
 
   async update(userDid: string, changes: Partial<Omit<VaultRecord, 'userDid' | 'database'>>): Promise<VaultRecord | null> {

@@ -1,0 +1,11 @@
+import { unauthorized } from '../../errors.js';
+import { handle } from '../handler.js';
+import { vaultInfoView } from './vault-info-view.js';
+
+/** Creates the caller's vault with the free plan, or returns it as it is (200 either way, as the reference). */
+export const subscribeVault = handle('subscribeVault', async (_input, ctx) => {
+  if (!ctx.caller) throw unauthorized('sign in first');
+  const record = await ctx.app.vaults.open(ctx.caller.userDid);
+  // Read again past the request-path cache so usage is current.
+  return vaultInfoView((await ctx.app.vaults.find(ctx.caller.userDid)) ?? record, ctx.app.identity.did);
+});

@@ -1,0 +1,11 @@
+import { CellaError, unauthorized } from '../../errors.js';
+import { handle } from '../handler.js';
+import { vaultInfoView } from './vault-info-view.js';
+
+/** The caller's vault. A read never creates one: 404 until the first subscribe or write. */
+export const vaultInfo = handle('vaultInfo', async (_input, ctx) => {
+  if (!ctx.caller) throw unauthorized('sign in first');
+  const record = await ctx.app.vaults.find(ctx.caller.userDid);
+  if (!record) throw new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node: subscribe first (PUT /api/v2/subscription/vault)');
+  return vaultInfoView(record, ctx.app.identity.did);
+});

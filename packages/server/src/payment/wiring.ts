@@ -1,0 +1,56 @@
+/**
+ * Builds the payment side of a node at start: the dev chain when asked for, the settings (checked),
+ * the chain client, the service, and the completion of settlements a crash interrupted.
+ */
+import type { NodeIdentity } from '../auth/node-identity.js';
+import type { Config } from '../config.js';
+import type { Closable } from '../context.js';
+import type { Database } from '../engines/document-store.js';
+import type { Logger } from '../logger.js';
+import type { PlansFile } from '../vault/plans.js';
+import type { VaultService } from '../vault/vaults.js';
+import { EthersPaymentChain } from './chain.js';
+import { startPaymentDevChain } from './dev-chain.js';
+import { PaymentService } from './payment-service.js';
+import { paymentSettings } from './settings.js';
+
+export interface PaymentWiring {
+  payment: PaymentService;
+  /** The config, with the dev chain's settings when it runs. */
+  config: Config;
+  closables: Closable[];
+}
+
+export async function startPayments(
+  input: Config,
+  deps: { nodeDb: Database; identity: NodeIdentity; vaults: VaultService; plans: PlansFile; clock: () => number; log: Logger },
+  announce: ((text: string) => void) | undefined,
+): Promise<PaymentWiring> {
+  let config = input;
+  const closables: Closable[] = [];
+  // Checked before anything starts, so a half-configured node fails fast with a clear message.
+  if (!config.devChain) paymentSettings(config);
+  else {
+    if (config.paymentContractAddress || config.paymentReceivingAddress) {
+      deps.log.warn('CELLA_DEV_CHAIN is on: the configured payment contract and receiving address are ignored');
+    }
+    const dev = await startPaymentDevChain(config);
+    closables.push({ close: () => dev.chain.stop() });
+    config = dev.config;
+    // Plain stdout, like `npm start`'s "listening" line; silent nodes (tests) print nothing.
+    const print = announce ?? (config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text));
+    print(dev.banner);
+    deps.log.info({ rpcUrl: dev.chain.rpcUrl, contract: dev.chain.contractAddress }, 'dev chain started');
+  }
+  const settings = paymentSettings(config);
+  const chain = settings ? new EthersPaymentChain(settings) : null;
+  if (chain) closables.push({ close: async () => chain.close() });
+  const payment = new PaymentService({ ...deps, settings, chain });
+  try {
+    await payment.recover();
+  } catch (error) {
+    for (const closable of closables.reverse()) await closable.close().catch(() => undefined);
+    throw error;
+  }
+  return { payment, config, closables };
+}
