@@ -5,10 +5,12 @@
  */
 import { benchAuth } from './auth.js';
 import { benchDatabase } from './database.js';
+import { benchPayment } from './payment.js';
 
 const benches: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   database: benchDatabase,
+  payment: benchPayment,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());
