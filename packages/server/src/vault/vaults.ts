@@ -178,8 +178,8 @@ export class VaultService {
     if (delta === 0 || !this.enforceQuota) return;
     const key = field[kind];
     if (delta < 0) return this.adjust(userDid, kind, delta);
-    // updateOne, not findOneAndUpdate: this runs inside every write's transaction, and not
-    // returning the document makes it measurably cheaper (bench/payment.ts).
+    // Runs inside every charged write's transaction (bench/payment.ts measures its cost): one
+    // conditional update, without reading the document back.
     const { matchedCount } = await this.vaults.updateOne(
       { _id: userDid, $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', delta] }, '$quota'] } },
       { $inc: { [key]: delta } },
