@@ -1,5 +1,6 @@
 import type { DIDDocument, Signer } from '@cella/did';
 import { DatabaseApi } from './database-api.js';
+import { FilesApi } from './files-api.js';
 import { Http } from './http.js';
 import { NodeApi } from './node-api.js';
 import { PaymentApi } from './payment-api.js';
@@ -45,6 +46,8 @@ export class Vault implements CellaClient {
   readonly node: NodeApi;
   /** The document database. */
   readonly db: DatabaseApi;
+  /** The file store: streamed upload and download, list, move, copy, delete, hash, stat. */
+  readonly files: FilesApi;
   /** The vault itself: subscribe, plan, quota and usage, freeze. */
   readonly subscription: SubscriptionApi;
   /** Plans paid on-chain: orders, payment (ethers), settlement, receipts. */
@@ -59,6 +62,7 @@ export class Vault implements CellaClient {
     this.url = http.baseUrl;
     this.node = new NodeApi(http);
     this.db = new DatabaseApi(http);
+    this.files = new FilesApi(http);
     this.subscription = new SubscriptionApi(http);
     this.payment = new PaymentApi(http);
     this.scripts = new ScriptsApi(http);

@@ -14,6 +14,17 @@ export {
   type UpdateResult,
 } from './database-api.js';
 export {
+  FilesApi,
+  encodeFilePath,
+  rangeHeader,
+  type ByteRange,
+  type DownloadOptions,
+  type FileInfo,
+  type UploadData,
+  type UploadOptions,
+  type UploadResult,
+} from './files-api.js';
+export {
   AnonymousScriptsApi,
   ScriptsApi,
   type AnonymousRunOptions,

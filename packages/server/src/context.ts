@@ -6,6 +6,8 @@ import type { NodeIdentity } from './auth/node-identity.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
+import type { BlockStore } from './engines/block-store.js';
+import type { FilesService } from './files/files-service.js';
 import type { PaymentService } from './payment/payment-service.js';
 import type { VaultDatabase } from './vault/database-service.js';
 import type { PlansFile } from './vault/plans.js';
@@ -43,6 +45,10 @@ export interface AppContext {
   version: string;
   identity: NodeIdentity;
   documents: DocumentStore;
+  /** File content (helia embedded, or a kubo daemon). */
+  blocks: BlockStore;
+  /** Vault files: metadata, reference counts, the sweep. */
+  files: FilesService;
   /** The node-wide database (sign-in state, reference counts, vault records, orders). */
   nodeDb: Database;
   signIn: SignInService;

@@ -15,7 +15,9 @@ import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
-import { openDocumentStore } from './engines/open.js';
+import { openBlockStore, openDocumentStore } from './engines/open.js';
+import { FilesService } from './files/files-service.js';
+import { filesSettingsFromEnv, type FilesSettings } from './files/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { ScriptService } from './scripts/service.js';
@@ -38,6 +40,8 @@ export interface CellaNode {
 }
 
 export interface StartOptions {
+  /** Files sweep settings (default: from CELLA_FILES_SWEEP_INTERVAL / CELLA_FILES_SWEEP_GRACE). */
+  files?: Partial<FilesSettings>;
   logger?: Logger;
   /** Epoch milliseconds (tests move it to expire plans). */
   clock?: () => number;
@@ -64,6 +68,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const closables: AppContext['closables'] = [];
   const documents = await openDocumentStore(config, log);
   closables.push(documents);
+  const blocks = await openBlockStore(config, log);
+  closables.push(blocks);
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
   const presented = new PresentedDocumentStore(nodeDb);
@@ -96,6 +102,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
     anonymousRunsPerMinute: config.anonymousRunsPerMinute,
   });
+  const files = new FilesService({ documents, nodeDb, blocks, vaults, clock, log, settings: { ...filesSettingsFromEnv(), ...options.files } });
+  files.start();
+  closables.push(files);
   return {
     config,
     log,
@@ -103,6 +112,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     version: serverVersion,
     identity,
     documents,
+    blocks,
+    files,
     nodeDb,
     signIn,
     clock,

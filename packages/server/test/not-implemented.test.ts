@@ -10,17 +10,11 @@ import { isRawEndpoint } from '../src/http/app.js';
 
 const stillNotImplemented = [
   'backupState',
-  'copyFile',
-  'deleteFile',
   'downloadByTransaction',
-  'downloadFile',
-  'fileHash',
-  'moveFile',
   'promoteBackup',
   'restoreBackup',
   'startBackup',
   'uploadByTransaction',
-  'uploadFile',
 ];
 
 /** Served by dedicated routes rather than handlers. */

@@ -3,12 +3,11 @@ import { epochSeconds, queryBoolean } from './common.js';
 
 export const filePath = z
   .string()
-  .min(1)
   .max(1024)
   .meta({
     id: 'FilePath',
     description:
-      'A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes.',
+      'A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).',
     example: 'photos/2026/cat.jpg',
   });
 

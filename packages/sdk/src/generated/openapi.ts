@@ -605,7 +605,7 @@ export interface components {
             };
         };
         /**
-         * @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes.
+         * @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).
          * @example photos/2026/cat.jpg
          */
         FilePath: string;
@@ -2027,7 +2027,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;
@@ -2107,7 +2107,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;
@@ -2189,7 +2189,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;
@@ -2255,7 +2255,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;
@@ -2345,7 +2345,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;
@@ -2444,7 +2444,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server: no `..`, no empty segment, no NUL, at most 1024 bytes. */
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
                 path: components["schemas"]["FilePath"];
             };
             cookie?: never;

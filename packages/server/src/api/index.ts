@@ -17,6 +17,7 @@ import { findDocuments } from './db/find-documents.js';
 import { insertDocuments } from './db/insert-documents.js';
 import { listCollections } from './db/list-collections.js';
 import { updateDocuments } from './db/update-documents.js';
+import { copyFile, deleteFile, fileHash, listOrProperties, moveFile } from './files/index.js';
 import { listOrders } from './payment/list-orders.js';
 import { listReceipts } from './payment/list-receipts.js';
 import { paymentConfig } from './payment/payment-config.js';
@@ -44,6 +45,11 @@ const all = [
   deleteDocuments,
   findDocuments,
   countDocuments,
+  listOrProperties,
+  deleteFile,
+  moveFile,
+  copyFile,
+  fileHash,
   subscribeVault,
   vaultInfo,
   setVaultState,

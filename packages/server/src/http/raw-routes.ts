@@ -23,8 +23,16 @@ export type RawHandlers = Partial<Record<EndpointId, RawHandler>>;
 
 const FILES_PREFIX = '/api/v2/vault/files/';
 
-/** Which endpoint a request under /vault/files/ means, and for which file path. */
-export function resolveFileRoute(method: string, rawPath: string, query: Record<string, unknown>): { id: EndpointId; path: string } {
+/**
+ * Which endpoint a request under /vault/files/ means, and for which file path. `fallback`: the
+ * path to download instead when the endpoint finds no file (`GET <folder>/hash` where the prefix
+ * is a folder holding a file named `hash`).
+ */
+export function resolveFileRoute(
+  method: string,
+  rawPath: string,
+  query: Record<string, unknown>,
+): { id: EndpointId; path: string; fallback?: string } {
   let path = rawPath;
   const suffix = (name: string) => path === name || path.endsWith(`/${name}`);
   const strip = (name: string) => path.slice(0, Math.max(0, path.length - name.length - 1));
@@ -44,11 +52,12 @@ export function resolveFileRoute(method: string, rawPath: string, query: Record<
         if (query.comp === 'hash') return { id: 'fileHash', path };
         return { id: 'downloadFile', path };
       }
-      if (suffix('hash')) {
-        // `<file>/hash` is the hash endpoint; the file service resolves the (impossible) clash of a
-        // folder child named `hash` by preferring the hash of an existing file.
+      if (suffix('hash') && path !== 'hash') {
+        // `<file>/hash` is the hash endpoint. A file and a folder can't share a name, so when the
+        // prefix is not a file, `<folder>/hash` is the file named `hash` in that folder.
+        const full = path;
         path = strip('hash');
-        return { id: 'fileHash', path };
+        return { id: 'fileHash', path, fallback: full };
       }
       return { id: 'downloadFile', path };
     }
@@ -72,17 +81,28 @@ export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: P
     const url = request.raw.url ?? '';
     const rawPath = url.slice(FILES_PREFIX.length).split('?')[0] ?? '';
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const { id, path: encoded } = resolveFileRoute(request.method, rawPath, query);
+    const { id, path: encoded, fallback } = resolveFileRoute(request.method, rawPath, query);
     const path = decodePath(encoded);
     const endpoint: Endpoint = endpoints[id];
     const rctx = await requestContext(ctx, request, endpoint.auth);
     const listOrMeta = id === 'downloadFile' && (query.list !== undefined || query.comp !== undefined);
     if (jsonIds.has(id) || listOrMeta) {
       const body = endpoint.body ? await readJsonBody(request, endpoint.bodyLimit ?? 8192) : undefined;
-      const result = await call(id, { params: { path }, query, body }, rctx);
+      let result: unknown;
+      try {
+        result = await call(id, { params: { path }, query, body }, rctx);
+      } catch (error) {
+        if (fallback === undefined || !(error instanceof CellaError && error.code === 'FILE_NOT_FOUND')) throw error;
+        return runRaw(request, reply, rctx, decodePath(fallback), 'downloadFile');
+      }
       return sendResult(reply, endpoint, result);
     }
-    requireCaller(endpoint.auth, rctx);
+    return runRaw(request, reply, rctx, path, id);
+  }
+
+  /** Runs the raw (streaming) handler of `id` for `path`. */
+  function runRaw(request: FastifyRequest, reply: FastifyReply, rctx: RequestContext, path: string, id: EndpointId) {
+    requireCaller(endpoints[id].auth, rctx);
     const handler = raw[id];
     if (!handler) throw notImplemented(id);
     return handler(request, reply, rctx, { path });

@@ -1,0 +1,123 @@
+/**
+ * Node-wide reference counts per CID (node database, collection `cid_refs`: `{_id: cid, count,
+ * updated}`), and the pin protocol around them. Pins are one per root (not counted), so the count
+ * decides when a root may be unpinned; the protocol keeps the two in step under concurrency:
+ *
+ * - `acquire(cid)` (an upload, copy or move is about to write metadata that names `cid`): +1; when
+ *   the count became 1 the CID may have just been released by someone else, whose unpin could
+ *   have come after this upload's own `add(..., { pin: true })` (a no-op on a pinned root), so it
+ *   makes sure the root is pinned.
+ * - `release(cid)` (metadata naming `cid` is gone, committed): -1; at 0 the ref document is
+ *   deleted, then the root unpinned, then the count read again: if an `acquire` slipped in
+ *   between, the root is pinned back.
+ *
+ * Both run under the shared side of `lock`; the sweep's gc takes it exclusively, so within a
+ * process no gc can fall between an unpin and the re-pin that follows it. `updated` (epoch ms)
+ * is touched by every acquire and release: the sweep repairs only counts nobody touched lately.
+ */
+import type { Collection, Database, Document } from '../engines/document-store.js';
+import type { BlockStore } from '../engines/block-store.js';
+import { RwLock } from '../engines/helia/rw-lock.js';
+import type { Logger } from '../logger.js';
+
+export const CID_REFS_COLLECTION = 'cid_refs';
+
+export interface CidRef {
+  cid: string;
+  count: number;
+  updated: number;
+}
+
+function toRef(doc: Document): CidRef {
+  return { cid: String(doc._id), count: Number(doc.count ?? 0), updated: Number(doc.updated ?? 0) };
+}
+
+export class CidRefs {
+  readonly collection: Collection;
+  /** Shared: acquire/release/unpin sections. Exclusive: gc. */
+  readonly lock = new RwLock();
+
+  constructor(
+    nodeDb: Database,
+    private readonly blocks: BlockStore,
+    private readonly clock: () => number,
+    private readonly log: Logger,
+  ) {
+    this.collection = nodeDb.collection(CID_REFS_COLLECTION);
+  }
+
+  async get(cid: string): Promise<CidRef | null> {
+    const doc = await this.collection.findOne({ _id: cid });
+    return doc ? toRef(doc) : null;
+  }
+
+  async count(cid: string): Promise<number> {
+    return (await this.get(cid))?.count ?? 0;
+  }
+
+  async all(): Promise<CidRef[]> {
+    return (await this.collection.find({})).map(toRef);
+  }
+
+  /** +1 for a reference about to be written; makes sure the root is pinned. */
+  async acquire(cid: string): Promise<void> {
+    await this.lock.shared(async () => {
+      const doc = await this.collection.findOneAndUpdate(
+        { _id: cid },
+        { $inc: { count: 1 }, $set: { updated: this.clock() } },
+        { upsert: true },
+      );
+      const count = Number(doc?.count ?? 0);
+      if (count <= 1 && !(await this.blocks.isPinned(cid))) {
+        try {
+          await this.blocks.pin(cid);
+        } catch (error) {
+          // The content went away between the add and now (a concurrent release and gc):
+          // the caller must fail the write; give the count back.
+          const left = await this.decrement(cid);
+          if (left !== null && left <= 0) await this.dropIfUnused(cid);
+          throw error;
+        }
+      }
+    });
+  }
+
+  /** -1 for a reference whose metadata is gone (committed); unpins at zero. */
+  async release(cid: string): Promise<void> {
+    await this.lock.shared(async () => {
+      const count = await this.decrement(cid);
+      if (count === null) {
+        this.log.warn({ cid }, 'files: released a CID with no reference count (the sweep repairs this)');
+        return;
+      }
+      if (count <= 0) await this.dropIfUnused(cid);
+    });
+  }
+
+  /**
+   * Deletes the ref document if its count is still ≤ 0, unpins, then re-pins if a reference
+   * reappeared meanwhile. Call under `lock.shared`. Returns whether the root was unpinned.
+   */
+  async dropIfUnused(cid: string, expect?: { count: number; updated: number }): Promise<boolean> {
+    const filter = expect ? { _id: cid, count: expect.count, updated: expect.updated } : { _id: cid, count: { $lte: 0 } };
+    const deleted = await this.collection.findOneAndDelete(filter);
+    if (!deleted) return false;
+    return this.unpinUnlessUsed(cid);
+  }
+
+  /** Unpins a root that has no reference document, re-pinning if one appears meanwhile. Under `lock.shared`. */
+  async unpinUnlessUsed(cid: string): Promise<boolean> {
+    await this.blocks.unpin(cid);
+    const again = await this.get(cid);
+    if (again && again.count > 0) {
+      await this.blocks.pin(cid);
+      return false;
+    }
+    return true;
+  }
+
+  private async decrement(cid: string): Promise<number | null> {
+    const doc = await this.collection.findOneAndUpdate({ _id: cid }, { $inc: { count: -1 }, $set: { updated: this.clock() } });
+    return doc ? Number(doc.count ?? 0) : null;
+  }
+}

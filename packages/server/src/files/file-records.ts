@@ -1,0 +1,76 @@
+/**
+ * File metadata in the vault's DocumentStore: collection `__files__`, one document per file,
+ * `{_id: path, cid, size, created, modified, rev}`. The path is the `_id`, so one path holds one
+ * file and lookups use the primary key; folders are implicit (a folder exists while a file lies
+ * below it). `rev` changes on every write, for optimistic concurrency between writers of one path.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Collection, Document } from '../engines/document-store.js';
+import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { ancestorsOf, descendantsFilter } from './paths.js';
+
+export const FILES_COLLECTION = INTERNAL_COLLECTIONS.files;
+
+export interface FileRecord {
+  path: string;
+  cid: string;
+  /** Bytes. */
+  size: number;
+  /** Epoch seconds. */
+  created: number;
+  /** Epoch seconds. */
+  modified: number;
+  rev: string;
+}
+
+export function toFileRecord(doc: Document): FileRecord {
+  return {
+    path: String(doc._id),
+    cid: String(doc.cid),
+    size: Number(doc.size),
+    created: Number(doc.created),
+    modified: Number(doc.modified),
+    rev: typeof doc.rev === 'string' ? doc.rev : '',
+  };
+}
+
+export function toDocument(record: Omit<FileRecord, 'rev'> & { rev?: string }): Document {
+  return {
+    _id: record.path,
+    cid: record.cid,
+    size: record.size,
+    created: record.created,
+    modified: record.modified,
+    rev: record.rev ?? newRev(),
+  };
+}
+
+export const newRev = (): string => randomUUID();
+
+export class FileRecords {
+  constructor(readonly collection: Collection) {}
+
+  async get(path: string): Promise<FileRecord | null> {
+    const doc = await this.collection.findOne({ _id: path });
+    return doc ? toFileRecord(doc) : null;
+  }
+
+  /** Every file strictly below `folder` ('' = the whole vault). */
+  async below(folder: string): Promise<FileRecord[]> {
+    return (await this.collection.find(descendantsFilter(folder))).map(toFileRecord);
+  }
+
+  /** True when at least one file lies below `folder`. */
+  async isFolder(folder: string): Promise<boolean> {
+    if (folder === '') return true;
+    return (await this.collection.findOne(descendantsFilter(folder), { projection: { _id: 1 } })) !== null;
+  }
+
+  /** The first folder of `path` that is actually a file (which would make `path` impossible). */
+  async fileAmongAncestors(path: string): Promise<string | null> {
+    const ancestors = ancestorsOf(path);
+    if (ancestors.length === 0) return null;
+    const doc = await this.collection.findOne({ _id: { $in: ancestors } }, { projection: { _id: 1 } });
+    return doc ? String(doc._id) : null;
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * The vault file store of spec §4 "Files": paths → metadata in the vault's DocumentStore, content
+ * in the BlockStore (UnixFS, shared node-wide by CID), reference counts in the node database.
+ * Knows nothing of HTTP.
+ *
+ * Order of every write, so a crash at any point leaves nothing visible that is not complete and
+ * no count that the sweep can't repair:
+ *   1. content: `blocks.add(source, { pin: true })` — complete and pinned, or nothing pinned;
+ *   2. `refs.acquire(cid)` — the count covers the metadata about to be written;
+ *   3. metadata commit, with the quota charge inside its transaction (`beforeCommit`);
+ *   4. `refs.release(old cid)` for metadata that is gone — only after the commit.
+ * A crash between 1 and 2 leaves an orphan pin; between 2 and 3 a count one too high; between 3
+ * and 4 a count one too high. The sweep (sweep.ts) repairs all three after its grace period.
+ *
+ * Quota: logical sizes. A copy counts again (the content is shared, the bytes are charged twice),
+ * an overwrite charges the size difference, a move nothing.
+ */
+import type { BlockStore } from '../engines/block-store.js';
+import type { Collection, Database, DocumentStore } from '../engines/document-store.js';
+import { StoreError } from '../engines/document-store.js';
+import { CellaError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { fromStoreError } from '../vault/store-errors.js';
+import { quotaExceeded, type VaultRecord, type VaultService } from '../vault/vaults.js';
+import { CidRefs } from './cid-refs.js';
+import { fileNotFound, fromBlockStoreError } from './errors.js';
+import { FILES_COLLECTION, FileRecords, newRev, toDocument, type FileRecord } from './file-records.js';
+import { metered } from './metered-source.js';
+import { isWithin, normalisePath, rebase } from './paths.js';
+import type { FilesSettings } from './settings.js';
+import { Sweeper, type ReferenceSource, type SweepReport } from './sweep.js';
+
+/** One entry of a listing or of a properties answer (the contract's FileInfo). */
+export interface FileEntry {
+  name: string;
+  is_file: boolean;
+  size: number;
+  cid?: string;
+  created?: number;
+  updated?: number;
+}
+
+export interface UploadOptions {
+  /** The declared length (Content-Length), checked against the quota before the first byte. */
+  declaredLength?: number;
+  signal?: AbortSignal;
+}
+
+export interface FilesServiceDeps {
+  documents: DocumentStore;
+  nodeDb: Database;
+  blocks: BlockStore;
+  vaults: VaultService;
+  clock: () => number;
+  log: Logger;
+  settings: FilesSettings;
+}
+
+type Charge = (delta: number) => Promise<void>;
+
+const MAX_WRITE_ATTEMPTS = 50;
+
+function entryOf(record: FileRecord): FileEntry {
+  return { name: record.path, is_file: true, size: record.size, cid: record.cid, created: record.created, updated: record.modified };
+}
+
+const folderEntry = (name: string): FileEntry => ({ name, is_file: false, size: 0 });
+
+export class FilesService {
+  /** Node-wide reference counts per CID. */
+  readonly refs: CidRefs;
+  private readonly sweeper: Sweeper;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<SweepReport> | undefined;
+  private readonly sources: ReferenceSource[] = [];
+
+  constructor(private readonly deps: FilesServiceDeps) {
+    this.refs = new CidRefs(deps.nodeDb, deps.blocks, deps.clock, deps.log);
+    this.sweeper = new Sweeper({ ...deps, refs: this.refs, sources: this.sources });
+  }
+
+  /**
+   * Registers another holder of content (it acquires and releases through `refs` and reports its
+   * counts), so the sweep neither lowers its counts nor unpins what it holds.
+   */
+  addReferenceSource(source: ReferenceSource): void {
+    this.sources.push(source);
+  }
+
+  // ── Sweep ──────────────────────────────────────────────────────────────────
+
+  /** Starts the periodic sweep (settings.sweepIntervalMs; 0 = never). */
+  start(): void {
+    const every = this.deps.settings.sweepIntervalMs;
+    if (every <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.sweep().then(
+        (report) => this.deps.log.info({ report }, 'files sweep done'),
+        (error: unknown) => this.deps.log.error({ err: error }, 'files sweep failed'),
+      );
+    }, every);
+    this.timer.unref();
+  }
+
+  /**
+   * Repairs reference counts from the metadata, unpins orphans older than the grace period, then
+   * gc. One at a time in this process (a call during a running sweep waits, then runs its own).
+   */
+  async sweep(options: { graceMs?: number } = {}): Promise<SweepReport> {
+    while (this.running) await this.running.catch(() => undefined);
+    const run = this.sweeper.run(options.graceMs ?? this.deps.settings.sweepGraceMs);
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** The node-wide reference count of a CID (0 when none). */
+  refCount(cid: string): Promise<number> {
+    return this.refs.count(cid);
+  }
+
+  /** Stops the periodic sweep and waits for a running one. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.deps.clock() / 1000);
+  }
+
+  private records(vault: VaultRecord): FileRecords {
+    return new FileRecords(this.collection(vault));
+  }
+
+  private collection(vault: VaultRecord): Collection {
+    return this.deps.documents.database(vault.database).collection(FILES_COLLECTION);
+  }
+
+  private assertWritable(vault: VaultRecord): void {
+    if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
+  }
+
+  /** Refuses a file at `path` when a file sits where one of its folders should be, or `path` is a folder. */
+  private async assertFileSlot(records: FileRecords, path: string): Promise<void> {
+    const blocking = await records.fileAmongAncestors(path);
+    if (blocking !== null) {
+      throw new CellaError('ALREADY_EXISTS', `"${blocking}" is a file, so "${path}" can't be created below it`);
+    }
+    if (await records.isFolder(path)) {
+      throw new CellaError('ALREADY_EXISTS', `"${path}" is a folder; a file can't have the same name`);
+    }
+  }
+
+  private quotaCharge(vault: VaultRecord): Charge {
+    return (delta) => this.deps.vaults.charge(vault.userDid, 'files', delta);
+  }
+
+  private adjustCharge(vault: VaultRecord): Charge {
+    return (delta) => this.deps.vaults.adjust(vault.userDid, 'files', delta);
+  }
+
+  // ── Upload ─────────────────────────────────────────────────────────────────
+
+  /**
+   * Stores the bytes at `path` (overwriting a file there). The file becomes visible only once all
+   * bytes are stored; a failure or an abort at any point leaves the previous state.
+   */
+  async upload(
+    vault: VaultRecord,
+    rawPath: string,
+    source: AsyncIterable<Uint8Array>,
+    options: UploadOptions = {},
+  ): Promise<{ name: string; cid: string; size: number }> {
+    this.assertWritable(vault);
+    const path = normalisePath(rawPath);
+    const records = this.records(vault);
+    await this.assertFileSlot(records, path);
+    const previous = await records.get(path);
+    // Usage is read fresh (the request's vault record may be a second old): the room left
+    // decides where the stream is cut. The final charge below is the one that is atomic.
+    const current = (await this.deps.vaults.find(vault.userDid)) ?? vault;
+    const used = current.dbUsed + current.filesUsed;
+    const room = current.quota - used + (previous?.size ?? 0);
+    if (options.declaredLength !== undefined && options.declaredLength > room) {
+      throw quotaExceeded(current, options.declaredLength - (previous?.size ?? 0));
+    }
+    const limited = metered(source, room, (sofar) =>
+      new CellaError(
+        'INSUFFICIENT_STORAGE',
+        `the vault storage quota is exceeded: ${used} of ${current.quota} bytes used, the upload passed the room left (${room} bytes) at byte ${sofar}`,
+      ),
+    );
+    let added: { cid: string; size: number };
+    try {
+      added = await this.deps.blocks.add(limited, { pin: true, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (error) {
+      throw fromBlockStoreError(error);
+    }
+    const { cid, size } = added;
+    try {
+      await this.refs.acquire(cid);
+    } catch (error) {
+      throw fromBlockStoreError(error);
+    }
+    let replaced: FileRecord | null;
+    try {
+      const now = this.nowSeconds();
+      replaced = await this.writeRecord(vault, records, { path, cid, size, created: now, modified: now }, this.quotaCharge(vault), 'overwrite');
+    } catch (error) {
+      await this.refs.release(cid);
+      throw error;
+    }
+    if (replaced) await this.refs.release(replaced.cid);
+    return { name: path, cid, size };
+  }
+
+  /**
+   * Writes one metadata document and charges its size change inside the same transaction.
+   * `overwrite`: replaces a file at the path (optimistic, retried on a concurrent write) and
+   * returns what it replaced; `create`: the path must be free (else ALREADY_EXISTS).
+   */
+  private async writeRecord(
+    vault: VaultRecord,
+    records: FileRecords,
+    record: Omit<FileRecord, 'rev'>,
+    charge: Charge,
+    mode: 'overwrite' | 'create',
+  ): Promise<FileRecord | null> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const previous = mode === 'overwrite' ? await records.get(record.path) : null;
+      const delta = record.size - (previous?.size ?? 0);
+      let charged = 0;
+      const beforeCommit = async () => {
+        await charge(delta);
+        charged = delta;
+      };
+      const refund = async () => {
+        if (charged !== 0) await this.deps.vaults.adjust(vault.userDid, 'files', -charged);
+        charged = 0;
+      };
+      try {
+        if (previous) {
+          const result = await records.collection.updateOne(
+            { _id: record.path, rev: previous.rev },
+            { $set: { cid: record.cid, size: record.size, modified: record.modified, rev: newRev() } },
+            { beforeCommit },
+          );
+          if (result.matchedCount === 1) return previous;
+          await refund(); // another writer got there first: read again
+        } else {
+          await records.collection.insertMany([toDocument(record)], { beforeCommit });
+          return null;
+        }
+      } catch (error) {
+        await refund();
+        if (error instanceof StoreError && error.code === 'DUPLICATE_KEY') {
+          if (mode === 'create') throw new CellaError('ALREADY_EXISTS', `"${record.path}" already exists`);
+          continue; // created concurrently: overwrite it
+        }
+        throw fromStoreError(error);
+      }
+    }
+    throw new CellaError('UNAVAILABLE', `too many concurrent writes to "${record.path}"; try again`);
+  }
+
+  // ── Reads ──────────────────────────────────────────────────────────────────
+
+  /** The file at `path` (not a folder), or FILE_NOT_FOUND. */
+  async file(vault: VaultRecord, rawPath: string): Promise<FileRecord> {
+    const path = normalisePath(rawPath);
+    const record = await this.records(vault).get(path);
+    if (record) return record;
+    const folder = await this.records(vault).isFolder(path);
+    throw fileNotFound(path, folder ? ' (it is a folder; list it with ?list=true)' : '');
+  }
+
+  /** The file's bytes (optionally a range), streamed in constant memory. */
+  async *read(record: FileRecord, range: { offset?: number; length?: number; signal?: AbortSignal } = {}): AsyncGenerator<Uint8Array> {
+    try {
+      yield* this.deps.blocks.cat(record.cid, range);
+    } catch (error) {
+      throw fromBlockStoreError(error);
+    }
+  }
+
+  async hash(vault: VaultRecord, rawPath: string): Promise<{ name: string; cid: string }> {
+    const record = await this.file(vault, rawPath);
+    return { name: record.path, cid: record.cid };
+  }
+
+  /** Properties of a file or a folder (the root is the empty path). */
+  async stat(vault: VaultRecord, rawPath: string): Promise<FileEntry> {
+    const path = normalisePath(rawPath, { allowRoot: true });
+    if (path === '') return folderEntry('');
+    const records = this.records(vault);
+    const record = await records.get(path);
+    if (record) return entryOf(record);
+    if (await records.isFolder(path)) return folderEntry(path);
+    throw fileNotFound(path);
+  }
+
+  /**
+   * A folder's entries, sorted by name: its direct children (files and sub-folders), or with
+   * `recursive` every file and folder below it. Full paths. The root is the empty path; an
+   * empty vault lists as `[]`, a folder that does not exist is FILE_NOT_FOUND.
+   */
+  async list(vault: VaultRecord, rawPath: string, options: { recursive?: boolean } = {}): Promise<FileEntry[]> {
+    const folder = normalisePath(rawPath, { allowRoot: true });
+    const records = this.records(vault);
+    if (folder !== '' && (await records.get(folder))) {
+      throw new CellaError('INVALID_PARAMETER', `"${folder}" is a file, not a folder`);
+    }
+    const below = await records.below(folder);
+    if (folder !== '' && below.length === 0) throw fileNotFound(folder);
+    const prefix = folder === '' ? '' : `${folder}/`;
+    const entries = new Map<string, FileEntry>();
+    for (const record of below) {
+      const rest = record.path.slice(prefix.length);
+      const segments = rest.split('/');
+      if (options.recursive) {
+        for (let i = 1; i < segments.length; i++) {
+          const name = prefix + segments.slice(0, i).join('/');
+          if (!entries.has(name)) entries.set(name, folderEntry(name));
+        }
+        entries.set(record.path, entryOf(record));
+      } else if (segments.length === 1) {
+        entries.set(record.path, entryOf(record));
+      } else {
+        const name = prefix + segments[0]!;
+        if (!entries.has(name)) entries.set(name, folderEntry(name));
+      }
+    }
+    return [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  // ── Delete, move, copy ─────────────────────────────────────────────────────
+
+  /** Deletes a file, or a folder with everything below it. */
+  async delete(vault: VaultRecord, rawPath: string): Promise<void> {
+    this.assertWritable(vault);
+    const path = normalisePath(rawPath);
+    const records = this.records(vault);
+    if (await this.deleteOne(vault, records, path)) return;
+    const below = await records.below(path);
+    if (below.length === 0) throw fileNotFound(path);
+    for (const record of below) await this.deleteOne(vault, records, record.path);
+  }
+
+  private async deleteOne(vault: VaultRecord, records: FileRecords, path: string): Promise<boolean> {
+    let doc;
+    try {
+      doc = await records.collection.findOneAndDelete({ _id: path });
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    if (!doc) return false;
+    // The metadata is gone (committed): now the bytes and the reference.
+    await this.deps.vaults.adjust(vault.userDid, 'files', -Number(doc.size ?? 0));
+    await this.refs.release(String(doc.cid));
+    return true;
+  }
+
+  /** Moves (renames) a file or a folder. The destination must not exist. */
+  async move(vault: VaultRecord, rawFrom: string, rawTo: string): Promise<{ name: string }> {
+    return this.transfer(vault, rawFrom, rawTo, 'move');
+  }
+
+  /** Copies a file or a folder; the content is shared, its size counts against the quota again. */
+  async copy(vault: VaultRecord, rawFrom: string, rawTo: string): Promise<{ name: string }> {
+    return this.transfer(vault, rawFrom, rawTo, 'copy');
+  }
+
+  private async transfer(vault: VaultRecord, rawFrom: string, rawTo: string, kind: 'move' | 'copy'): Promise<{ name: string }> {
+    this.assertWritable(vault);
+    const from = normalisePath(rawFrom);
+    const to = normalisePath(rawTo);
+    if (from === to) throw new CellaError('INVALID_PARAMETER', `the destination of a ${kind} must differ from its source ("${from}")`);
+    if (isWithin(to, from)) throw new CellaError('INVALID_PARAMETER', `can't ${kind} "${from}" into itself ("${to}")`);
+    const records = this.records(vault);
+    const single = await records.get(from);
+    const sources = single ? [single] : await records.below(from);
+    if (sources.length === 0) throw fileNotFound(from);
+    if ((await records.get(to)) || (await records.isFolder(to))) {
+      throw new CellaError('ALREADY_EXISTS', `the destination "${to}" already exists`);
+    }
+    const blocking = await records.fileAmongAncestors(to);
+    if (blocking !== null) throw new CellaError('ALREADY_EXISTS', `"${blocking}" is a file, so "${to}" can't be created below it`);
+
+    if (kind === 'copy') {
+      const total = sources.reduce((sum, r) => sum + r.size, 0);
+      const current = (await this.deps.vaults.find(vault.userDid)) ?? vault;
+      if (current.dbUsed + current.filesUsed + total > current.quota) throw quotaExceeded(current, total);
+    }
+    const created: FileRecord[] = [];
+    const now = this.nowSeconds();
+    try {
+      for (const source of sources) {
+        const target = {
+          path: rebase(source.path, from, to),
+          cid: source.cid,
+          size: source.size,
+          created: kind === 'move' ? source.created : now,
+          modified: kind === 'move' ? source.modified : now,
+        };
+        await this.refs.acquire(source.cid);
+        try {
+          // A move never fails on quota: its net change is zero.
+          await this.writeRecord(vault, records, target, kind === 'copy' ? this.quotaCharge(vault) : this.adjustCharge(vault), 'create');
+        } catch (error) {
+          await this.refs.release(source.cid);
+          throw error;
+        }
+        created.push({ ...target, rev: '' });
+        if (kind === 'move') await this.deleteOne(vault, records, source.path);
+      }
+    } catch (error) {
+      // A copy is all or nothing: undo the part made. (A move keeps what moved: every file is
+      // at one of its two names, none lost.)
+      if (kind === 'copy') for (const record of created) await this.deleteOne(vault, records, record.path).catch(() => false);
+      throw error;
+    }
+    return { name: to };
+  }
+}
