@@ -18,6 +18,7 @@ import { SignInService } from './auth/sign-in.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 import { filesSettingsFromEnv, type FilesSettings } from './files/settings.js';
+import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { ScriptService } from './scripts/service.js';
@@ -63,6 +64,9 @@ export function withChainDefaults(config: Config): Config {
 
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
   let config = withChainDefaults(input);
+  // Files and settings first: a configuration mistake stops the node before anything is created.
+  const plans = loadPlans(config.plansFile);
+  if (!config.devChain) paymentSettings(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
@@ -86,7 +90,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     tokenTtlSeconds: config.tokenTtlSeconds,
   });
   const clock = options.clock ?? Date.now;
-  const plans = loadPlans(config.plansFile);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
   if (!config.quotaEnforcement) log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
   const payments = await startPayments(config, { nodeDb, identity, vaults, plans, clock, log }, options.announce);
