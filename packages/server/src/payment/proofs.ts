@@ -30,7 +30,11 @@ export function signReceiptProof(identity: NodeIdentity, userDid: string, receip
   );
 }
 
-/** Checks that `proof` is this node's unexpired order proof for `userDid` (BAD_REQUEST if not). */
+/**
+ * Checks that `proof` is this node's order proof for `userDid` (BAD_REQUEST if not). The usual
+ * clock skew is allowed because the order may have been signed by another node process with a
+ * slightly different clock (`nbf`); the caller checks the order's expiry exactly beforehand.
+ */
 export async function verifyOrderProof(identity: NodeIdentity, proof: string, userDid: string, nowMs: number): Promise<void> {
   try {
     await verifyJwt(proof, {
@@ -38,7 +42,6 @@ export async function verifyOrderProof(identity: NodeIdentity, proof: string, us
       issuer: identity.did,
       subject: ORDER_PROOF_SUBJECT,
       audience: userDid,
-      clockSkewSeconds: 0,
       now: nowMs,
     });
   } catch (error) {
