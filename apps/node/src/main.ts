@@ -15,7 +15,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const node = await startNode(config);
+  let node;
+  try {
+    node = await startNode(config);
+  } catch (error) {
+    // Bad settings found while starting (plans file, payment settings): one clear line, exit 2.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
   // One plain line for people and scripts, whatever the log level.
   process.stdout.write(`Cella node listening on ${node.url} (data: ${config.dataDir})\n`);
   node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did }, 'node started');
