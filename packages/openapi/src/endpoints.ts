@@ -360,11 +360,22 @@ export const endpoints = define({
     auth: 'optional',
     tag: 'Scripts',
     summary: 'Run a script of the target vault (default: the caller\'s own)',
-    description: 'Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp`.',
+    description:
+      'Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference).',
     params: scripts.scriptNameParams,
-    body: scripts.runScriptRequest,
+    body: scripts.runScriptRequest.optional(),
     success: { status: 201, description: 'The results.', body: scripts.runScriptResponse },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'SCRIPT_NOT_FOUND', 'VAULT_NOT_FOUND', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'RATE_LIMITED'],
+    errors: [
+      'INVALID_PARAMETER',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'VAULT_NOT_FOUND',
+      'COLLECTION_NOT_FOUND',
+      'FILE_NOT_FOUND',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'RATE_LIMITED',
+    ],
     bodyLimit: 1 * MiB,
   },
   unregisterScript: {
@@ -385,10 +396,12 @@ export const endpoints = define({
     auth: 'optional',
     tag: 'Scripts',
     summary: 'Upload the content of a fileUpload transaction',
+    description:
+      'Single use; expires (default one hour). Only the caller who ran the script may use it, unless the script allows anonymous callers. The file goes to the path the script fixed in the owner\'s vault.',
     params: scripts.transactionParams,
     binaryBody: binaryFile,
     success: { status: 200, description: 'Stored.', body: files.uploadResponse },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'VAULT_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
   },
   downloadByTransaction: {
     operationId: 'downloadByTransaction',
@@ -397,9 +410,10 @@ export const endpoints = define({
     auth: 'optional',
     tag: 'Scripts',
     summary: 'Download the content of a fileDownload transaction',
+    description: 'Single use (a range request uses it too); expires (default one hour); bound to its caller unless the script allows anonymous callers.',
     params: scripts.transactionParams,
     success: { status: 200, description: 'The content.', binary: { ...binaryFile, ranges: true } },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'VAULT_NOT_FOUND', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
   },
 
   // ── Payment ───────────────────────────────────────────────────────────────

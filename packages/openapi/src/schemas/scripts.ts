@@ -24,57 +24,66 @@ export const executableTypes = [
   'aggregated',
 ] as const;
 
-export type Condition = {
-  type: (typeof conditionTypes)[number];
-  name?: string;
-  collection?: string;
-  filter?: Record<string, unknown>;
-  options?: Record<string, unknown>;
-  conditions?: Condition[];
-  body?: unknown;
+/*
+ * Conditions and executables are spelled out level by level instead of as recursive (z.lazy)
+ * schemas: a recursive schema lets a body of a few thousand nested levels exhaust the validator's
+ * stack (a 500), while the levels below bound the work and give a clear 400. They are exactly the
+ * levels the service accepts: conditions nest at most 5 deep, an aggregated executable holds
+ * non-aggregated ones.
+ */
+const MAX_CONDITION_LEVELS = 5;
+
+const conditionFields = {
+  type: z.enum(conditionTypes),
+  name: z.string().max(128).optional(),
+  collection: z.string().max(64).optional().meta({ description: "queryHasResults: the owner's collection to query." }),
+  filter: filter.optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body` (a list for and/or).' }),
 };
 
-export const condition: z.ZodType<Condition> = z.lazy(() =>
-  z.object({
-    type: z.enum(conditionTypes),
-    name: z.string().max(128).optional(),
-    collection: z.string().max(64).optional().meta({ description: 'queryHasResults: the owner\'s collection to query.' }),
-    filter: filter.optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    conditions: z.array(condition).max(16).optional().meta({ description: 'and/or: the operands.' }),
-    body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body` (a list for and/or).' }),
-  }),
-).meta({ id: 'Condition', description: 'Access condition. Composite conditions nest at most 5 levels.' });
+const withOperands = <T extends z.ZodType>(operands: T) =>
+  z.object({ ...conditionFields, conditions: operands.optional().meta({ description: 'and/or: the operands.' }) });
 
-export type Executable = {
-  type: (typeof executableTypes)[number];
-  name?: string;
-  output?: boolean;
-  collection?: string;
-  filter?: Record<string, unknown>;
-  document?: Record<string, unknown>;
-  update?: Record<string, unknown>;
-  options?: Record<string, unknown>;
-  path?: string;
-  executables?: Executable[];
-  body?: unknown;
+const conditionLevel5 = withOperands(z.array(z.unknown()).max(0, `conditions nest at most ${MAX_CONDITION_LEVELS} levels`));
+const conditionLevel4 = withOperands(z.array(conditionLevel5).max(16));
+const conditionLevel3 = withOperands(z.array(conditionLevel4).max(16));
+const conditionLevel2 = withOperands(z.array(conditionLevel3).max(16));
+
+export const condition = withOperands(z.array(conditionLevel2).max(16)).meta({
+  id: 'Condition',
+  description: 'Access condition: `queryHasResults` on the owner\'s collection, or `and` / `or` of conditions. Conditions nest at most 5 levels.',
+});
+
+export type Condition = z.infer<typeof condition>;
+
+const stepFields = {
+  type: z.enum(executableTypes),
+  name: z
+    .string()
+    .max(128)
+    .optional()
+    .meta({ description: "Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type)." }),
+  output: z.boolean().optional().meta({ description: 'Include the result in the run response. Default true.' }),
+  collection: z.string().max(64).optional(),
+  filter: filter.optional(),
+  document: jsonDocument.optional(),
+  update: z.record(z.string(), z.unknown()).optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  path: z.string().max(1024).optional().meta({ description: 'File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it.' }),
+  body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body` (a list for aggregated).' }),
 };
 
-export const executable: z.ZodType<Executable> = z.lazy(() =>
-  z.object({
-    type: z.enum(executableTypes),
-    name: z.string().max(128).optional().meta({ description: 'Key of this executable\'s result in the run response. Defaults to the script name.' }),
-    output: z.boolean().optional().meta({ description: 'Include the result in the run response. Default true.' }),
-    collection: z.string().max(64).optional(),
-    filter: filter.optional(),
-    document: jsonDocument.optional(),
-    update: z.record(z.string(), z.unknown()).optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    path: z.string().max(1024).optional().meta({ description: 'File executables: the path; `$params.<name>` is substituted inside it.' }),
-    executables: z.array(executable).max(16).optional().meta({ description: 'aggregated: the executables to run in order.' }),
-    body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body`.' }),
-  }),
-).meta({ id: 'Executable' });
+export const executableStep = z.object(stepFields).meta({ id: 'ExecutableStep', description: 'One executable of an `aggregated` one (not itself aggregated).' });
+
+export const executable = z
+  .object({
+    ...stepFields,
+    executables: z.array(executableStep).max(16).optional().meta({ description: 'aggregated: the executables to run in order.' }),
+  })
+  .meta({ id: 'Executable' });
+
+export type Executable = z.infer<typeof executable>;
 
 export const registerScriptRequest = z
   .object({

@@ -345,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Run a script of the target vault (default: the caller's own)
-         * @description Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp`.
+         * @description Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference).
          */
         post: operations["runScript"];
         delete?: never;
@@ -361,9 +361,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the content of a fileDownload transaction */
+        /**
+         * Download the content of a fileDownload transaction
+         * @description Single use (a range request uses it too); expires (default one hour); bound to its caller unless the script allows anonymous callers.
+         */
         get: operations["downloadByTransaction"];
-        /** Upload the content of a fileUpload transaction */
+        /**
+         * Upload the content of a fileUpload transaction
+         * @description Single use; expires (default one hour). Only the caller who ran the script may use it, unless the script allows anonymous callers. The file goes to the path the script fixed in the owner's vault.
+         */
         put: operations["uploadByTransaction"];
         post?: never;
         delete?: never;
@@ -621,7 +627,7 @@ export interface components {
             allowAnonymousUser?: boolean;
             allowAnonymousApp?: boolean;
         };
-        /** @description Access condition. Composite conditions nest at most 5 levels. */
+        /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
         Condition: {
             /** @enum {string} */
             type: "queryHasResults" | "and" | "or";
@@ -632,15 +638,71 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description and/or: the operands. */
-            conditions?: components["schemas"]["Condition"][];
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
             body?: unknown;
+            /** @description and/or: the operands. */
+            conditions?: {
+                /** @enum {string} */
+                type: "queryHasResults" | "and" | "or";
+                name?: string;
+                /** @description queryHasResults: the owner's collection to query. */
+                collection?: string;
+                filter?: components["schemas"]["Filter"];
+                options?: {
+                    [key: string]: unknown;
+                };
+                /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                body?: unknown;
+                /** @description and/or: the operands. */
+                conditions?: {
+                    /** @enum {string} */
+                    type: "queryHasResults" | "and" | "or";
+                    name?: string;
+                    /** @description queryHasResults: the owner's collection to query. */
+                    collection?: string;
+                    filter?: components["schemas"]["Filter"];
+                    options?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                    body?: unknown;
+                    /** @description and/or: the operands. */
+                    conditions?: {
+                        /** @enum {string} */
+                        type: "queryHasResults" | "and" | "or";
+                        name?: string;
+                        /** @description queryHasResults: the owner's collection to query. */
+                        collection?: string;
+                        filter?: components["schemas"]["Filter"];
+                        options?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                        body?: unknown;
+                        /** @description and/or: the operands. */
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "queryHasResults" | "and" | "or";
+                            name?: string;
+                            /** @description queryHasResults: the owner's collection to query. */
+                            collection?: string;
+                            filter?: components["schemas"]["Filter"];
+                            options?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                            body?: unknown;
+                            /** @description and/or: the operands. */
+                            conditions?: unknown[];
+                        }[];
+                    }[];
+                }[];
+            }[];
         };
         Executable: {
             /** @enum {string} */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
-            /** @description Key of this executable's result in the run response. Defaults to the script name. */
+            /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
@@ -653,11 +715,33 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description File executables: the path; `$params.<name>` is substituted inside it. */
+            /** @description File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it. */
             path?: string;
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
+            body?: unknown;
             /** @description aggregated: the executables to run in order. */
-            executables?: components["schemas"]["Executable"][];
-            /** @description Reference Hive Node form: the fields above nested in `body`. */
+            executables?: components["schemas"]["ExecutableStep"][];
+        };
+        /** @description One executable of an `aggregated` one (not itself aggregated). */
+        ExecutableStep: {
+            /** @enum {string} */
+            type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
+            /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
+            name?: string;
+            /** @description Include the result in the run response. Default true. */
+            output?: boolean;
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            document?: components["schemas"]["Document"];
+            update?: {
+                [key: string]: unknown;
+            };
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it. */
+            path?: string;
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
         };
         RunScriptRequest: {
@@ -916,7 +1000,7 @@ export interface components {
             finished_at: number | null;
             last_success_at: number | null;
         };
-        /** @description Access condition. Composite conditions nest at most 5 levels. */
+        /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
         ConditionOutput: {
             /** @enum {string} */
             type: "queryHasResults" | "and" | "or";
@@ -927,15 +1011,71 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description and/or: the operands. */
-            conditions?: components["schemas"]["ConditionOutput"][];
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
             body?: unknown;
+            /** @description and/or: the operands. */
+            conditions?: {
+                /** @enum {string} */
+                type: "queryHasResults" | "and" | "or";
+                name?: string;
+                /** @description queryHasResults: the owner's collection to query. */
+                collection?: string;
+                filter?: components["schemas"]["Filter"];
+                options?: {
+                    [key: string]: unknown;
+                };
+                /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                body?: unknown;
+                /** @description and/or: the operands. */
+                conditions?: {
+                    /** @enum {string} */
+                    type: "queryHasResults" | "and" | "or";
+                    name?: string;
+                    /** @description queryHasResults: the owner's collection to query. */
+                    collection?: string;
+                    filter?: components["schemas"]["Filter"];
+                    options?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                    body?: unknown;
+                    /** @description and/or: the operands. */
+                    conditions?: {
+                        /** @enum {string} */
+                        type: "queryHasResults" | "and" | "or";
+                        name?: string;
+                        /** @description queryHasResults: the owner's collection to query. */
+                        collection?: string;
+                        filter?: components["schemas"]["Filter"];
+                        options?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                        body?: unknown;
+                        /** @description and/or: the operands. */
+                        conditions?: {
+                            /** @enum {string} */
+                            type: "queryHasResults" | "and" | "or";
+                            name?: string;
+                            /** @description queryHasResults: the owner's collection to query. */
+                            collection?: string;
+                            filter?: components["schemas"]["Filter"];
+                            options?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Reference Hive Node form: the fields above nested in `body` (a list for and/or). */
+                            body?: unknown;
+                            /** @description and/or: the operands. */
+                            conditions?: unknown[];
+                        }[];
+                    }[];
+                }[];
+            }[];
         };
         ExecutableOutput: {
             /** @enum {string} */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
-            /** @description Key of this executable's result in the run response. Defaults to the script name. */
+            /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
@@ -948,11 +1088,33 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
-            /** @description File executables: the path; `$params.<name>` is substituted inside it. */
+            /** @description File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it. */
             path?: string;
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
+            body?: unknown;
             /** @description aggregated: the executables to run in order. */
-            executables?: components["schemas"]["ExecutableOutput"][];
-            /** @description Reference Hive Node form: the fields above nested in `body`. */
+            executables?: components["schemas"]["ExecutableStepOutput"][];
+        };
+        /** @description One executable of an `aggregated` one (not itself aggregated). */
+        ExecutableStepOutput: {
+            /** @enum {string} */
+            type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
+            /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
+            name?: string;
+            /** @description Include the result in the run response. Default true. */
+            output?: boolean;
+            collection?: string;
+            filter?: components["schemas"]["Filter"];
+            document?: components["schemas"]["Document"];
+            update?: {
+                [key: string]: unknown;
+            };
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @description File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it. */
+            path?: string;
+            /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
         };
     };
@@ -2703,7 +2865,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RunScriptRequest"];
             };
@@ -2731,6 +2893,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
             403: {
                 headers: {
@@ -2741,9 +2912,11 @@ export interface operations {
                 };
             };
             /**
-             * @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name.
+             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
              *
-             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *     `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
              */
             404: {
                 headers: {
@@ -2836,7 +3009,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *
+             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2904,8 +3099,39 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `FORBIDDEN`: The caller may not do this.
+             *
+             *     `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes.
+             */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
                 headers: {
                     [name: string]: unknown;
                 };

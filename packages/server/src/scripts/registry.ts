@@ -8,6 +8,7 @@
  * Script documents count as database usage of the owner's vault and are charged inside the write.
  */
 import { randomBytes } from 'node:crypto';
+import type { schemas } from '@cella/openapi';
 import type { Collection, Document, DocumentStore } from '../engines/document-store.js';
 import { escapeDollarKeys, unescapeDollarKeys } from '../engines/escape-keys.js';
 import { CellaError } from '../errors.js';
@@ -28,8 +29,8 @@ export interface ScriptDefinition {
 /** A script as listed: the definition as registered, with its name. */
 export interface ListedScript {
   name: string;
-  condition?: Record<string, unknown>;
-  executable: Record<string, unknown>;
+  condition?: schemas.scripts.Condition;
+  executable: schemas.scripts.Executable;
   allowAnonymousUser: boolean;
   allowAnonymousApp: boolean;
 }
@@ -49,6 +50,24 @@ export interface RegisterResult {
   matched_count: number;
   modified_count: number;
   upserted_id: string | null;
+}
+
+const MAX_DEFINITION_DEPTH = 100;
+
+/**
+ * Nesting of a JSON value, measured without recursion and stopping past `limit`: unknown fields of
+ * the reference's `body` form are stored as sent, so their depth is bounded before anything walks
+ * them recursively (escaping, measuring).
+ */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function assertWritable(vault: VaultRecord): void {
@@ -91,6 +110,9 @@ export class ScriptRegistry {
   async register(vault: VaultRecord, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
     assertWritable(vault);
     assertUserScriptName(name);
+    if (depthExceeds([definition.condition, definition.executable], MAX_DEFINITION_DEPTH)) {
+      throw new CellaError('INVALID_PARAMETER', `the script is nested deeper than ${MAX_DEFINITION_DEPTH} levels`);
+    }
     compile(name, definition);
     const size = JSON.stringify([definition.condition ?? null, definition.executable]).length;
     if (size > MAX_SCRIPT_CHARS) throw new CellaError('INVALID_PARAMETER', `the script is larger than ${MAX_SCRIPT_CHARS} characters of JSON`);
@@ -153,8 +175,9 @@ export class ScriptRegistry {
     });
     return docs.map((doc) => ({
       name: String(doc._id),
-      ...(doc.condition === undefined ? {} : { condition: unescapeDollarKeys(doc.condition) as Record<string, unknown> }),
-      executable: unescapeDollarKeys(doc.executable) as Record<string, unknown>,
+      // Stored as registered, so these are the contract's shapes.
+      ...(doc.condition === undefined ? {} : { condition: unescapeDollarKeys(doc.condition) as schemas.scripts.Condition }),
+      executable: unescapeDollarKeys(doc.executable) as schemas.scripts.Executable,
       allowAnonymousUser: doc.allowAnonymousUser === true,
       allowAnonymousApp: doc.allowAnonymousApp === true,
     }));

@@ -13,12 +13,16 @@ export async function refused(promise: Promise<unknown>): Promise<CellaApiError>
   return error;
 }
 
-/** Every document of every collection of a vault (read by its owner), for before/after checks. */
+/**
+ * Every document of every collection of a vault and every file (path, size, CID), read by its
+ * owner, for before/after checks.
+ */
 export async function snapshot(owner: Vault): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const name of await owner.db.listCollections()) {
     out[name] = await owner.db.collection(name).find({}, { sort: { _id: 1 } });
   }
+  out['(files)'] = (await owner.files.list('', { recursive: true })).map((f) => ({ name: f.name, size: f.size, cid: f.cid }));
   return out;
 }
 

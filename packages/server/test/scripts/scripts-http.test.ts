@@ -132,6 +132,30 @@ describe('register, list, remove', () => {
     expect(six.body.error.message).toMatch(/5 levels/);
   });
 
+  test('deeply nested bodies are 400, never 500 (conditions, aggregated, filters, params, reference bodies)', async () => {
+    const n = 5000;
+    const bodies = [
+      `{"condition":${'{"type":"and","conditions":['.repeat(n)}{"type":"queryHasResults","collection":"notes"}${']}'.repeat(n)},"executable":{"type":"find","collection":"notes"}}`,
+      `{"executable":${'{"type":"aggregated","executables":['.repeat(n)}{"type":"find","collection":"notes"}${']}'.repeat(n)}}`,
+      `{"executable":{"type":"find","collection":"notes","filter":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}}`,
+      `{"executable":{"type":"find","collection":"notes","body":${'{"body":'.repeat(n)}1${'}'.repeat(n)}}}`,
+      `{"executable":{"type":"find","body":{"collection":"notes","junk":${'['.repeat(n)}${']'.repeat(n)}}}}`,
+    ];
+    for (const body of bodies) {
+      const result = await rawCall(alice, 'POST', '/api/v2/vault/scripting/too_deep', body);
+      expect(result.status, JSON.stringify(result.body)).toBe(400);
+    }
+    await alice.scripts.register('param_sink', { executable: { type: 'count', collection: 'notes', filter: { a: '$params.p' } } });
+    const deepParam = await rawCall(alice, 'POST', '/api/v2/vault/scripting/param_sink/run', `{"params":{"p":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}}`);
+    expect(deepParam.status).toBe(400);
+  });
+
+  test('a run without a body runs the caller\'s own script', async () => {
+    await alice.scripts.register('bodiless', { executable: { type: 'count', collection: 'notes', filter: {} } });
+    const result = await rawCall(alice, 'POST', '/api/v2/vault/scripting/bodiless/run');
+    expect(result).toEqual({ status: 201, body: { bodiless: { count: 30 } } });
+  });
+
   test('script names: invalid ones are 400; names starting with __ are reserved', async () => {
     for (const name of ['__anonymous_files__', '__mine', '.hidden', '-dash', 'a b', 'x'.repeat(129)]) {
       const result = await rawCall(alice, 'POST', `/api/v2/vault/scripting/${encodeURIComponent(name)}`, { executable: findNotes });
