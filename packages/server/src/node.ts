@@ -21,6 +21,7 @@ import { filesSettingsFromEnv, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
+import { FilesForScripts } from './scripts/files-adapter.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
@@ -107,6 +108,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   const files = new FilesService({ documents, nodeDb, blocks, vaults, clock, log, settings: { ...filesSettingsFromEnv(), ...options.files } });
   files.start();
+  scripts.useFiles(new FilesForScripts(files, nodeDb));
   closables.push(files);
   return {
     config,

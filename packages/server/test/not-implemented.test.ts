@@ -10,11 +10,9 @@ import { isRawEndpoint } from '../src/http/app.js';
 
 const stillNotImplemented = [
   'backupState',
-  'downloadByTransaction',
   'promoteBackup',
   'restoreBackup',
   'startBackup',
-  'uploadByTransaction',
 ];
 
 /** Served by dedicated routes rather than handlers. */

@@ -10,8 +10,8 @@ export interface ScriptFileProperties {
   /** The path inside the vault. */
   name: string;
   size: number;
-  /** Epoch seconds of the last change. */
-  last_modify: number;
+  /** Epoch seconds of the last change of a file; null for a folder (folders are implicit). */
+  last_modify: number | null;
 }
 
 export interface ScriptFiles {

@@ -42,7 +42,7 @@ interface Case {
   /** The executable; `me` is `$caller_did` for the public_me tier and a constant otherwise. */
   executable: (me: string) => ScriptExecutable;
   /** Checks the result of an allowed run. */
-  check: (result: Record<string, unknown>, name: string) => void | Promise<void>;
+  check: (result: Record<string, unknown>, name: string, caller: CallerName) => void | Promise<void>;
 }
 
 const cases: Record<string, Case> = {
@@ -65,6 +65,36 @@ const cases: Record<string, Case> = {
   delete: {
     executable: (me) => ({ type: 'delete', collection: 'messages', filter: { kind: 'deletable', not_by: { $ne: me } } }),
     check: (result, name) => expect(result[name]).toEqual({ acknowledged: true, deleted_count: 1 }),
+  },
+  fileUpload: {
+    executable: (me) => ({ type: 'fileUpload', path: `homes/${me}/upload.txt` }),
+    check: async (result, name, caller) => {
+      const { transaction_id } = result[name] as { transaction_id: string };
+      const uploaded = await streams(caller).uploadByTransaction(transaction_id, `from ${caller}`);
+      expect(uploaded).toMatchObject({ name: expect.stringMatching(/^homes\/.+\/upload\.txt$/), size: `from ${caller}`.length });
+      expect(new TextDecoder().decode(await owner.files.bytes(uploaded.name))).toBe(`from ${caller}`);
+    },
+  },
+  fileDownload: {
+    executable: (me) => ({ type: 'fileDownload', path: `homes/${me}/hello.txt` }),
+    check: async (result, name, caller) => {
+      const { transaction_id } = result[name] as { transaction_id: string };
+      const text = new TextDecoder().decode(await streams(caller).downloadByTransaction(transaction_id));
+      expect(text).toMatch(/^hello /);
+    },
+  },
+  fileProperties: {
+    executable: (me) => ({ type: 'fileProperties', path: `homes/${me}/hello.txt` }),
+    check: (result, name) =>
+      expect(result[name]).toEqual({ type: 'file', name: expect.stringMatching(/hello\.txt$/), size: expect.any(Number), last_modify: expect.any(Number) }),
+  },
+  fileHash: {
+    executable: (me) => ({ type: 'fileHash', path: `homes/${me}/hello.txt` }),
+    check: (result, name) => {
+      const { SHA256, cid } = result[name] as { SHA256: string; cid: string };
+      expect(SHA256).toMatch(/^[0-9a-f]{64}$/);
+      expect(cid).toMatch(/^b[a-z2-7]+$/);
+    },
   },
   aggregated: {
     executable: (me) => ({
@@ -94,6 +124,8 @@ beforeAll(async () => {
     ...Array.from({ length: 40 }, (_, i) => ({ kind: 'deletable', i })),
     ...Array.from({ length: 10 }, (_, i) => ({ kind: 'note', i })),
   ]);
+  // `homes/<did>/hello.txt` for each signed-in caller (public_me paths) and for the constant.
+  for (const did of [owner.did, friend.did, stranger.did, 'nobody']) await owner.files.upload(`homes/${did}/hello.txt`, `hello ${did}`);
   for (const [type, c] of Object.entries(cases)) {
     const constant = 'nobody';
     await owner.scripts.register(`friends_${type}`, {
@@ -106,6 +138,12 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => node?.stop());
+
+/** The transaction streams as the given caller (anonymous: no token). */
+function streams(caller: CallerName) {
+  if (caller === 'anonymous') return createClient({ url: node.url }).scripts;
+  return { owner, friend, stranger }[caller].scripts;
+}
 
 function run(caller: CallerName, script: string) {
   if (caller === 'anonymous') return createClient({ url: node.url }).scripts.run(script, { owner: owner.did });
@@ -121,7 +159,7 @@ describe.each(Object.keys(cases))('%s', (type) => {
         const script = `${tier}_${type}`;
         if (outcome === 'ok') {
           const result = await run(caller, script);
-          await cases[type]!.check(result, script);
+          await cases[type]!.check(result, script, caller);
         } else {
           await refusedWithoutChange(owner, () => run(caller, script), outcome, `${script} by ${caller}`);
         }
