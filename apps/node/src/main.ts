@@ -26,9 +26,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // One plain line for people and scripts, whatever the log level.
-  process.stdout.write(`Cella node listening on ${node.url} (data: ${config.dataDir})\n`);
-  node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did }, 'node started');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -44,6 +41,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Announced only once the signal handlers are in place (scripts stop the node right after).
+  // One plain line for people and scripts, whatever the log level.
+  process.stdout.write(`Cella node listening on ${node.url} (data: ${config.dataDir})\n`);
+  node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did }, 'node started');
 }
 
 main().catch((error: unknown) => {

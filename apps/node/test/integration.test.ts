@@ -30,3 +30,12 @@ test('SIGTERM shuts the node down gracefully', async () => {
   expect(await extra.stop()).toBe(0);
   expect(extra.output()).toContain('shutting down');
 });
+
+test('a bad setting stops the node with one clear line and exit code 2', async () => {
+  for (const env of [{ CELLA_PORT: 'eighty' }, { CELLA_PLANS_FILE: '/nonexistent/plans.json' }]) {
+    const error = await spawnNode({ env, timeoutMs: 20_000 }).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/exited with 2/);
+    expect((error as Error).message).not.toMatch(/\n\s+at /);
+  }
+});
