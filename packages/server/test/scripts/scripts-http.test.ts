@@ -344,6 +344,16 @@ describe('run context', () => {
     expect(response.status).toBe(401);
   });
 
+  test('anonymous callers need both reference flags (allowAnonymousUser and allowAnonymousApp)', async () => {
+    for (const flags of [{ allowAnonymousUser: true }, { allowAnonymousApp: true }]) {
+      const result = await rawCall(alice, 'POST', '/api/v2/vault/scripting/half_open', { executable: { type: 'count', collection: 'notes' }, ...flags });
+      expect(result.status).toBe(201);
+      expect((await refused(createClient({ url: node.url }).scripts.run('half_open', { owner: alice.did }))).status).toBe(401);
+    }
+    await rawCall(alice, 'POST', '/api/v2/vault/scripting/half_open', { executable: { type: 'count', collection: 'notes' }, allowAnonymousUser: true, allowAnonymousApp: true });
+    expect(await createClient({ url: node.url }).scripts.run('half_open', { owner: alice.did })).toEqual({ half_open: { count: 30 } });
+  });
+
   test('an anonymous run must name the owner (400)', async () => {
     const response = await fetch(`${node.url}/api/v2/vault/scripting/open_count/run`, { method: 'POST', body: JSON.stringify({}) });
     expect(response.status).toBe(400);
