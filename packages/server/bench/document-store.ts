@@ -2,10 +2,14 @@
  * DocumentStore engines without HTTP: `npm run bench:store -w @cella/server`.
  *
  * Per engine: bulk insert (docs/s, batches of 1000), find 10 of 10,000 by an equality filter
- * (ops/s), single insert (ops/s), count by the same filter and of everything (ops/s). SQLite always;
+ * (ops/s), single insert (ops/s), count by the same filter and of everything (ops/s); then the
+ * single-document operations every vault write issues on the node database (a `vaults`-like
+ * collection, a record keyed by a DID string): find by `_id` (with and without a projection),
+ * updates by `_id` ($inc, $set, the quota charge with its `$expr` condition, a $push with
+ * $slice), findOneAndUpdate with a range condition, findOneAndDelete. SQLite always;
  * MongoDB when MONGODB_URI is set or the FerretDB binary (`scripts/services/ferretdb.sh install`) is
  * cached. Operations run one after another (latency-bound), as one request handler would issue them.
- * CELLA_BENCH_SECONDS sets each timed phase (default 3). Figures are printed, never asserted.
+ * CELLA_BENCH_SECONDS sets each timed phase (default 3); CELLA_BENCH_ENGINES=sqlite skips MongoDB. Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +20,7 @@ import { createSqliteDocumentStore } from '../src/engines/sqlite/index.js';
 import { startMongoTarget } from '../test/document-store/ferretdb.js';
 
 const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 3);
+const SQLITE_ONLY = process.env.CELLA_BENCH_ENGINES === 'sqlite';
 const DOCS = 10_000;
 const GROUPS = 1_000;
 
@@ -78,6 +83,105 @@ async function benchStore(engine: string, store: DocumentStore): Promise<Row> {
   };
 }
 
+interface SingleRow {
+  engine: string;
+  [operation: string]: string | number;
+}
+
+/** The vault record shape of src/vault/vaults.ts. */
+function vaultRecord(id: string): Record<string, unknown> {
+  return {
+    _id: id,
+    database: 'node_user_0123456789abcdef',
+    plan: 'free',
+    quota: 1e12,
+    dbUsed: 0,
+    filesUsed: 0,
+    free: 1e12,
+    n: 0,
+    start: 1_700_000_000,
+    end: -1,
+    created: 1_700_000_000,
+    updated: 1_700_000_000,
+    state: 'running',
+    planAmount: 0,
+  };
+}
+
+/** Runs `op` on a fresh document per call, `prepare(count)` providing them (untimed) in batches. */
+async function rateWithSetup(
+  prepare: (from: number, count: number) => Promise<void>,
+  op: (i: number) => Promise<unknown>,
+): Promise<number> {
+  const BATCH = 1000;
+  let timed = 0;
+  let n = 0;
+  while (timed < SECONDS * 1000) {
+    await prepare(n, BATCH);
+    const started = performance.now();
+    for (let i = 0; i < BATCH; i++) await op(n + i);
+    timed += performance.now() - started;
+    n += BATCH;
+  }
+  return n / (timed / 1000);
+}
+
+function expectHit(what: string, value: unknown): void {
+  if (value === null || value === undefined) throw new Error(`${what}: no document`);
+  if (typeof value === 'object' && 'matchedCount' in value && value.matchedCount !== 1)
+    throw new Error(`${what}: matched ${String(value.matchedCount)}`);
+}
+
+async function benchSingle(engine: string, store: DocumentStore): Promise<SingleRow> {
+  await store.dropDatabase('bench_single');
+  const db = store.database('bench_single');
+  const vaults = db.collection('vaults');
+  const id = 'did:elastos:iXyz0123456789abcdefghijklmnopqrs';
+  await vaults.insertMany([vaultRecord(id)]);
+  const row: SingleRow = { engine };
+  const measure = async (name: string, op: (i: number) => Promise<unknown>): Promise<void> => {
+    expectHit(name, await op(0));
+    row[name] = Math.round(await rate(op));
+  };
+
+  await measure('findOne _id', () => vaults.findOne({ _id: id }));
+  await measure('findOne _id + projection', () => vaults.findOne({ _id: id }, { projection: { quota: 1, dbUsed: 1 } }));
+  await measure('updateOne $inc', () => vaults.updateOne({ _id: id }, { $inc: { n: 5 } }));
+  await measure('updateOne $set', (i) => vaults.updateOne({ _id: id }, { $set: { updated: i, 'meta.last': i } }));
+  await measure('updateOne $expr + $inc (charge)', () =>
+    vaults.updateOne(
+      { _id: id, $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', 5] }, '$quota'] } },
+      { $inc: { dbUsed: 5 } },
+    ),
+  );
+  await measure('updateOne $push $slice', (i) =>
+    vaults.updateOne({ _id: id }, { $push: { log: { $each: [i], $slice: -5 } } }),
+  );
+  await measure('findOneAndUpdate $gte + $inc', () =>
+    vaults.findOneAndUpdate({ _id: id, free: { $gte: 5 } }, { $inc: { free: -5, used: 5 } }),
+  );
+  const tokens = db.collection('tokens');
+  row['findOneAndDelete _id'] = Math.round(
+    await rateWithSetup(
+      async (from, count) => {
+        await tokens.insertMany(Array.from({ length: count }, (_, i) => vaultRecord(`t${from + i}`)));
+      },
+      async (i) => expectHit('findOneAndDelete', await tokens.findOneAndDelete({ _id: `t${i}` })),
+    ),
+  );
+  await store.dropDatabase('bench_single');
+  return row;
+}
+
+function printSingle(rows: SingleRow[]): void {
+  console.log('\n## Single-document operations (ops/s, one after another)\n');
+  const ops = Object.keys(rows[0] ?? {}).filter((k) => k !== 'engine');
+  console.log(`| operation | ${rows.map((r) => r.engine).join(' | ')} |`);
+  console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
+  for (const op of ops)
+    console.log(`| ${op} | ${rows.map((r) => (r[op] ?? 0).toLocaleString('en-US')).join(' | ')} |`);
+}
+
 function print(rows: Row[]): void {
   const keys = Object.keys(rows[0] ?? {}) as (keyof Row)[];
   console.log('\n## DocumentStore engines (no HTTP)\n');
@@ -93,17 +197,22 @@ function print(rows: Row[]): void {
 }
 
 const rows: Row[] = [];
+const singles: SingleRow[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'cella-bench-store-'));
 try {
   const sqlite = createSqliteDocumentStore({ dir });
   rows.push(await benchStore('sqlite', sqlite));
+  singles.push(await benchSingle('sqlite', sqlite));
   await sqlite.close();
 
-  const target = await startMongoTarget();
-  if (target) {
+  const target = SQLITE_ONLY ? null : await startMongoTarget();
+  if (SQLITE_ONLY) {
+    console.log('MongoDB engine skipped: CELLA_BENCH_ENGINES=sqlite.');
+  } else if (target) {
     try {
       const mongo = createMongoDocumentStore({ uri: target.uri, dbPrefix: 'bench_' });
       rows.push(await benchStore(`mongodb (${target.kind})`, mongo));
+      singles.push(await benchSingle(`mongodb (${target.kind})`, mongo));
       await mongo.close();
     } finally {
       await target.stop();
@@ -117,3 +226,4 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 print(rows);
+printSingle(singles);

@@ -15,6 +15,7 @@ import { Lazy } from 'mingo/lazy';
 import type { Iterator } from 'mingo/lazy';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
+import * as updateOperators from 'mingo/operators/update';
 import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
@@ -28,6 +29,7 @@ import { isObjectId, isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
 import { compareBson, sortDocuments } from './bson-order.js';
+import { precompileOptions } from './compute-options.js';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -139,6 +141,20 @@ function options(extra?: Partial<Options>): Partial<Options> {
   return { context: CONTEXT, scriptEnabled: false, idKey: '_id', ...extra };
 }
 
+/**
+ * Initialised once for queries, projections and update operators (see compute-options.ts).
+ * Aggregations keep plain options: some stages add operators to their context at run time, so
+ * each aggregation gets its own copy.
+ */
+const PRECOMPILED = precompileOptions(options());
+
+type UpdateOperator = (
+  expr: unknown,
+  arrayFilters: unknown[],
+  options: unknown,
+) => (obj: AnyObject) => string[];
+const UPDATE_OPERATORS = updateOperators as unknown as Record<string, UpdateOperator | undefined>;
+
 function wrap<T>(code: 'BAD_QUERY' | 'BAD_UPDATE', fn: () => T): T {
   try {
     return fn();
@@ -153,14 +169,14 @@ export type Matcher = (doc: Document) => boolean;
 /** Compiles a (guard-checked) filter to a predicate. An empty filter matches everything. */
 export function compileFilter(filter: Filter): Matcher {
   if (Object.keys(filter).length === 0) return () => true;
-  const query = wrap('BAD_QUERY', () => new Query(filter, options()));
+  const query = wrap('BAD_QUERY', () => new Query(filter, PRECOMPILED.shared));
   return (doc) => wrap('BAD_QUERY', () => query.test(doc));
 }
 
 /** Applies an inclusion/exclusion projection (MongoDB rules; `_id` included unless excluded). */
 export function project(docs: Document[], projection: Projection | undefined): Document[] {
   if (!projection || docs.length === 0) return docs;
-  const projected = wrap('BAD_QUERY', () => new Query({}, options()).find<Document>(docs, projection).all());
+  const projected = wrap('BAD_QUERY', () => new Query({}, PRECOMPILED.shared).find<Document>(docs, projection).all());
   // mingo appends _id last; MongoDB keeps it first.
   return projected.map((doc) => ('_id' in doc ? { _id: doc._id, ...doc } : doc));
 }
@@ -194,8 +210,12 @@ function hasPositional(update: Update): boolean {
  */
 export function applyUpdate(doc: Document, update: Update, filter: Filter): Document {
   return wrap('BAD_UPDATE', () => {
-    const docs: Document[] = [doc];
     const condition = hasPositional(update) ? filter : {};
+    if (!Array.isArray(update)) {
+      const applied = applyOperators(doc, update, condition);
+      if (applied) return applied;
+    }
+    const docs: Document[] = [doc];
     updateOne(
       docs,
       condition,
@@ -205,6 +225,27 @@ export function applyUpdate(doc: Document, update: Update, filter: Filter): Docu
     );
     return docs[0] as Document;
   });
+}
+
+/**
+ * What `mingo/updater`'s updateOne does for an operator update of one document, minus its two
+ * copies of the operator tables: the operators of `mingo/operators/update`, built in the
+ * update's key order against options holding the same locals, then applied in that order. A
+ * document the (positional) condition does not match stays as it is, as there. Null when the
+ * precompiled options are not available (the caller then uses updateOne itself).
+ */
+function applyOperators(doc: Document, update: Record<string, unknown>, condition: Filter): Document | null {
+  const opts = PRECOMPILED.fresh({ condition, updateConfig: { cloneMode: 'copy' } });
+  if (!opts) return null;
+  if (Object.keys(condition).length > 0 && !new Query(condition, opts as Partial<Options>).test(doc)) return doc;
+  const mutations: ((obj: AnyObject) => string[])[] = [];
+  for (const op of Object.keys(update)) {
+    const operator = UPDATE_OPERATORS[op];
+    if (!operator) throw new StoreError('BAD_UPDATE', `Unknown update operator: '${op}'.`);
+    mutations.push(operator(update[op], [], opts));
+  }
+  for (const mutate of mutations) mutate(doc);
+  return doc;
 }
 
 /** Runs an aggregation pipeline over documents; `resolveCollection` serves $lookup/$unionWith. */
