@@ -18,7 +18,7 @@ export type AuthMode = 'public' | 'user' | 'optional' | 'node';
 export type Tag = 'Node' | 'Authentication' | 'Database' | 'Files' | 'Scripts' | 'Payment' | 'Subscription' | 'Backup' | 'Backup node (internal)';
 
 export interface BinaryBody {
-  contentType: 'application/octet-stream' | 'text/html';
+  contentType: 'application/octet-stream' | 'application/vnd.ipld.car' | 'text/html';
   description: string;
 }
 

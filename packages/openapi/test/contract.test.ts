@@ -63,9 +63,9 @@ describe('the contract', () => {
     }
   });
 
-  test('only sign-in, version, health and the docs are public', () => {
+  test('only sign-in (user and node-to-node), version, health and the docs are public', () => {
     const publicOps = endpointList.filter((e) => e.auth === 'public').map((e) => e.operationId).sort();
-    expect(publicOps).toEqual(['apiReference', 'auth', 'health', 'nodeVersion', 'openApiDocument', 'signin']);
+    expect(publicOps).toEqual(['apiReference', 'auth', 'backupAuth', 'health', 'nodeVersion', 'openApiDocument', 'signin']);
   });
 
   test('error codes map to the reference (status, internal_code) pairs both ways', () => {

@@ -1,4 +1,5 @@
 import type { DIDDocument, Signer } from '@cella/did';
+import { BackupApi } from './backup-api.js';
 import { DatabaseApi } from './database-api.js';
 import { FilesApi } from './files-api.js';
 import { Http } from './http.js';
@@ -54,10 +55,14 @@ export class Vault implements CellaClient {
   readonly payment: PaymentApi;
   /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
   readonly scripts: ScriptsApi;
+  /** Backup to a backup node, its state, restore, and promotion (on the backup node). */
+  readonly backup: BackupApi;
 
   constructor(
     readonly http: Http,
     readonly session: Session,
+    /** The signed-in key (issues backup credentials). */
+    signer?: Signer,
   ) {
     this.url = http.baseUrl;
     this.node = new NodeApi(http);
@@ -66,6 +71,7 @@ export class Vault implements CellaClient {
     this.subscription = new SubscriptionApi(http);
     this.payment = new PaymentApi(http);
     this.scripts = new ScriptsApi(http);
+    this.backup = new BackupApi(http, signer);
   }
 
   /** The signed-in DID. */
@@ -95,7 +101,7 @@ export async function connect(options: ConnectOptions): Promise<Vault> {
     ...(options.credentials ? { credentials: options.credentials } : {}),
   }));
   await session.token();
-  return new Vault(http, session);
+  return new Vault(http, session, options.signer);
 }
 
 /** `Cella.connect(...)`, `Cella.client(...)`. */

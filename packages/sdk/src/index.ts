@@ -47,6 +47,19 @@ export {
   type Receipt,
 } from './payment-api.js';
 export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
+export {
+  BackupApi,
+  BACKUP_CREDENTIAL_TYPE,
+  discoverNodeDid,
+  issueBackupCredential,
+  type BackupCredentialOptions,
+  type BackupProgress,
+  type BackupState,
+  type BackupTarget,
+  type PromotedVault,
+  type StartBackupOptions,
+  type WatchOptions,
+} from './backup-api.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';

@@ -3,6 +3,7 @@
  * services. Handlers receive it through the request context; nothing else holds global state.
  */
 import type { NodeIdentity } from './auth/node-identity.js';
+import type { BackupService } from './backup/service.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
@@ -61,6 +62,8 @@ export interface AppContext {
   database: VaultDatabase;
   /** Stored scripts, their runs and file transactions. */
   scripts: ScriptService;
+  /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
+  backup: BackupService;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** Closed in reverse order on shutdown. */

@@ -15,6 +15,9 @@ import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
+import { TokenDispatcher } from './auth/token-verifier.js';
+import { BackupService } from './backup/service.js';
+import { backupSettingsFromEnv, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 import { filesSettingsFromEnv, type FilesSettings } from './files/settings.js';
@@ -42,6 +45,8 @@ export interface CellaNode {
 }
 
 export interface StartOptions {
+  /** Backup settings (default: from the CELLA_BACKUP_* environment variables). */
+  backup?: Partial<BackupSettings>;
   /** Files sweep settings (default: from CELLA_FILES_SWEEP_INTERVAL / CELLA_FILES_SWEEP_GRACE). */
   files?: Partial<FilesSettings>;
   logger?: Logger;
@@ -110,6 +115,14 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   files.start();
   scripts.useFiles(new FilesForScripts(files, nodeDb));
   closables.push(files);
+  const backup = await BackupService.create({
+    config, log, clock, documents, nodeDb, identity, resolver, presented, vaults, plans, blocks,
+    refs: files.refs,
+    settings: { ...backupSettingsFromEnv(), ...options.backup },
+    openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),
+  });
+  backup.start();
+  closables.push(backup);
   return {
     config,
     log,
@@ -127,7 +140,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     payment: payments.payment,
     database,
     scripts,
-    authenticator: new Authenticator(tokens),
+    backup,
+    authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
     closables,
   };
 }

@@ -8,12 +8,7 @@ import { jsonHandlers } from '../src/api/index.js';
 import { rawHandlers } from '../src/api/raw.js';
 import { isRawEndpoint } from '../src/http/app.js';
 
-const stillNotImplemented = [
-  'backupState',
-  'promoteBackup',
-  'restoreBackup',
-  'startBackup',
-];
+const stillNotImplemented: string[] = [];
 
 /** Served by dedicated routes rather than handlers. */
 const servedByOwnRoutes = new Set(['openApiDocument', 'apiReference']);

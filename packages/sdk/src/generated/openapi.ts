@@ -534,6 +534,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/did/backup_auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Node-to-node sign-in: the primary node presents the user's backup credential, gets a BackupToken
+         * @description Only on a backup node. After `POST /api/v2/did/signin` with the primary node's own DID document, the primary sends a presentation (holder = primary, realm = this node, the challenge nonce) holding the user's `HiveBackupCredential` (issuer = user, subject = primary, `targetHiveNodeDID` = this node, unexpired).
+         */
+        post: operations["backupAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's backup on this node: the last good one, an unfinished attempt, the backup plan */
+        get: operations["backupNodeState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or resume) a backup attempt for the user
+         * @description An unfinished attempt from the same primary is resumed. Refused when the expected size exceeds the backup plan's quota (507).
+         */
+        post: operations["backupNodeBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/roots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here */
+        post: operations["backupNodeHoldRoots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/blocks/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of these blocks this node does not store */
+        post: operations["backupNodeMissingBlocks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID */
+        put: operations["backupNodePutBlocks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish the attempt: verify the manifest against what was received, then make it the user's backup
+         * @description Checks the manifest hash, that every chunk and file content is held completely, every chunk's document count and size, and the backup quota. Only then does the new backup replace the previous one; a failure leaves the previous backup in place.
+         */
+        post: operations["backupNodeCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Abandon the unfinished attempt and release what it held */
+        delete: operations["backupNodeAbort"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manifest of the user's last good backup (restore) */
+        get: operations["backupNodeManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault-backup-service/blocks/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blocks of the user's last good backup as a CAR stream (restore) */
+        post: operations["backupNodeExportBlocks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -781,6 +960,66 @@ export interface components {
         RestoreRequest: {
             credential: components["schemas"]["BackupCredential"];
         };
+        BackupAuthRequest: {
+            /** @description A presentation by the primary node (holder) with realm = this node's DID and the challenge nonce, holding the user's `HiveBackupCredential` about the primary; or a JWT whose `presentation` claim is that object. */
+            challenge_response: components["schemas"]["VerifiablePresentation"] | string;
+            /** @description The user's DID document, for a did:elastos user this node cannot resolve (no identity chain); self-certifying documents only. */
+            issuer_document?: components["schemas"]["DidDocument"];
+        };
+        BeginBackupRequest: {
+            /** @description Expected size of the backup (content bytes). */
+            bytes: number;
+        };
+        HoldRootsRequest: {
+            attempt_id: string;
+            cids: components["schemas"]["Cid"][];
+        };
+        /** @description A CIDv1, base32 (`bafy…` dag-pb, `bafk…` raw). */
+        Cid: string;
+        CidList: {
+            cids: components["schemas"]["Cid"][];
+        };
+        CommitBackupRequest: {
+            attempt_id: string;
+            manifest: components["schemas"]["BackupManifest"];
+            manifest_hash: string;
+        };
+        /** @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID. */
+        BackupManifest: {
+            /** @constant */
+            version: 1;
+            user_did: components["schemas"]["Did"];
+            source_did: components["schemas"]["Did"];
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            collections: {
+                name: string;
+                documents: number;
+                bytes: number;
+                chunks: components["schemas"]["BackupChunk"][];
+            }[];
+            files: {
+                /** @description Distinct file contents (CIDs). */
+                count: number;
+                /** @description Sum of their sizes. */
+                bytes: number;
+                /** @description Chunks listing `{c: cid, s: size}`, one per distinct CID. */
+                chunks: components["schemas"]["BackupChunk"][];
+            };
+        };
+        BackupChunk: {
+            cid: components["schemas"]["Cid"];
+            /** @description Entries in the chunk. */
+            documents: number;
+            /** @description Size of the chunk (BSON bytes). */
+            bytes: number;
+        };
+        ExportBlocksRequest: {
+            /** @description Whole DAGs (file contents). */
+            roots?: components["schemas"]["Cid"][];
+            /** @description Single blocks (database chunks). */
+            cids?: components["schemas"]["Cid"][];
+        };
         NodeVersion: {
             major: number;
             minor: number;
@@ -985,20 +1224,85 @@ export interface components {
             receipts: components["schemas"]["Receipt"][];
         };
         BackupState: {
-            /** @enum {string} */
+            /**
+             * @description The kind of the latest job; `idle` when none ever ran.
+             * @enum {string}
+             */
             state: "idle" | "backup" | "restore";
             /** @enum {string} */
             result: "running" | "success" | "failed";
             message: string;
             progress: {
+                /** @description Content bytes moved so far in this run. */
                 bytes_done: number;
+                /** @description Content bytes this run must move: only what the other side lacks (an incremental backup moves little). */
                 bytes_total: number;
                 items_done: number;
+                /** @description Files and database chunks this run must move. */
                 items_total: number;
+                /** @description Size of the whole vault content the job covers (files + documents). */
+                vault_bytes: number;
+                /** @description Bytes that actually travelled between the nodes (compressed, with protocol framing). */
+                network_bytes: number;
             };
             started_at: number | null;
             finished_at: number | null;
             last_success_at: number | null;
+        };
+        BackupToken: {
+            /** @description BackupToken JWT (sub `BackupToken`, aud = the primary node, bound to the user); send it as `Authorization: Bearer <token>` on the internal API. */
+            token: string;
+            /** @description Seconds since the Unix epoch. */
+            exp: number;
+            /** @description The backup node's own DID document: the primary checks it is genuine, is the `targetHiveNodeDID` of the credential, and signed the token. */
+            document: components["schemas"]["DidDocument"];
+        };
+        BackupNodeState: {
+            /** @description The last complete, verified backup. */
+            current: components["schemas"]["BackupSummary"] | null;
+            pending: {
+                attempt_id: string;
+                source_did: components["schemas"]["Did"];
+                /** @description Seconds since the Unix epoch. */
+                started_at: number;
+                /** @description Seconds since the Unix epoch. */
+                updated_at: number;
+                bytes_received: number;
+            } | null;
+            plan: {
+                name: string;
+                quota: number;
+                used: number;
+            };
+        };
+        BackupSummary: {
+            id: string;
+            source_did: components["schemas"]["Did"];
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            /** @description SHA-256 (hex) of the canonical manifest JSON. */
+            manifest_hash: string;
+            bytes: number;
+            documents: number;
+            collections: number;
+            files: number;
+        };
+        BeginBackupResponse: {
+            attempt_id: string;
+            /** @description True when an unfinished attempt from this primary was picked up again. */
+            resumed: boolean;
+            quota: number;
+        };
+        MissingCids: {
+            missing: components["schemas"]["Cid"][];
+        };
+        PutBlocksResponse: {
+            blocks: number;
+            bytes: number;
+        };
+        BackupManifestResponse: {
+            summary: components["schemas"]["BackupSummary"];
+            manifest: components["schemas"]["BackupManifestOutput"];
         };
         /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
         ConditionOutput: {
@@ -1116,6 +1420,36 @@ export interface components {
             path?: string;
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
+        };
+        /** @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID. */
+        BackupManifestOutput: {
+            /** @constant */
+            version: 1;
+            user_did: components["schemas"]["Did"];
+            source_did: components["schemas"]["Did"];
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            collections: {
+                name: string;
+                documents: number;
+                bytes: number;
+                chunks: components["schemas"]["BackupChunkOutput"][];
+            }[];
+            files: {
+                /** @description Distinct file contents (CIDs). */
+                count: number;
+                /** @description Sum of their sizes. */
+                bytes: number;
+                /** @description Chunks listing `{c: cid, s: size}`, one per distinct CID. */
+                chunks: components["schemas"]["BackupChunkOutput"][];
+            };
+        };
+        BackupChunkOutput: {
+            cid: components["schemas"]["Cid"];
+            /** @description Entries in the chunk. */
+            documents: number;
+            /** @description Size of the chunk (BSON bytes). */
+            bytes: number;
         };
     };
     responses: never;
@@ -3715,6 +4049,726 @@ export interface operations {
             };
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description The BackupToken and its expiry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupToken"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupNodeState"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeginBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description The attempt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeginBackupResponse"];
+                };
+            };
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeHoldRoots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HoldRootsRequest"];
+            };
+        };
+        responses: {
+            /** @description The CIDs still to send. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingCids"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeMissingBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CidList"];
+            };
+        };
+        responses: {
+            /** @description The missing blocks. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingCids"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodePutBlocks: {
+        parameters: {
+            query: {
+                attempt_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A CARv1 stream of blocks. */
+        requestBody: {
+            content: {
+                "application/vnd.ipld.car": string;
+            };
+        };
+        responses: {
+            /** @description Blocks stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PutBlocksResponse"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeCommit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description The new backup. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSummary"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeAbort: {
+        parameters: {
+            query: {
+                attempt_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Abandoned (or there was nothing to abandon). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupManifestResponse"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    backupNodeExportBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportBlocksRequest"];
+            };
+        };
+        responses: {
+            /** @description A CARv1 stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ipld.car": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node.
+             *
+             *     `NOT_FOUND`: The resource does not exist.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

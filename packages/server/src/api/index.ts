@@ -30,6 +30,7 @@ import { listScripts } from './scripts/list-scripts.js';
 import { registerScript } from './scripts/register-script.js';
 import { runScript } from './scripts/run-script.js';
 import { unregisterScript } from './scripts/unregister-script.js';
+import { backupHandlers } from './backup/index.js';
 
 const all = [
   nodeVersion,
@@ -62,6 +63,7 @@ const all = [
   registerScript,
   runScript,
   unregisterScript,
+  ...backupHandlers,
 ];
 
 export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(all.map((h) => [h.id, h.handler]));

@@ -4,7 +4,7 @@
  * a no-op, so handlers read `request.raw` themselves. JSON operations that live under a file path
  * (move, copy, hash, list, properties) are dispatched to their tRPC procedures like any JSON route.
  */
-import { endpoints, type Endpoint, type EndpointId } from '@cella/openapi';
+import { endpointList, endpoints, type Endpoint, type EndpointId } from '@cella/openapi';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RequestContext } from '../context.js';
 import { CellaError, invalid, notImplemented } from '../errors.js';
@@ -125,5 +125,21 @@ export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: P
       scope.route({ method, url: `${FILES_PREFIX}*`, handler: dispatchFile });
     }
     scope.route({ method: ['GET', 'PUT'], url: '/api/v2/vault/scripting/stream/:transaction_id', handler: dispatchStream });
+    // The internal node-to-node streams (the backup node's CAR upload and export), one route each.
+    for (const endpoint of endpointList) {
+      if (!endpoint.internal || !(endpoint.binaryBody || endpoint.success.binary)) continue;
+      const id = endpoint.operationId as EndpointId;
+      scope.route({
+        method: endpoint.method,
+        url: endpoint.path,
+        handler: async (request, reply) => {
+          const rctx = await requestContext(ctx, request, endpoint.auth);
+          requireCaller(endpoint.auth, rctx);
+          const handler = raw[id];
+          if (!handler) throw notImplemented(id);
+          return handler(request, reply, rctx, {});
+        },
+      });
+    }
   });
 }

@@ -1,0 +1,131 @@
+/**
+ * The vault database as content-addressed chunks. Each collection's documents (natural order) are
+ * cut into chunks of concatenated BSON documents; each chunk is one raw IPFS block (CIDv1, raw,
+ * sha2-256), so a chunk the backup node already holds is never sent again.
+ *
+ * Boundaries are content-defined: a chunk ends after a document when a hash of that document falls
+ * under `size / TARGET` (so chunks average ~TARGET bytes whatever the document sizes), never below
+ * MIN and never above MAX. Changing, inserting or deleting a document therefore changes only the
+ * chunk it sits in (and at most its neighbour), not every chunk after it: the database part of an
+ * incremental backup is proportional to what changed, not to the database.
+ *
+ * MAX is 1 MiB, the largest block every engine accepts (kubo refuses bigger ones), and a stored
+ * document is at most 1 MiB of BSON, so one always fits.
+ */
+import { createHash } from 'node:crypto';
+import { BSON } from 'mongodb';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { create as createDigest } from 'multiformats/hashes/digest';
+import type { Database, Document } from '../engines/document-store.js';
+
+const SHA2_256 = 0x12;
+export const CHUNK_TARGET_BYTES = 96 * 1024;
+export const CHUNK_MIN_BYTES = 24 * 1024;
+export const CHUNK_MAX_BYTES = 1024 * 1024;
+
+/** The CIDv1 (raw codec, sha2-256) of a block's bytes, base32. */
+export function rawCid(bytes: Uint8Array): string {
+  const digest = createHash('sha256').update(bytes).digest();
+  return CID.createV1(raw.code, createDigest(SHA2_256, digest)).toString();
+}
+
+export interface Chunk {
+  cid: string;
+  bytes: Uint8Array;
+  /** Entries (documents) in the chunk. */
+  documents: number;
+}
+
+/** Cuts a stream of BSON-encoded entries into content-defined chunks. */
+export class Chunker {
+  private parts: Uint8Array[] = [];
+  private size = 0;
+
+  constructor(private readonly emit: (chunk: Chunk) => void) {}
+
+  add(entry: Uint8Array): void {
+    if (this.size > 0 && this.size + entry.length > CHUNK_MAX_BYTES) this.flush();
+    this.parts.push(entry);
+    this.size += entry.length;
+    if (this.size >= CHUNK_MIN_BYTES && isBoundary(entry)) this.flush();
+  }
+
+  flush(): void {
+    if (this.parts.length === 0) return;
+    const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
+    this.emit({ cid: rawCid(bytes), bytes, documents: this.parts.length });
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
+function isBoundary(entry: Uint8Array): boolean {
+  const h = createHash('sha256').update(entry).digest().readUInt32BE(0);
+  return h / 0x1_0000_0000 < entry.length / CHUNK_TARGET_BYTES;
+}
+
+export function encodeEntry(doc: Document): Uint8Array {
+  return BSON.serialize(doc, { ignoreUndefined: true });
+}
+
+/** The documents of a chunk (concatenated BSON). Throws on a malformed chunk. */
+export function decodeChunk(bytes: Uint8Array): Document[] {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const docs: Document[] = [];
+  let offset = 0;
+  while (offset < view.length) {
+    if (offset + 5 > view.length) throw new Error('truncated BSON document in a backup chunk');
+    const length = view.readInt32LE(offset);
+    if (length < 5 || offset + length > view.length)
+      throw new Error('bad BSON document length in a backup chunk');
+    docs.push(BSON.deserialize(view.subarray(offset, offset + length), { promoteValues: true }));
+    offset += length;
+  }
+  return docs;
+}
+
+export type ChunkEvent =
+  | { kind: 'chunk'; collection: string; chunk: Chunk }
+  /** After the last chunk of a collection (an empty collection has no chunks, only this). */
+  | { kind: 'collection'; name: string; documents: number; bytes: number };
+
+/**
+ * Every collection of the database as a stream of chunks, in natural order. Constant memory: one
+ * chunk being filled plus what the consumer keeps.
+ */
+export async function* chunkDatabase(
+  db: Database,
+  observe?: (collection: string, doc: Document) => void,
+): AsyncGenerator<ChunkEvent> {
+  let name: string | undefined;
+  let documents = 0;
+  let bytes = 0;
+  const ready: Chunk[] = [];
+  const chunker = new Chunker((chunk) => ready.push(chunk));
+  for await (const exported of db.exportCollections()) {
+    if (name !== exported.collection) {
+      if (name !== undefined) {
+        chunker.flush();
+        for (const chunk of ready.splice(0)) yield { kind: 'chunk', collection: name, chunk };
+        yield { kind: 'collection', name, documents, bytes };
+      }
+      name = exported.collection;
+      documents = 0;
+      bytes = 0;
+    }
+    for (const doc of exported.documents) {
+      observe?.(exported.collection, doc);
+      const entry = encodeEntry(doc);
+      documents++;
+      bytes += entry.length;
+      chunker.add(entry);
+    }
+    for (const chunk of ready.splice(0)) yield { kind: 'chunk', collection: name, chunk };
+  }
+  if (name !== undefined) {
+    chunker.flush();
+    for (const chunk of ready.splice(0)) yield { kind: 'chunk', collection: name, chunk };
+    yield { kind: 'collection', name, documents, bytes };
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Rebuilding a vault from a backup (restore on the primary, promotion on the backup node): the
+ * database from its chunks into a fresh database, the file contents into the live BlockStore, then
+ * one reference (files service) per file metadata document, as the files service keeps them.
+ */
+import type { BlockStore } from '../engines/block-store.js';
+import type { Database } from '../engines/document-store.js';
+import { isBlockStoreError } from '../engines/helia/errors.js';
+import { CellaError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import type { RawBlock } from './car-blocks.js';
+import { decodeChunk } from './chunks.js';
+import type { Manifest } from './manifest.js';
+import type { FileRefs } from './primary-deps.js';
+import type { ProgressSink } from './progress.js';
+
+/** Collections whose documents are not charged as database usage (file metadata is charged by file size). */
+const UNCHARGED = new Set<string>([INTERNAL_COLLECTIONS.files, INTERNAL_COLLECTIONS.transactions]);
+
+/** Fetches raw blocks (chunks) in the order asked, duplicates included. */
+export type ChunkFetcher = (cids: string[]) => AsyncIterable<RawBlock>;
+
+const CHUNKS_PER_FETCH = 2000;
+
+async function* inOrder(fetch: ChunkFetcher, cids: string[]): AsyncGenerator<RawBlock> {
+  for (let i = 0; i < cids.length; i += CHUNKS_PER_FETCH) {
+    const batch = cids.slice(i, i + CHUNKS_PER_FETCH);
+    let n = 0;
+    for await (const block of fetch(batch)) {
+      if (block.cid !== batch[n])
+        throw new CellaError('INTERNAL', `the backup sent chunk ${block.cid} where ${batch[n]} was expected`);
+      n++;
+      yield block;
+    }
+    if (n !== batch.length)
+      throw new CellaError('INTERNAL', `the backup sent ${n} of ${batch.length} chunks`);
+  }
+}
+
+export interface ImportedDatabase {
+  /** Distinct file contents and their sizes (the manifest's file list). */
+  contents: Map<string, number>;
+  /** Database usage as the vault counts it (BSON bytes of charged collections). */
+  dbUsed: number;
+}
+
+/** Writes every collection of the backup into `db` (which must be empty) and checks the counts. */
+export async function importDatabase(
+  db: Database,
+  manifest: Manifest,
+  fetch: ChunkFetcher,
+  progress: ProgressSink,
+  signal: AbortSignal,
+): Promise<ImportedDatabase> {
+  const order: { collection: string | null; cid: string; documents: number }[] = [];
+  for (const c of manifest.collections)
+    for (const ref of c.chunks) order.push({ collection: c.name, cid: ref.cid, documents: ref.documents });
+  for (const ref of manifest.files.chunks)
+    order.push({ collection: null, cid: ref.cid, documents: ref.documents });
+  for (const c of manifest.collections) await db.createCollection(c.name);
+  const contents = new Map<string, number>();
+  let i = 0;
+  for await (const block of inOrder(
+    fetch,
+    order.map((o) => o.cid),
+  )) {
+    signal.throwIfAborted();
+    const target = order[i++]!;
+    const docs = decodeChunk(block.bytes);
+    if (docs.length !== target.documents)
+      throw new CellaError(
+        'INTERNAL',
+        `chunk ${block.cid} holds ${docs.length} documents, the manifest says ${target.documents}`,
+      );
+    if (target.collection === null) {
+      for (const entry of docs) contents.set(String(entry.c), Number(entry.s));
+    } else if (docs.length > 0) {
+      await db.collection(target.collection).insertMany(docs);
+    }
+    progress.add({ bytes_done: block.bytes.length, items_done: 1 });
+  }
+  let dbUsed = 0;
+  for (const c of manifest.collections) {
+    const count = await db.collection(c.name).count({});
+    if (count !== c.documents)
+      throw new CellaError(
+        'INTERNAL',
+        `collection ${c.name} has ${count} documents after the import, the backup holds ${c.documents}`,
+      );
+    if (!UNCHARGED.has(c.name)) dbUsed += c.bytes;
+  }
+  if (contents.size !== manifest.files.count)
+    throw new CellaError(
+      'INTERNAL',
+      `the file list holds ${contents.size} contents, the manifest says ${manifest.files.count}`,
+    );
+  return { contents, dbUsed };
+}
+
+/**
+ * Brings the file contents into `live`: those not pinned there already arrive through `fetch`
+ * (a CAR stream of whole DAGs) in groups. Blocks stay unpinned until `adoptFileRefs` pins them.
+ */
+export async function copyContents(
+  live: BlockStore,
+  contents: Map<string, number>,
+  fetch: (roots: string[]) => Promise<AsyncIterable<Uint8Array>>,
+  progress: ProgressSink,
+  signal: AbortSignal,
+  groupBytes = 64 * 1024 * 1024,
+): Promise<number> {
+  const missing: string[] = [];
+  for (const cid of contents.keys()) if (!(await live.isPinned(cid))) missing.push(cid);
+  let copied = 0;
+  let group: string[] = [];
+  let bytes = 0;
+  const send = async () => {
+    if (group.length === 0) return;
+    await live.importCar(await fetch(group));
+    progress.add({ bytes_done: bytes, items_done: group.length });
+    copied += group.length;
+    group = [];
+    bytes = 0;
+  };
+  for (const cid of missing.sort()) {
+    signal.throwIfAborted();
+    group.push(cid);
+    bytes += contents.get(cid)!;
+    if (bytes >= groupBytes) await send();
+  }
+  await send();
+  return copied;
+}
+
+export async function missingContents(
+  live: BlockStore,
+  contents: Map<string, number>,
+): Promise<{ count: number; bytes: number }> {
+  let count = 0;
+  let bytes = 0;
+  for (const [cid, size] of contents) {
+    if (!(await live.isPinned(cid))) {
+      count++;
+      bytes += size;
+    }
+  }
+  return { count, bytes };
+}
+
+/**
+ * One reference per file metadata document of `db` (the files service's rule), which pins the
+ * contents. Returns the CIDs acquired (to release on a rollback) and the files usage (logical sizes).
+ * `refetch` brings a content again when a gc took its blocks between the copy and the pin.
+ */
+export async function adoptFileRefs(
+  db: Database,
+  refs: FileRefs,
+  refetch: (cid: string) => Promise<void>,
+  log: Logger,
+): Promise<{ acquired: string[]; filesUsed: number }> {
+  const acquired: string[] = [];
+  let filesUsed = 0;
+  try {
+    for (const doc of await db
+      .collection(INTERNAL_COLLECTIONS.files)
+      .find({}, { projection: { cid: 1, size: 1 } })) {
+      const cid = String(doc.cid);
+      try {
+        await refs.acquire(cid);
+      } catch (error) {
+        if (!isBlockStoreError(error) || (error.code !== 'INCOMPLETE' && error.code !== 'NOT_FOUND'))
+          throw error;
+        log.warn({ cid }, 'backup: a content was collected before it was pinned; fetching it again');
+        await refetch(cid);
+        await refs.acquire(cid);
+      }
+      acquired.push(cid);
+      filesUsed += Number(doc.size ?? 0);
+    }
+  } catch (error) {
+    await releaseAll(refs, acquired, log);
+    throw error;
+  }
+  return { acquired, filesUsed };
+}
+
+export async function releaseAll(refs: FileRefs, cids: string[], log: Logger): Promise<void> {
+  for (const cid of cids) {
+    await refs
+      .release(cid)
+      .catch((error: unknown) =>
+        log.error(
+          { cid, err: error },
+          'backup: could not release a file reference (the files sweep repairs it)',
+        ),
+      );
+  }
+}
+
+/** The CIDs named by the file metadata of `db` (one per document). */
+export async function fileRefsOf(db: Database): Promise<string[]> {
+  if (!(await db.hasCollection(INTERNAL_COLLECTIONS.files))) return [];
+  return (await db.collection(INTERNAL_COLLECTIONS.files).find({}, { projection: { cid: 1 } })).map((d) =>
+    String(d.cid),
+  );
+}
+
+/** Database usage the backup will take, before importing it (quota pre-check). */
+export function usageOf(manifest: Manifest): number {
+  return (
+    manifest.collections.filter((c) => !UNCHARGED.has(c.name)).reduce((sum, c) => sum + c.bytes, 0) +
+    manifest.files.bytes
+  );
+}

@@ -1,0 +1,28 @@
+import type { NodeIdentity } from '../auth/node-identity.js';
+import type { PresentedDocumentStore } from '../auth/node-stores.js';
+import type { BlockStore } from '../engines/block-store.js';
+import type { Database, DocumentStore } from '../engines/document-store.js';
+import type { Logger } from '../logger.js';
+import type { VaultService } from '../vault/vaults.js';
+
+/** The node-wide reference counts of the files service (src/files/cid-refs.ts). */
+export interface FileRefs {
+  acquire(cid: string): Promise<void>;
+  release(cid: string): Promise<void>;
+}
+
+/** What the primary's backup and restore runs use. */
+export interface PrimaryDeps {
+  documents: DocumentStore;
+  /** The node database (vault records: the restore's switch). */
+  nodeDb: Database;
+  vaults: VaultService;
+  blocks: BlockStore;
+  refs: FileRefs;
+  identity: NodeIdentity;
+  presented: PresentedDocumentStore;
+  log: Logger;
+  clock: () => number;
+  /** Temporary files of running backups. */
+  spoolDir: string;
+}

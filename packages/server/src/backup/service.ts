@@ -1,0 +1,285 @@
+/**
+ * Backups as the rest of the node sees them. Every node is a primary for its own vaults (start a
+ * backup or a restore, report their state); a node with `role: 'backup'` also keeps other nodes'
+ * backups (the internal API, node-to-node sign-in) and promotes them to live vaults.
+ */
+import path from 'node:path';
+import type { DidResolver } from '@cella/did';
+import { BackupAuthService } from '../auth/backup-auth.js';
+import { BackupTokens } from '../auth/backup-tokens.js';
+import type { NodeIdentity } from '../auth/node-identity.js';
+import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js';
+import type { Config } from '../config.js';
+import type { Caller } from '../context.js';
+import type { BlockStore } from '../engines/block-store.js';
+import type { Database, DocumentStore } from '../engines/document-store.js';
+import { CellaError, unauthorized } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { PlansFile } from '../vault/plans.js';
+import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { BackupRecords } from './backup-records.js';
+import { runBackup } from './backup-run.js';
+import { BackupStore } from './backup-store.js';
+import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
+import { BackupJobs, type BackupStateView } from './jobs.js';
+import type { FileRefs, PrimaryDeps } from './primary-deps.js';
+import { emptyProgress } from './progress.js';
+import { promote } from './promote.js';
+import { BackupReceiver } from './receiver.js';
+import { runRestore } from './restore-run.js';
+import type { BackupSettings } from './settings.js';
+import { Spool } from './spool.js';
+
+export interface BackupServiceDeps {
+  config: Config;
+  log: Logger;
+  clock: () => number;
+  documents: DocumentStore;
+  nodeDb: Database;
+  identity: NodeIdentity;
+  resolver: DidResolver;
+  presented: PresentedDocumentStore;
+  vaults: VaultService;
+  plans: PlansFile;
+  blocks: BlockStore;
+  refs: FileRefs;
+  settings: BackupSettings;
+  /** The backup node's own BlockStore (`role: 'backup'` only). */
+  openBackupStore?: (dir: string) => Promise<BlockStore>;
+}
+
+export class BackupService {
+  readonly tokens: BackupTokens;
+  readonly auth: BackupAuthService;
+  readonly jobs: BackupJobs;
+  /** Backup-node side (undefined unless `role: 'backup'`). */
+  readonly receiver: BackupReceiver | undefined;
+  readonly records: BackupRecords | undefined;
+  readonly store: BackupStore | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly primary: PrimaryDeps;
+
+  private constructor(
+    private readonly d: BackupServiceDeps,
+    store: BackupStore | undefined,
+  ) {
+    this.tokens = new BackupTokens(d.identity, () => Math.floor(d.clock() / 1000));
+    this.auth = new BackupAuthService({
+      identity: d.identity,
+      resolver: d.resolver,
+      nonces: new NonceStore(d.nodeDb),
+      presented: d.presented,
+      tokens: this.tokens,
+      tokenTtlSeconds: d.config.tokenTtlSeconds,
+      acceptsBackups: store !== undefined,
+      now: () => Math.floor(d.clock() / 1000),
+    });
+    this.primary = {
+      documents: d.documents,
+      nodeDb: d.nodeDb,
+      vaults: d.vaults,
+      blocks: d.blocks,
+      refs: d.refs,
+      identity: d.identity,
+      presented: d.presented,
+      log: d.log,
+      clock: d.clock,
+      spoolDir: spoolDir(d.config),
+    };
+    this.jobs = new BackupJobs({
+      nodeDb: d.nodeDb,
+      clock: d.clock,
+      log: d.log,
+      settings: d.settings,
+      exclusiveStore: !d.config.mongodbUri,
+      grantOf: async (userDid, credential) => {
+        const grant = await verifyBackupCredential(credential, d.resolver, d.clock());
+        checkOnPrimary(grant, userDid, d.identity.did);
+        return grant;
+      },
+      run: (kind, userDid, grant, control) => {
+        const input = {
+          userDid,
+          grant,
+          signal: control.signal,
+          progress: control.progress,
+          onAttempt: control.onAttempt,
+        };
+        return kind === 'backup' ? runBackup(this.primary, input) : runRestore(this.primary, input);
+      },
+    });
+    this.store = store;
+    if (store) {
+      this.records = new BackupRecords(d.nodeDb, d.plans, d.clock);
+      this.receiver = new BackupReceiver({
+        records: this.records,
+        store,
+        log: d.log,
+        clock: d.clock,
+        staleAttemptSeconds: d.settings.staleAttemptSeconds,
+      });
+    }
+  }
+
+  static async create(d: BackupServiceDeps): Promise<BackupService> {
+    let store: BackupStore | undefined;
+    if (d.config.role === 'backup') {
+      if (!d.openBackupStore) throw new Error('a backup node needs a backup store');
+      store = new BackupStore(
+        await d.openBackupStore(path.join(d.config.dataDir, 'backup-store')),
+        d.nodeDb,
+        d.log,
+      );
+    }
+    await Spool.clear(spoolDir(d.config));
+    return new BackupService(d, store);
+  }
+
+  /** Resumes jobs left running, and on a backup node cleans up and starts the store's sweep. */
+  start(): void {
+    this.jobs.startTimers();
+    if (!this.receiver) return;
+    void this.housekeeping().catch((error: unknown) =>
+      this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
+    );
+    const every = this.d.settings.sweepIntervalMs;
+    if (every > 0) {
+      this.timer = setInterval(() => {
+        void this.housekeeping().catch((error: unknown) =>
+          this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
+        );
+      }, every);
+      this.timer.unref();
+    }
+  }
+
+  /** Abandons stale attempts, releases unclaimed holds, and sweeps the store unless an attempt is receiving. */
+  async housekeeping(): Promise<{ abandoned: number; released: number; swept: boolean }> {
+    if (!this.receiver || !this.store) return { abandoned: 0, released: 0, swept: false };
+    const { active, abandoned, released } = await this.receiver.housekeeping();
+    if (active) return { abandoned, released, swept: false };
+    const report = await this.store.sweep();
+    this.d.log.info({ abandoned, released, ...report }, 'backup store: swept');
+    return { abandoned, released, swept: true };
+  }
+
+  private userOf(caller: Caller | null): string {
+    if (caller?.kind !== 'user') throw unauthorized('sign in first');
+    return caller.userDid;
+  }
+
+  private async grantFor(caller: Caller | null, credential: unknown): Promise<BackupGrant> {
+    const userDid = this.userOf(caller);
+    if (credential === undefined || credential === null || credential === '') {
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        'credential is required: a HiveBackupCredential you issued to this node naming the backup node',
+      );
+    }
+    const grant = await verifyBackupCredential(credential, this.d.resolver, this.d.clock());
+    checkOnPrimary(grant, userDid, this.d.identity.did);
+    return grant;
+  }
+
+  async startBackup(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(caller, credential);
+    const userDid = this.userOf(caller);
+    if (!(await this.d.vaults.find(userDid)))
+      throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for you on this node: nothing to back up');
+    return this.jobs.start(userDid, 'backup', grant);
+  }
+
+  async startRestore(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(caller, credential);
+    const userDid = this.userOf(caller);
+    if (!(await this.d.vaults.find(userDid)))
+      throw new CellaError(
+        'VAULT_NOT_FOUND',
+        'there is no vault for you on this node to restore into: subscribe first',
+      );
+    return this.jobs.start(userDid, 'restore', grant);
+  }
+
+  /** The latest job; on a backup node with no job of the user's own, the backup kept here. */
+  async state(caller: Caller | null): Promise<BackupStateView> {
+    const userDid = this.userOf(caller);
+    const view = await this.jobs.state(userDid);
+    if (view.state !== 'idle' || !this.records) return view;
+    const record = await this.records.find(userDid);
+    if (!record) return view;
+    if (record.pending) {
+      return {
+        ...view,
+        state: 'backup',
+        result: 'running',
+        message: `receiving a backup from ${record.pending.sourceDid}`,
+        progress: {
+          ...emptyProgress(),
+          bytes_done: record.pending.bytesReceived,
+          network_bytes: record.pending.bytesReceived,
+        },
+        started_at: record.pending.startedAt,
+        last_success_at: record.current?.created ?? null,
+      };
+    }
+    if (record.current) {
+      const c = record.current;
+      return {
+        ...view,
+        state: 'backup',
+        result: 'success',
+        message: `holding a backup from ${c.sourceDid}: ${c.documents} documents in ${c.collections} collections, ${c.files} files (${c.bytes} bytes)`,
+        progress: { ...emptyProgress(), vault_bytes: c.bytes },
+        finished_at: c.created,
+        last_success_at: c.created,
+      };
+    }
+    return view;
+  }
+
+  async promote(caller: Caller | null): Promise<VaultRecord> {
+    const userDid = this.userOf(caller);
+    if (!this.receiver || !this.records || !this.store) {
+      throw new CellaError(
+        'BACKUP_NOT_FOUND',
+        'this node keeps no backups (it is not a backup node): promote on the backup node',
+      );
+    }
+    const running = await this.jobs.state(userDid);
+    if (running.result === 'running')
+      throw new CellaError('BACKUP_IN_PROGRESS', `a ${running.state} of your vault is running on this node`);
+    return promote(
+      {
+        documents: this.d.documents,
+        nodeDb: this.d.nodeDb,
+        vaults: this.d.vaults,
+        blocks: this.d.blocks,
+        refs: this.d.refs,
+        records: this.records,
+        store: this.store,
+        receiver: this.receiver,
+        log: this.d.log,
+        clock: this.d.clock,
+        staleAttemptSeconds: this.d.settings.staleAttemptSeconds,
+      },
+      userDid,
+    );
+  }
+
+  /** The receiver, or 403 on a node that does not keep backups. */
+  backupNode(): BackupReceiver {
+    if (!this.receiver)
+      throw new CellaError('FORBIDDEN', 'this node does not accept backups (it is not a backup node)');
+    return this.receiver;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.jobs.close();
+    await this.store?.blocks.close();
+  }
+}
+
+function spoolDir(config: Config): string {
+  return path.join(config.dataDir, 'backup-spool');
+}

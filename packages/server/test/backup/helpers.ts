@@ -1,0 +1,49 @@
+/** Shared helpers of the backup tests. */
+import { createHash, randomBytes } from 'node:crypto';
+import { connect, createDevIdentity, type BackupState, type DevIdentity, type Vault } from '@cella/sdk';
+
+export interface User extends DevIdentity {
+  /** Signed in to `url`. */
+  on(url: string): Promise<Vault>;
+}
+
+export function newUser(method: 'elastos' | 'key' = 'elastos'): User {
+  const identity = createDevIdentity(method);
+  return { ...identity, on: (url: string) => connect({ url, signer: identity.signer }) };
+}
+
+/** Deterministic pseudo-random bytes (so a test can build the same file again). */
+export function bytesOf(seed: string, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let block = createHash('sha256').update(seed).digest();
+  for (let offset = 0; offset < size; offset += block.length) {
+    out.set(block.subarray(0, Math.min(block.length, size - offset)), offset);
+    block = createHash('sha256').update(block).digest();
+  }
+  return out;
+}
+
+export const randomFile = (size: number) => new Uint8Array(randomBytes(size));
+
+/** Waits for the running job to end and returns its final state. */
+export async function settled(vault: Vault, timeoutMs = 60_000): Promise<BackupState> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  return vault.backup.watch(undefined, { intervalMs: 100, signal });
+}
+
+/** Every document of every collection and every file (path → bytes) of a vault, read through the SDK. */
+export async function contentsOf(
+  vault: Vault,
+): Promise<{ documents: Record<string, unknown[]>; files: Record<string, string> }> {
+  const documents: Record<string, unknown[]> = {};
+  for (const name of await vault.db.listCollections())
+    documents[name] = await vault.db.collection(name).find({}, { sort: { _id: 1 } });
+  const files: Record<string, string> = {};
+  for (const f of await vault.files.list('', { recursive: true })) {
+    if (!f.is_file) continue;
+    files[f.name] = createHash('sha256')
+      .update(await vault.files.bytes(f.name))
+      .digest('hex');
+  }
+  return { documents, files };
+}
