@@ -5,11 +5,13 @@
  */
 import { benchAuth } from './auth.js';
 import { benchDatabase } from './database.js';
+import { benchFiles } from './files.js';
 import { benchPayment } from './payment.js';
 
 const benches: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   database: benchDatabase,
+  files: benchFiles,
   payment: benchPayment,
 };
 
