@@ -7,11 +7,13 @@ import { benchAuth } from './auth.js';
 import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchPayment } from './payment.js';
+import { benchScripts } from './scripts.js';
 
 const benches: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   database: benchDatabase,
   files: benchFiles,
+  scripts: benchScripts,
   payment: benchPayment,
 };
 
