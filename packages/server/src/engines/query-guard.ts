@@ -630,6 +630,13 @@ export function checkReplacement(replacement: unknown): Document {
 export interface PreparedDocument {
   doc: Document;
   size: number;
+  /** True when the document holds no Date and no ObjectId (its JSON needs no type wrappers). */
+  plainJson: boolean;
+}
+
+/** What a copy walk noticed on its way (one per prepareDocument call). */
+interface CopyState {
+  wrapped: boolean;
 }
 
 /**
@@ -643,16 +650,24 @@ export function prepareDocument(
   options: { generateId?: boolean } = {},
 ): PreparedDocument {
   if (!isPlainObject(doc)) badDocument(`a document must be an object, not ${describeType(doc)}`);
-  const copy = copyObject(doc, 1, limits, '') as Document;
+  const state: CopyState = { wrapped: false };
+  const copy = copyObject(doc, 1, limits, '', state) as Document;
   let id = copy._id;
+  let out: Document;
   if (id === undefined) {
     if (options.generateId === false) badDocument('document has no _id');
     id = new ObjectId();
+    out = { _id: id, ...copy };
   } else {
     checkDocumentId(id);
+    if (firstKey(copy) === '_id') {
+      out = copy;
+    } else {
+      const { _id: _ignored, ...rest } = copy;
+      out = { _id: id, ...rest };
+    }
   }
-  const { _id: _ignored, ...rest } = copy;
-  const out: Document = { _id: id, ...rest };
+  if (isObjectId(id)) state.wrapped = true;
   const size = bsonSize(out);
   if (size > limits.maxDocumentBytes) {
     throw new StoreError(
@@ -660,7 +675,12 @@ export function prepareDocument(
       `document is ${size} bytes; the limit is ${limits.maxDocumentBytes}`,
     );
   }
-  return { doc: out, size };
+  return { doc: out, size, plainJson: !state.wrapped };
+}
+
+function firstKey(o: Record<string, unknown>): string | undefined {
+  for (const key in o) return key;
+  return undefined;
 }
 
 /** `_id` values the port supports: ObjectId, string or finite number (never arrays or objects). */
@@ -669,7 +689,7 @@ export function checkDocumentId(id: unknown): DocumentId {
   badDocument(`_id must be an ObjectId, a string or a number, not ${describeType(id)}`);
 }
 
-function copyValue(value: unknown, depth: number, limits: StoreLimits, path: string): unknown {
+function copyValue(value: unknown, depth: number, limits: StoreLimits, path: string, state: CopyState): unknown {
   switch (typeof value) {
     case 'string':
       if (!isWellFormedString(value)) badDocument(`string at "${path}" is not valid Unicode`);
@@ -683,17 +703,21 @@ function copyValue(value: unknown, depth: number, limits: StoreLimits, path: str
       if (value === null) return null;
       if (value instanceof Date) {
         if (!isValidDate(value)) badDocument(`invalid Date at "${path}"`);
+        state.wrapped = true;
         return new Date(value.getTime());
       }
-      if (isObjectId(value)) return toObjectId(value);
+      if (isObjectId(value)) {
+        state.wrapped = true;
+        return toObjectId(value);
+      }
       if (depth + 1 > limits.maxDepth) tooDeep(limits);
       if (Array.isArray(value)) {
-        return value.map((item, i) => {
+        return value.map((item: unknown, i) => {
           if (item === undefined) badDocument(`undefined inside the array at "${path}"`);
-          return copyValue(item, depth + 1, limits, `${path}.${i}`);
+          return copyValue(item, depth + 1, limits, `${path}.${i}`, state);
         });
       }
-      if (isPlainObject(value)) return copyObject(value, depth + 1, limits, path);
+      if (isPlainObject(value)) return copyObject(value, depth + 1, limits, path, state);
       badDocument(`unsupported value of type ${describeType(value)} at "${path}"`);
       break;
     default:
@@ -706,6 +730,7 @@ function copyObject(
   depth: number,
   limits: StoreLimits,
   path: string,
+  state: CopyState,
 ): Record<string, unknown> {
   if (depth > limits.maxDepth) tooDeep(limits);
   const out: Record<string, unknown> = {};
@@ -713,13 +738,13 @@ function copyObject(
     const item = value[key];
     if (item === undefined) continue;
     checkStoredKey(key, path);
-    const itemPath = path ? `${path}.${key}` : key;
-    Object.defineProperty(out, key, {
-      value: copyValue(item, depth, limits, itemPath),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const copied = copyValue(item, depth, limits, path ? `${path}.${key}` : key, state);
+    // A plain assignment to "__proto__" would set the prototype instead of a property.
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+    } else {
+      out[key] = copied;
+    }
   }
   return out;
 }
@@ -737,7 +762,7 @@ function checkStoredKey(key: string, path: string): void {
 /** Values written by $set/$push/...: the same rules as stored documents. */
 function checkStorableValue(value: unknown, depth: number, limits: StoreLimits, path: string): void {
   if (value === undefined) badDocument(`undefined value for "${path}"`);
-  copyValue(value, depth, limits, path);
+  copyValue(value, depth, limits, path, { wrapped: false });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * equality finds use an automatic expression index and hand only the matching rows to JavaScript,
  * and the number of automatic indexes stays bounded.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,6 +179,34 @@ describe('SQLite filter pushdown', () => {
       .get();
     raw.close();
     expect(count).toBe(2);
+    await store.close();
+  });
+
+  it('reads an _id equality by the id index alone and spends no automatic index on the other fields', async () => {
+    const store = createSqliteDocumentStore({ dir, maxAutoIndexes: 1 });
+    const c = store.database('pinned').collection('c');
+    await c.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `k${i}`, free: i, tag: i % 2 ? 'odd' : 'even' })));
+    expect(await c.findOne({ _id: 'k7', free: { $gte: 5 } })).toEqual({ _id: 'k7', free: 7, tag: 'odd' });
+    expect(await c.findOne({ _id: 'k3', free: { $gte: 5 } })).toBeNull();
+    expect(await c.count({ _id: { $in: ['k1', 'k2', 'k9'] }, tag: 'odd' })).toBe(2);
+    expect(await c.findOneAndUpdate({ _id: 'k9', tag: 'odd' }, { $inc: { free: 1 } })).toEqual({
+      _id: 'k9',
+      free: 10,
+      tag: 'odd',
+    });
+    const pre = buildPrefilter({ _id: 'k7', free: { $gte: 5 } });
+    expect(pre.where).toBe(' WHERE id = @p0');
+    expect(pre.exact).toBe(false);
+    // The one index the cap allows is still free for a query that needs it.
+    expect(await c.count({ tag: 'even' })).toBe(10);
+    const raw = new Database(join(dir, 'pinned.sqlite'), { readonly: true });
+    const names = raw
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ax_%'")
+      .pluck()
+      .all();
+    raw.close();
+    const tagIndex = createHash('sha1').update('$."tag"').digest('hex').slice(0, 12);
+    expect(names).toEqual([expect.stringMatching(new RegExp(`_${tagIndex}$`))]);
     await store.close();
   });
 

@@ -21,8 +21,12 @@ export function idKey(id: DocumentId): string {
   return `o${id.toHexString()}`;
 }
 
-export function encodeDocument(doc: Document): string {
-  return JSON.stringify(doc, replacer);
+/**
+ * `plainJson`: the caller knows the document holds no Date and no ObjectId (prepareDocument
+ * reports it), so the much faster replacer-less JSON.stringify gives the same text.
+ */
+export function encodeDocument(doc: Document, plainJson = false): string {
+  return plainJson ? JSON.stringify(doc) : JSON.stringify(doc, replacer);
 }
 
 function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {

@@ -251,9 +251,9 @@ export class SqliteCollection implements Collection {
       const [tbl] = file.ensureTable(conn, this.name);
       const insert = file.stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`);
       let bytes = 0;
-      for (const { doc, size } of prepared) {
+      for (const { doc, size, plainJson } of prepared) {
         try {
-          insert.run(idKey(doc._id as DocumentId), size, encodeDocument(doc));
+          insert.run(idKey(doc._id as DocumentId), size, encodeDocument(doc, plainJson));
         } catch (err) {
           if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
           throw err;
@@ -338,14 +338,14 @@ export class SqliteCollection implements Collection {
             : split?.modifier
               ? updatedDocument(doc, split.modifier, filter)
               : doc;
-          const { doc: stored, size } = prepareDocument(next, limits, { generateId: false });
+          const { doc: stored, size, plainJson } = prepareDocument(next, limits, { generateId: false });
           if (idKey(stored._id as DocumentId) !== row.id) {
             throw new StoreError(
               'BAD_UPDATE',
               "performing an update on the path '_id' would modify the immutable field '_id'",
             );
           }
-          const text = encodeDocument(stored);
+          const text = encodeDocument(stored, plainJson);
           outcome.document = stored;
           if (text === row.doc) continue;
           write.run(text, size, row.rid);
@@ -354,7 +354,7 @@ export class SqliteCollection implements Collection {
         }
       }
       if (outcome.matchedCount === 0 && req.upsert) {
-        const { doc, size } = prepareDocument(
+        const { doc, size, plainJson } = prepareDocument(
           req.replacement
             ? replacementUpsert(filter, req.replacement)
             : upsertedDocument(filter, split?.modifier ?? null, split?.setOnInsert ?? {}),
@@ -364,7 +364,7 @@ export class SqliteCollection implements Collection {
         try {
           file
             .stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`)
-            .run(idKey(doc._id as DocumentId), size, encodeDocument(doc));
+            .run(idKey(doc._id as DocumentId), size, encodeDocument(doc, plainJson));
         } catch (err) {
           if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
           throw err;

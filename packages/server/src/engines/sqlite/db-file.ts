@@ -46,6 +46,20 @@ CREATE TABLE IF NOT EXISTS _cella_collections (
 const MAX_CACHED_STATEMENTS = 256;
 export const AUTO_INDEX_PREFIX = 'ax_';
 
+/** Hashes of JSON paths for index names, memoised: every filtered query asks for them. */
+const PATH_HASHES = new Map<string, string>();
+const MAX_PATH_HASHES = 4096;
+
+function pathHash(path: string): string {
+  let hash = PATH_HASHES.get(path);
+  if (hash === undefined) {
+    hash = createHash('sha1').update(path).digest('hex').slice(0, 12);
+    if (PATH_HASHES.size >= MAX_PATH_HASHES) PATH_HASHES.clear();
+    PATH_HASHES.set(path, hash);
+  }
+  return hash;
+}
+
 export class DbFile {
   readonly gate = new WriteGate();
   private writer: Connection | null = null;
@@ -226,7 +240,7 @@ export class DbFile {
       this.autoIndexes.set(tbl, known);
     }
     for (const path of paths) {
-      const name = `${AUTO_INDEX_PREFIX}${tbl}_${createHash('sha1').update(path).digest('hex').slice(0, 12)}`;
+      const name = `${AUTO_INDEX_PREFIX}${tbl}_${pathHash(path)}`;
       if (known.has(name)) continue;
       if (known.size >= this.options.maxAutoIndexes) return;
       if (!inWrite && (!this.gate.idle || conn.inTransaction)) return;

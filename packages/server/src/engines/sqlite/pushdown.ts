@@ -74,6 +74,15 @@ class Builder {
 
 export function buildPrefilter(filter: Filter): Prefilter {
   const b = new Builder();
+  // An `_id` equality or `$in` at the top level pins at most a few rows through the UNIQUE id
+  // index: other conditions add nothing but json_extract calls (each parses the document) and
+  // indexes no query would use, and mingo re-checks the rows anyway.
+  const id = filter._id;
+  if (id !== undefined && pinsId(id)) {
+    const term = idTerm(id, b) as string;
+    const single = Object.keys(filter).length === 1;
+    return { where: ` WHERE ${term}`, params: b.params, indexPaths: [], exact: b.exact && single };
+  }
   const terms = queryTerms(filter, b);
   return {
     where: terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '',
@@ -114,6 +123,15 @@ function queryTerms(filter: Filter, b: Builder): string[] {
 
 function idable(v: unknown): boolean {
   return isObjectId(v) || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/** True when an `_id` condition is an equality or an `$in` that idTerm turns into `id = / IN`. */
+function pinsId(value: unknown): boolean {
+  if (!isOperatorObject(value)) return idable(value);
+  return (
+    idable(value.$eq) ||
+    (Array.isArray(value.$in) && value.$in.length > 0 && value.$in.length <= 32 && value.$in.every(idable))
+  );
 }
 
 function idTerm(value: unknown, b: Builder): string | null {
