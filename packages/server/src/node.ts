@@ -111,7 +111,16 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
     anonymousRunsPerMinute: config.anonymousRunsPerMinute,
   });
-  const files = new FilesService({ documents, nodeDb, blocks, vaults, clock, log, settings: { ...filesSettingsFromEnv(), ...options.files } });
+  const files = new FilesService({
+    documents,
+    nodeDb,
+    blocks,
+    vaults,
+    clock,
+    log,
+    settings: { ...filesSettingsFromEnv(), ...options.files },
+    enforceQuota: config.quotaEnforcement,
+  });
   files.start();
   scripts.useFiles(new FilesForScripts(files, nodeDb));
   closables.push(files);

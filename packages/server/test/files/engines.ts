@@ -4,11 +4,12 @@
  * scripts/services/kubo.sh (the block-store tests' helper). Without either, kubo is skipped loudly.
  */
 import { kuboBinary, startKubo, type KuboDaemon } from '../block-store/kubo-daemon.js';
+import { mongoTargetAvailable, startMongoTarget, type MongoTarget } from '../document-store/ferretdb.js';
 
 export interface EngineUnderTest {
-  name: 'helia' | 'kubo';
-  /** Node config overrides selecting the engine (call once per node). */
-  config(): Promise<{ ipfsApiUrl?: string }>;
+  name: 'helia' | 'kubo' | 'helia + MongoDB';
+  /** Node config overrides selecting the engines (call once per node). */
+  config(): Promise<{ ipfsApiUrl?: string; mongodbUri?: string }>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +43,31 @@ export function kubo(): EngineUnderTest | undefined {
   };
 }
 
-/** Both engines (CELLA_TEST_ENGINES=helia or =kubo narrows it while developing). */
+/**
+ * The metadata's DocumentStore on MongoDB (MONGODB_URI, or FerretDB from the cached binary) with
+ * helia: the files service's writes (beforeCommit charges, conditional updates) on the other store.
+ */
+export function heliaOnMongo(): EngineUnderTest | undefined {
+  if (!mongoTargetAvailable()) {
+    console.warn('SKIPPED: the file tests on MongoDB did not run (no MONGODB_URI, no cached FerretDB binary).');
+    return undefined;
+  }
+  const targets: MongoTarget[] = [];
+  return {
+    name: 'helia + MongoDB',
+    async config() {
+      const target = await startMongoTarget();
+      if (!target) throw new Error('no MongoDB target');
+      targets.push(target);
+      return { mongodbUri: target.uri };
+    },
+    async stop() {
+      for (const t of targets.splice(0)) await t.stop();
+    },
+  };
+}
+
+/** Both BlockStore engines, and the MongoDB DocumentStore (CELLA_TEST_ENGINES=helia,kubo,mongodb narrows it). */
 export function engines(): EngineUnderTest[] {
   const only = process.env.CELLA_TEST_ENGINES?.split(',');
   const list: EngineUnderTest[] = [];
@@ -50,6 +75,10 @@ export function engines(): EngineUnderTest[] {
   if (!only || only.includes('kubo')) {
     const k = kubo();
     if (k) list.push(k);
+  }
+  if (!only || only.includes('mongodb')) {
+    const m = heliaOnMongo();
+    if (m) list.push(m);
   }
   return list;
 }

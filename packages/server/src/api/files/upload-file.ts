@@ -34,10 +34,13 @@ export const uploadFile: RawHandler = async (request, reply, ctx, { path = '' })
     });
     return sendResult(reply, endpoints.uploadFile, result);
   } catch (error) {
+    if (body.complete) throw error;
     // Refused before or while the body streamed: answer now and close the connection rather
     // than read (or keep) the rest of a body nobody will store.
-    if (!body.complete) reply.header('connection', 'close');
-    throw error;
+    reply.header('connection', 'close');
+    // A client that went away is not a server fault (no 500 in the log for it).
+    if (error instanceof CellaError || !(controller.signal.aborted || body.destroyed)) throw error;
+    throw new CellaError('BAD_REQUEST', 'the upload was interrupted before its end', { cause: error });
   } finally {
     body.off('close', onClose);
   }
