@@ -96,6 +96,7 @@ export class FilesService {
     const every = this.deps.settings.sweepIntervalMs;
     if (every <= 0 || this.timer) return;
     this.timer = setInterval(() => {
+      if (this.running) return; // a long sweep: skip this tick rather than queue behind it
       this.sweep().then(
         (report) => this.deps.log.info({ report }, 'files sweep done'),
         (error: unknown) => this.deps.log.error({ err: error }, 'files sweep failed'),

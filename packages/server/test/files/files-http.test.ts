@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { CellaApiError, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FilesService } from '../../src/files/index.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { signedInUser } from '../helpers/users.js';
 import { engines } from './engines.js';
@@ -332,6 +333,22 @@ for (const engine of engines()) {
         expect(await node.ctx.blocks.hasBlock(orphan.cid)).toBe(false);
         expect(Buffer.from(await user.files.bytes('sweep/b.txt')).toString()).toBe('count me');
       });
+    });
+
+    test('one sweep at a time node-wide: a second service sharing the stores finds the lease taken', async () => {
+      const ctx = node.ctx;
+      const other = new FilesService({
+        documents: ctx.documents,
+        nodeDb: ctx.nodeDb,
+        blocks: ctx.blocks,
+        vaults: ctx.vaults,
+        clock: ctx.clock,
+        log: ctx.log,
+        settings: { sweepIntervalMs: 0, sweepGraceMs: 0 },
+      });
+      const [a, b] = await Promise.all([ctx.files.sweep({ graceMs: 0 }), other.sweep({ graceMs: 0 })]);
+      expect([a.ran, b.ran].sort()).toEqual([false, true]);
+      expect((await other.sweep({ graceMs: 0 })).ran).toBe(true); // released afterwards
     });
 
     describe('bad input', () => {
