@@ -30,6 +30,8 @@ import { StoreError } from '../document-store.js';
 import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
 import { compareBson, sortDocuments } from './bson-order.js';
 import { precompileOptions } from './compute-options.js';
+import { applySimpleUpdate } from './simple-update.js';
+import { topLevelProjector } from './top-level-projection.js';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -176,10 +178,21 @@ export function compileFilter(filter: Filter): Matcher {
 /** Applies an inclusion/exclusion projection (MongoDB rules; `_id` included unless excluded). */
 export function project(docs: Document[], projection: Projection | undefined): Document[] {
   if (!projection || docs.length === 0) return docs;
-  const projected = wrap('BAD_QUERY', () => new Query({}, PRECOMPILED.shared).find<Document>(docs, projection).all());
-  // mingo appends _id last; MongoDB keeps it first.
-  return projected.map((doc) => ('_id' in doc ? { _id: doc._id, ...doc } : doc));
+  const direct = topLevelProjector(projection);
+  if (!direct) return projectWithMingo(docs, projection);
+  return docs.map(direct).map(idFirst);
 }
+
+/** mingo's own projection (everything but top-level fields; the reference the fast path is tested against). */
+export function projectWithMingo(docs: Document[], projection: Projection): Document[] {
+  const projected = wrap('BAD_QUERY', () =>
+    new Query({}, PRECOMPILED.shared).find<Document>(docs, projection).all(),
+  );
+  return projected.map(idFirst);
+}
+
+/** mingo appends _id last; MongoDB keeps it first. */
+const idFirst = (doc: Document): Document => ('_id' in doc ? { _id: doc._id, ...doc } : doc);
 
 export interface SplitUpdate {
   /** The update without $setOnInsert (null when nothing remains: matched documents stay as they are). */
@@ -210,21 +223,35 @@ function hasPositional(update: Update): boolean {
  */
 export function applyUpdate(doc: Document, update: Update, filter: Filter): Document {
   return wrap('BAD_UPDATE', () => {
-    const condition = hasPositional(update) ? filter : {};
+    const positional = hasPositional(update);
+    const condition = positional ? filter : {};
     if (!Array.isArray(update)) {
+      if (!positional && applySimpleUpdate(doc, update)) return doc;
       const applied = applyOperators(doc, update, condition);
       if (applied) return applied;
     }
-    const docs: Document[] = [doc];
-    updateOne(
-      docs,
-      condition,
-      update as Modifier<Document> | PipelineStage[],
-      { cloneMode: 'copy' },
-      options(),
-    );
-    return docs[0] as Document;
+    return updateWithUpdater(doc, update, condition);
   });
+}
+
+/**
+ * mingo's own `updateOne` (update pipelines; the reference the direct paths are tested
+ * against). `condition` matters only for the positional `$` operator.
+ */
+export function applyUpdateWithUpdater(doc: Document, update: Update, condition: Filter): Document {
+  return wrap('BAD_UPDATE', () => updateWithUpdater(doc, update, condition));
+}
+
+function updateWithUpdater(doc: Document, update: Update, condition: Filter): Document {
+  const docs: Document[] = [doc];
+  updateOne(
+    docs,
+    condition,
+    update as Modifier<Document> | PipelineStage[],
+    { cloneMode: 'copy' },
+    options(),
+  );
+  return docs[0] as Document;
 }
 
 /**
@@ -237,7 +264,8 @@ export function applyUpdate(doc: Document, update: Update, filter: Filter): Docu
 function applyOperators(doc: Document, update: Record<string, unknown>, condition: Filter): Document | null {
   const opts = PRECOMPILED.fresh({ condition, updateConfig: { cloneMode: 'copy' } });
   if (!opts) return null;
-  if (Object.keys(condition).length > 0 && !new Query(condition, opts as Partial<Options>).test(doc)) return doc;
+  if (Object.keys(condition).length > 0 && !new Query(condition, opts as Partial<Options>).test(doc))
+    return doc;
   const mutations: ((obj: AnyObject) => string[])[] = [];
   for (const op of Object.keys(update)) {
     const operator = UPDATE_OPERATORS[op];
