@@ -109,9 +109,11 @@ export class SqliteCollection implements Collection {
     const file = this.host.file();
     const prefilter: Prefilter = buildPrefilter(filter);
     file.ensureIndexes(tbl, prefilter.indexPaths, inWrite);
-    const matcher: Matcher | null = prefilter.exact ? null : compileFilter(filter);
+    const matcher: Matcher | null = prefilter.exact ? null : compileFilter(prefilter.residual);
     const stmt = file.stmt(conn, `SELECT rid, id, size, doc FROM "${tbl}"${prefilter.where} ORDER BY rid`);
-    for (const row of stmt.iterate(prefilter.params) as Iterable<Row>) {
+    // A few rows by id: one call fetches them (cheaper than stepping an iterator).
+    const rows = prefilter.pinned ? stmt.all(prefilter.params) : stmt.iterate(prefilter.params);
+    for (const row of rows as Iterable<Row>) {
       const doc = decodeDocument(row.doc);
       if (matcher && !matcher(doc)) continue;
       yield { row, doc };

@@ -35,6 +35,10 @@ export interface Prefilter {
   indexPaths: string[];
   /** True when the SQL alone decides the answer (mingo need not re-check). */
   exact: boolean;
+  /** What mingo still has to check when not exact: the filter, less an `_id` the SQL decides alone. */
+  residual: Filter;
+  /** True when the SQL selects rows by `_id` equality or a short `$in` (a few rows at most). */
+  pinned: boolean;
 }
 
 const PATH_PART = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
@@ -76,12 +80,18 @@ export function buildPrefilter(filter: Filter): Prefilter {
   const b = new Builder();
   // An `_id` equality or `$in` at the top level pins at most a few rows through the UNIQUE id
   // index: other conditions add nothing but json_extract calls (each parses the document) and
-  // indexes no query would use, and mingo re-checks the rows anyway.
+  // indexes no query would use, and mingo re-checks the rows anyway — for the other conditions
+  // only, when the id term is exact (the typed key decides `_id` equality by itself).
   const id = filter._id;
   if (id !== undefined && pinsId(id)) {
     const term = idTerm(id, b) as string;
-    const single = Object.keys(filter).length === 1;
-    return { where: ` WHERE ${term}`, params: b.params, indexPaths: [], exact: b.exact && single };
+    let residual = filter;
+    if (b.exact) {
+      const { _id: _decided, ...rest } = filter;
+      residual = rest;
+    }
+    const exact = Object.keys(residual).length === 0;
+    return { where: ` WHERE ${term}`, params: b.params, indexPaths: [], exact, residual, pinned: true };
   }
   const terms = queryTerms(filter, b);
   return {
@@ -89,6 +99,8 @@ export function buildPrefilter(filter: Filter): Prefilter {
     params: b.params,
     indexPaths: [...b.indexPaths],
     exact: b.exact,
+    residual: filter,
+    pinned: false,
   };
 }
 
