@@ -10,8 +10,8 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { buildContext, loadConfig } from '@cella/server';
-import { spawnNode } from '@cella/server/testing';
-import { expect, test } from 'vitest';
+import { spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { afterAll, expect, test } from 'vitest';
 
 const MiB = 1024 * 1024;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -71,9 +71,16 @@ function blockFiles(dataDir: string): { blocks: number; temps: number } {
   return { blocks, temps };
 }
 
+/** Nodes this file started: none may outlive it, whatever an assertion did. */
+const started: SpawnedNode[] = [];
+afterAll(async () => {
+  for (const node of started) await node.kill();
+});
+
 test('kill -9 during a large upload leaves no trace of the partial file; counts, pins and blocks agree after a sweep', async () => {
   const user = createDevIdentity();
   const first = await spawnNode();
+  started.push(first);
   const vault = await connect({ url: first.url, signer: user.signer });
 
   // Complete files before the crash: one shared by two paths (count 2), one multi-block.
@@ -98,6 +105,7 @@ test('kill -9 during a large upload leaves no trace of the partial file; counts,
 
   // Restart with a sweep every second and no grace period.
   const second = await spawnNode({ dataDir: first.dataDir, env: { CELLA_FILES_SWEEP_INTERVAL: '1', CELLA_FILES_SWEEP_GRACE: '0' } });
+  started.push(second);
   try {
     const again = await connect({ url: second.url, signer: user.signer });
     const names = (await again.files.list('', { recursive: true })).map((e) => e.name);
