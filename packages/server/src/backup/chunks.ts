@@ -4,13 +4,15 @@
  * sha2-256), so a chunk the backup node already holds is never sent again.
  *
  * Boundaries are content-defined: a chunk ends after a document when a hash of that document falls
- * under `size / TARGET` (so chunks average ~TARGET bytes whatever the document sizes), never below
- * MIN and never above MAX. Changing, inserting or deleting a document therefore changes only the
- * chunk it sits in (and at most its neighbour), not every chunk after it: the database part of an
- * incremental backup is proportional to what changed, not to the database.
+ * under `size / TARGET` (so chunks average ~TARGET + MIN bytes whatever the document sizes), never
+ * below MIN and never above SOFT_MAX unless one document alone is bigger. Changing, inserting or
+ * deleting a document therefore changes only the chunk it sits in (and at most its neighbour), not
+ * every chunk after it: the database part of an incremental backup is proportional to what
+ * changed, not to the database. Small chunks make the increments fine; the manifest lists ~25
+ * chunks per MiB of documents.
  *
- * MAX is 1 MiB, the largest block every engine accepts (kubo refuses bigger ones), and a stored
- * document is at most 1 MiB of BSON, so one always fits.
+ * A chunk never exceeds 1 MiB, the largest block every engine accepts (kubo refuses bigger ones):
+ * a stored document is at most 1 MiB of BSON.
  */
 import { createHash } from 'node:crypto';
 import { BSON } from 'mongodb';
@@ -20,8 +22,11 @@ import { create as createDigest } from 'multiformats/hashes/digest';
 import type { Database, Document } from '../engines/document-store.js';
 
 const SHA2_256 = 0x12;
-export const CHUNK_TARGET_BYTES = 96 * 1024;
-export const CHUNK_MIN_BYTES = 24 * 1024;
+export const CHUNK_TARGET_BYTES = 32 * 1024;
+export const CHUNK_MIN_BYTES = 8 * 1024;
+/** A chunk is cut before an entry that would take it past this (a bigger single entry gets its own chunk). */
+export const CHUNK_SOFT_MAX_BYTES = 256 * 1024;
+/** The largest block every engine accepts; a stored document (≤ 1 MiB of BSON) always fits. */
 export const CHUNK_MAX_BYTES = 1024 * 1024;
 
 /** The CIDv1 (raw codec, sha2-256) of a block's bytes, base32. */
@@ -45,7 +50,7 @@ export class Chunker {
   constructor(private readonly emit: (chunk: Chunk) => void) {}
 
   add(entry: Uint8Array): void {
-    if (this.size > 0 && this.size + entry.length > CHUNK_MAX_BYTES) this.flush();
+    if (this.size > 0 && this.size + entry.length > CHUNK_SOFT_MAX_BYTES) this.flush();
     this.parts.push(entry);
     this.size += entry.length;
     if (this.size >= CHUNK_MIN_BYTES && isBoundary(entry)) this.flush();

@@ -12,7 +12,7 @@
  * subject = itself), the backup node at node-to-node sign-in (issuer = the user the token will be
  * bound to, subject = the calling node, target = itself).
  */
-import { verifyCredential, type DidResolver, type VerifiedCredential } from '@cella/did';
+import { normalizeCredential, verifyCredential, type DidResolver, type VerifiedCredential } from '@cella/did';
 import { fromDidError } from '../auth/did-errors.js';
 import { CellaError, invalid } from '../errors.js';
 
@@ -93,15 +93,30 @@ export function grantOf(vc: VerifiedCredential): BackupGrant {
   };
 }
 
-/** Verifies signature and expiry (resolving the issuer), then reads the grant. */
+/**
+ * Verifies signature and expiry (resolving the issuer), then reads the grant. `precheck` sees the
+ * issuer and subject first, so a credential meant for someone else is refused with that reason
+ * rather than with a failed resolution of a DID this node has never seen.
+ */
 export async function verifyBackupCredential(
   input: unknown,
   resolver: DidResolver,
   nowMs: number,
+  precheck?: (claims: { issuer: string; subject: string }) => void,
 ): Promise<BackupGrant> {
+  const parsed = parseCredentialInput(input);
+  if (precheck) {
+    let normalized;
+    try {
+      normalized = normalizeCredential(parsed);
+    } catch (error) {
+      throw fromDidError(error, 'the backup credential is malformed');
+    }
+    precheck({ issuer: normalized.issuer, subject: normalized.credentialSubject.id });
+  }
   let vc: VerifiedCredential;
   try {
-    vc = await verifyCredential(parseCredentialInput(input), { resolver, now: nowMs });
+    vc = await verifyCredential(parsed, { resolver, now: nowMs });
   } catch (error) {
     const e = fromDidError(error, 'the backup credential was refused');
     throw e.code === 'INVALID_PARAMETER' || e.code === 'UNAVAILABLE' ? e : refused((error as Error).message);
@@ -110,7 +125,11 @@ export async function verifyBackupCredential(
 }
 
 /** What the primary node checks when its user starts a backup or a restore. */
-export function checkOnPrimary(grant: BackupGrant, callerDid: string, nodeDid: string): void {
+export function checkOnPrimary(
+  grant: Pick<BackupGrant, 'userDid' | 'sourceDid'>,
+  callerDid: string,
+  nodeDid: string,
+): void {
   if (grant.userDid !== callerDid)
     throw refused(`it was issued by ${grant.userDid}, not by you (${callerDid})`);
   if (grant.sourceDid !== nodeDid)

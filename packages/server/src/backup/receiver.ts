@@ -58,6 +58,8 @@ function bad(message: string): CellaError {
   return new CellaError('BAD_REQUEST', `the backup does not verify: ${message}`);
 }
 
+const TOUCH_EVERY_BYTES = 8 * 1024 * 1024;
+
 /** Roughly what an attempt may receive before it is cut off (duplicates and resends included). */
 const receiveLimit = (quota: number) => 2 * quota + 64 * 1024 * 1024;
 
@@ -133,10 +135,17 @@ export class BackupReceiver {
         `content-encoding ${encoding} is not supported (gzip or none)`,
       );
     let counted = 0;
+    let touched = 0;
+    const records = this.o.records;
     const metered = async function* (): AsyncGenerator<Uint8Array> {
       for await (const piece of source as AsyncIterable<Buffer>) {
         counted += piece.length;
         if (received + counted > limit) throw overQuota(received + counted, record);
+        // A long upload keeps its attempt alive (housekeeping abandons idle ones).
+        if (counted - touched >= TOUCH_EVERY_BYTES) {
+          touched = counted;
+          await records.touch(userDid, attemptId);
+        }
         yield piece;
       }
     };

@@ -5,7 +5,7 @@
  * crosses the network (the state's `network_bytes`).
  *
  * Failures are `RemoteError`s that say whether trying again may help: the backup node unreachable,
- * 5xx or 429 are retryable; any other refusal is final and carries the backup node's message.
+ * 429, 500 and 502–504 are retryable; any other refusal is final and carries the backup node's message.
  */
 import { Readable, Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
@@ -88,7 +88,8 @@ export class BackupNodeClient {
     } catch {
       // not our error shape: keep the text
     }
-    const retryable = res.statusCode >= 500 || res.statusCode === 429;
+    // A full quota (507) or a missing feature (501) will not change by trying again.
+    const retryable = [429, 500, 502, 503, 504].includes(res.statusCode);
     return new RemoteError(
       res.statusCode,
       `the backup node refused ${path} (${res.statusCode}): ${message}`,

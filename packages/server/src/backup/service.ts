@@ -17,7 +17,7 @@ import { CellaError, unauthorized } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
-import { BackupRecords } from './backup-records.js';
+import { BackupRecords, type CurrentBackup } from './backup-records.js';
 import { runBackup } from './backup-run.js';
 import { BackupStore } from './backup-store.js';
 import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
@@ -176,8 +176,12 @@ export class BackupService {
         'credential is required: a HiveBackupCredential you issued to this node naming the backup node',
       );
     }
-    const grant = await verifyBackupCredential(credential, this.d.resolver, this.d.clock());
-    checkOnPrimary(grant, userDid, this.d.identity.did);
+    const check = (g: { userDid: string; sourceDid: string }) =>
+      checkOnPrimary(g, userDid, this.d.identity.did);
+    const grant = await verifyBackupCredential(credential, this.d.resolver, this.d.clock(), (c) =>
+      check({ userDid: c.issuer, sourceDid: c.subject }),
+    );
+    check(grant);
     return grant;
   }
 
@@ -207,12 +211,14 @@ export class BackupService {
     if (view.state !== 'idle' || !this.records) return view;
     const record = await this.records.find(userDid);
     if (!record) return view;
+    const describe = (c: CurrentBackup) =>
+      `a backup from ${c.sourceDid} of ${new Date(c.created * 1000).toISOString()}: ${c.documents} documents in ${c.collections} collections, ${c.files} files (${c.bytes} bytes)`;
     if (record.pending) {
       return {
         ...view,
         state: 'backup',
         result: 'running',
-        message: `receiving a backup from ${record.pending.sourceDid}`,
+        message: `receiving a backup from ${record.pending.sourceDid}; ${record.current ? `the last good one stays until it is complete: ${describe(record.current)}` : 'no complete backup yet'}`,
         progress: {
           ...emptyProgress(),
           bytes_done: record.pending.bytesReceived,
@@ -228,7 +234,7 @@ export class BackupService {
         ...view,
         state: 'backup',
         result: 'success',
-        message: `holding a backup from ${c.sourceDid}: ${c.documents} documents in ${c.collections} collections, ${c.files} files (${c.bytes} bytes)`,
+        message: `holding ${describe(c)}`,
         progress: { ...emptyProgress(), vault_bytes: c.bytes },
         finished_at: c.created,
         last_success_at: c.created,

@@ -13,8 +13,8 @@ export function newUser(method: 'elastos' | 'key' = 'elastos'): User {
 }
 
 /** Deterministic pseudo-random bytes (so a test can build the same file again). */
-export function bytesOf(seed: string, size: number): Uint8Array {
-  const out = new Uint8Array(size);
+export function bytesOf(seed: string, size: number): Buffer {
+  const out = Buffer.alloc(size);
   let block = createHash('sha256').update(seed).digest();
   for (let offset = 0; offset < size; offset += block.length) {
     out.set(block.subarray(0, Math.min(block.length, size - offset)), offset);
