@@ -83,9 +83,15 @@ async function benchStore(engine: string, store: DocumentStore): Promise<Row> {
   };
 }
 
+/** One single-document operation: wall-clock rate and CPU time of this process per operation. */
+interface Figure {
+  opsPerSecond: number;
+  cpuMicros: number;
+}
+
 interface SingleRow {
   engine: string;
-  [operation: string]: string | number;
+  figures: Map<string, Figure>;
 }
 
 /** The vault record shape of src/vault/vaults.ts. */
@@ -108,22 +114,30 @@ function vaultRecord(id: string): Record<string, unknown> {
   };
 }
 
-/** Runs `op` on a fresh document per call, `prepare(count)` providing them (untimed) in batches. */
-async function rateWithSetup(
-  prepare: (from: number, count: number) => Promise<void>,
+/**
+ * Runs `op` back to back for SECONDS, in batches of BATCH calls; `prepare` (untimed) provides the
+ * documents a batch consumes. CPU time is this process's (user + system; not FerretDB's): on a
+ * shared machine it moves less than the wall-clock rate.
+ */
+async function measureOp(
   op: (i: number) => Promise<unknown>,
-): Promise<number> {
-  const BATCH = 1000;
-  let timed = 0;
+  prepare?: (from: number, count: number) => Promise<void>,
+): Promise<Figure> {
+  const BATCH = 500;
+  let wall = 0;
+  let cpu = 0;
   let n = 0;
-  while (timed < SECONDS * 1000) {
-    await prepare(n, BATCH);
+  while (wall < SECONDS * 1000) {
+    await prepare?.(n, BATCH);
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < BATCH; i++) await op(n + i);
-    timed += performance.now() - started;
+    wall += performance.now() - started;
+    const used = process.cpuUsage(cpuStart);
+    cpu += used.user + used.system;
     n += BATCH;
   }
-  return n / (timed / 1000);
+  return { opsPerSecond: n / (wall / 1000), cpuMicros: cpu / n };
 }
 
 function expectHit(what: string, value: unknown): void {
@@ -138,35 +152,45 @@ async function benchSingle(engine: string, store: DocumentStore): Promise<Single
   const vaults = db.collection('vaults');
   const id = 'did:elastos:iXyz0123456789abcdefghijklmnopqrs';
   await vaults.insertMany([vaultRecord(id)]);
-  const row: SingleRow = { engine };
+  const row: SingleRow = { engine, figures: new Map() };
   const measure = async (name: string, op: (i: number) => Promise<unknown>): Promise<void> => {
     expectHit(name, await op(0));
-    row[name] = Math.round(await rate(op));
+    row.figures.set(name, await measureOp(op));
   };
 
   await measure('findOne _id', () => vaults.findOne({ _id: id }));
-  await measure('findOne _id + projection', () => vaults.findOne({ _id: id }, { projection: { quota: 1, dbUsed: 1 } }));
+  await measure('findOne _id + projection', () =>
+    vaults.findOne({ _id: id }, { projection: { quota: 1, dbUsed: 1 } }),
+  );
+  let inserted = 0;
+  await measure('insertMany([doc])', () =>
+    db.collection('singles').insertMany([vaultRecord(`s${inserted++}`)]),
+  );
   await measure('updateOne $inc', () => vaults.updateOne({ _id: id }, { $inc: { n: 5 } }));
-  await measure('updateOne $set', (i) => vaults.updateOne({ _id: id }, { $set: { updated: i, 'meta.last': i } }));
-  await measure('updateOne $expr + $inc (charge)', () =>
+  await measure('updateOne $set', (i) =>
+    vaults.updateOne({ _id: id }, { $set: { updated: i, 'meta.last': i } }),
+  );
+  await measure('updateOne $unset', () => vaults.updateOne({ _id: id }, { $unset: { absent: '' } }));
+  await measure('updateOne $expr + $inc (quota charge)', (i) =>
     vaults.updateOne(
-      { _id: id, $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', 5] }, '$quota'] } },
-      { $inc: { dbUsed: 5 } },
+      { _id: id, $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', 5 + (i % 100)] }, '$quota'] } },
+      { $inc: { dbUsed: 5 + (i % 100) } },
     ),
   );
-  await measure('updateOne $push $slice', (i) =>
+  await measure('updateOne $push $each $slice', (i) =>
     vaults.updateOne({ _id: id }, { $push: { log: { $each: [i], $slice: -5 } } }),
   );
   await measure('findOneAndUpdate $gte + $inc', () =>
     vaults.findOneAndUpdate({ _id: id, free: { $gte: 5 } }, { $inc: { free: -5, used: 5 } }),
   );
   const tokens = db.collection('tokens');
-  row['findOneAndDelete _id'] = Math.round(
-    await rateWithSetup(
+  row.figures.set(
+    'findOneAndDelete _id',
+    await measureOp(
+      async (i) => expectHit('findOneAndDelete', await tokens.findOneAndDelete({ _id: `t${i}` })),
       async (from, count) => {
         await tokens.insertMany(Array.from({ length: count }, (_, i) => vaultRecord(`t${from + i}`)));
       },
-      async (i) => expectHit('findOneAndDelete', await tokens.findOneAndDelete({ _id: `t${i}` })),
     ),
   );
   await store.dropDatabase('bench_single');
@@ -174,12 +198,20 @@ async function benchSingle(engine: string, store: DocumentStore): Promise<Single
 }
 
 function printSingle(rows: SingleRow[]): void {
-  console.log('\n## Single-document operations (ops/s, one after another)\n');
-  const ops = Object.keys(rows[0] ?? {}).filter((k) => k !== 'engine');
-  console.log(`| operation | ${rows.map((r) => r.engine).join(' | ')} |`);
-  console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
-  for (const op of ops)
-    console.log(`| ${op} | ${rows.map((r) => (r[op] ?? 0).toLocaleString('en-US')).join(' | ')} |`);
+  if (rows.length === 0) return;
+  console.log('\n## Single-document operations (one after another; a vault record keyed by a DID)\n');
+  console.log(`| operation | ${rows.map((r) => `${r.engine} ops/s | ${r.engine} µs CPU/op`).join(' | ')} |`);
+  console.log(`| --- | ${rows.map(() => '--- | ---').join(' | ')} |`);
+  for (const op of (rows[0] as SingleRow).figures.keys()) {
+    const cells = rows.map((r) => {
+      const f = r.figures.get(op);
+      return f
+        ? `${Math.round(f.opsPerSecond).toLocaleString('en-US')} | ${f.cpuMicros.toFixed(0)}`
+        : '– | –';
+    });
+    console.log(`| ${op} | ${cells.join(' | ')} |`);
+  }
+  console.log('\nµs CPU/op: this process only (user + system), steadier than ops/s on a shared machine.');
 }
 
 function print(rows: Row[]): void {
