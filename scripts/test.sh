@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CELLA_TOOLS_DIR="${CELLA_TOOLS_DIR:-$HOME/.cache/cella/tools}"
+# No telemetry from the tools (turbo phones home by default; the network is closed anyway).
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 scripts/services/ferretdb.sh install
 scripts/services/kubo.sh install

@@ -45,6 +45,10 @@ export const configSchema = z.object({
   fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
   anonymousRunsPerMinute: int(1, 1_000_000).default(120),
   nodeName: z.string().default('Cella node'),
+  /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
+  filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+  /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
+  filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -76,6 +80,8 @@ const envNames: Record<string, keyof Config> = {
   CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
   CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
   CELLA_NODE_NAME: 'nodeName',
+  CELLA_FILES_SWEEP_INTERVAL: 'filesSweepIntervalSeconds',
+  CELLA_FILES_SWEEP_GRACE: 'filesSweepGraceSeconds',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

@@ -20,7 +20,8 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromEnv, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import { filesSettingsFromEnv, type FilesSettings } from './files/settings.js';
+import { UsageRepair } from './vault/usage-repair.js';
+import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
@@ -118,10 +119,14 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     vaults,
     clock,
     log,
-    settings: { ...filesSettingsFromEnv(), ...options.files },
+    settings: { ...filesSettingsFromConfig(config), ...options.files },
     enforceQuota: config.quotaEnforcement,
   });
   files.start();
+  // Usage counters are recounted on the same schedule as the files sweep.
+  const usageRepair = new UsageRepair({ vaults, database, documents, log });
+  usageRepair.start(config.filesSweepIntervalSeconds * 1000);
+  closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files, nodeDb));
   closables.push(files);
   const backup = await BackupService.create({

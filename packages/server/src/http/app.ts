@@ -49,6 +49,9 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
     forceCloseConnections: true,
+    // Errors the router raises before any route runs (e.g. `%FF` in a path) get our error body too.
+    frameworkErrors: (error, request, reply) =>
+      void sendError(request, reply, new CellaError('INVALID_PARAMETER', `malformed request URL: ${error.message}`)),
   }) as unknown as FastifyInstance;
 
   await app.register(cors, {

@@ -201,6 +201,12 @@ export class VaultService {
     await this.vaults.updateOne({ _id: userDid }, { $set: { [field[kind]]: bytes } });
   }
 
+  /** Sets a usage counter only if it still holds `expected` (no write moved it meanwhile). */
+  async setUsageIfUnchanged(userDid: string, kind: UsageKind, expected: number, bytes: number): Promise<boolean> {
+    const result = await this.vaults.updateOne({ _id: userDid, [field[kind]]: expected }, { $set: { [field[kind]]: bytes } });
+    return result.matchedCount === 1;
+  }
+
   /**
    * Applies a paid plan change exactly once per settlement: the vault remembers the keys of the
    * settlements it received, so a settlement completed again after a crash (or by two requests at

@@ -121,3 +121,13 @@ describe('the HTTP skeleton', () => {
     expect(html).not.toMatch(/<script[^>]+src=["']https?:/); // nothing from a CDN
   });
 });
+
+describe('malformed URLs', () => {
+  test('invalid percent-encoding is a 400 with the standard error body', async () => {
+    for (const path of ['/api/v2/vault/db/%FF', '/api/v2/vault/files/%C3%28', '/api/v2/vault/scripting/%E0%A4%A']) {
+      const response = await call('GET', path);
+      expect(response.status, path).toBe(400);
+      expectErrorBody(response.body);
+    }
+  });
+});
