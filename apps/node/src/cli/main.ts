@@ -1,0 +1,73 @@
+/**
+ * The node's command line for users: `cella-node backup <status|watch|start|restore>`.
+ *
+ *   npm run cli -w @cella/node -- backup watch --url http://127.0.0.1:5000 --key-file ./me.key
+ *   CELLA_USER_KEY=<hex> npm run cli -w @cella/node -- backup start --target http://127.0.0.1:5001
+ */
+import { parseArgs } from 'node:util';
+import { readKey, runBackupCli, type BackupCliOptions } from './backup.js';
+
+export const usage = `usage: cella-node backup <status|watch|start|restore> [options]
+
+  status    print the state of the latest backup or restore of your vault
+  watch     show a progress bar until the running job ends
+  start     start a backup to --target, then watch it
+  restore   restore from the backup on --target, then watch it
+
+options:
+  --url URL          the node holding your vault (default $CELLA_URL or http://127.0.0.1:5000)
+  --key-file FILE    your DID's private key, 64 hex digits (default $CELLA_USER_KEY)
+  --target URL       the backup node (start, restore)
+  --interval MS      poll interval for watch (default 1000)
+`;
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv): BackupCliOptions | { help: string } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      'key-file': { type: 'string' },
+      target: { type: 'string' },
+      interval: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [area, command] = positionals;
+  if (values.help || area !== 'backup' || !command) return { help: usage };
+  if (command !== 'status' && command !== 'watch' && command !== 'start' && command !== 'restore')
+    return { help: `unknown command "${command}"\n\n${usage}` };
+  const interval = Number(values.interval ?? 1000);
+  if (!Number.isInteger(interval) || interval < 50)
+    throw new Error('--interval must be an integer of at least 50 (ms)');
+  return {
+    command,
+    url: values.url ?? env.CELLA_URL ?? 'http://127.0.0.1:5000',
+    keyHex: readKey(values['key-file'], env),
+    ...(values.target ? { target: values.target } : {}),
+    intervalMs: interval,
+    out: process.stdout,
+  };
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if ('help' in options) {
+    process.stdout.write(options.help);
+    process.exit(options.help === usage ? 0 : 2);
+  }
+  try {
+    process.exit(await runBackupCli(options));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
