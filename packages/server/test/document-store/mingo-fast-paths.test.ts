@@ -270,6 +270,8 @@ describe('mingo layer direct paths', () => {
       [{ $inc: { 'grades.$[]': 1 } }, { _id: 1 }],
       [{ $inc: { _id: 1 } }, { _id: 1 }],
       [{ $set: { '_id.x': 1 } }, { _id: 1 }],
+      [{ $rename: { grades: '_id' } }, { _id: 1 }],
+      [{ $rename: { grades: 'g' }, $inc: { _id: 0 } }, { _id: 1 }],
       [{ $unset: { 'grades.1': '' } }, { _id: 1 }],
       [{ $set: { 'items.0.k': 'z' } }, { _id: 1 }],
     ];
