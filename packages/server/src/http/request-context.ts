@@ -11,7 +11,11 @@ export async function requestContext(app: AppContext, request: FastifyRequest, a
   const base = { app, requestId: request.id, ip: request.ip, log: request.log, caller: null, authError: null };
   if (auth === 'public') return base;
   try {
-    return { ...base, caller: await app.authenticator.authenticate(request.headers.authorization) };
+    const caller = await app.authenticator.authenticate(request.headers.authorization);
+    // A node-to-node BackupToken names a user but is only good for the internal backup API:
+    // elsewhere (an anonymous-capable script run, say) it must not act as that user.
+    if (caller?.kind === 'node' && auth !== 'node') throw unauthorized('a backup token is only valid on the internal backup API');
+    return { ...base, caller };
   } catch (error) {
     if (auth === 'optional') return { ...base, authError: error as Error };
     throw error;

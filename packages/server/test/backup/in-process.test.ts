@@ -67,4 +67,47 @@ describe('backup between two nodes', () => {
     expect(promoted.storage_used).toBeGreaterThan(3 * 1024 * 1024);
     expect(await contentsOf(there)).toEqual(backedUp);
   }, 120_000);
+
+  test('a BackupToken acts only on the internal API: user endpoints and script runs refuse it', async () => {
+    const user = newUser();
+    const vault = await user.on(backupNode.url);
+    await vault.subscription.subscribe();
+    await vault.db.createCollection('notes');
+    await vault.scripts.register('anyone', {
+      executable: { type: 'find', collection: 'notes', filter: {} },
+      allowAnonymous: true,
+    });
+    const { token } = await backupNode.ctx.backup.tokens.issue(
+      { userDid: user.did, sourceDid: primary.ctx.identity.did, targetUrl: backupNode.url, nonce: 'n' },
+      Math.floor(Date.now() / 1000) + 600,
+    );
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${backupNode.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json().catch(() => null)) as { error?: { message: string } } | null,
+      };
+    };
+    const internal = await call('GET', '/api/v2/vault-backup-service/state');
+    expect(internal.status).toBe(200);
+    for (const [method, path, body] of [
+      ['GET', '/api/v2/vault/db/notes'],
+      ['GET', '/api/v2/subscription/vault'],
+      ['GET', '/api/v2/vault/files/?list=true'],
+      ['POST', '/api/v2/vault/backup/promote'],
+    ] as const) {
+      const answer = await call(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.body?.error?.message).toMatch(/backup token is only valid on the internal backup API/);
+    }
+    // An anonymous-capable script run does not run as the user either: the token is refused.
+    const run = await call('POST', '/api/v2/vault/scripting/anyone/run', {
+      context: { target_did: user.did },
+    });
+    expect(run.status).toBe(401);
+  });
 });
