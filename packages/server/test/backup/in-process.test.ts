@@ -110,4 +110,48 @@ describe('backup between two nodes', () => {
     });
     expect(run.status).toBe(401);
   });
+
+  test('a restore that fails leaves the vault exactly as it was (content, usage, references, no leftover database)', async () => {
+    const user = newUser();
+    const vault = await user.on(primary.url);
+    await vault.subscription.subscribe();
+    await vault.db.createCollection('notes');
+    await vault.db.collection('notes').insert([{ n: 1 }, { n: 2 }]);
+    const content = bytesOf('shared', 1024 * 1024);
+    for (const name of ['a.bin', 'b.bin', 'c.bin']) await vault.files.upload(name, content);
+    const cid = await vault.files.hash('a.bin');
+    await vault.backup.start({ target: { url: backupNode.url } });
+    expect((await settled(vault)).result).toBe('success');
+
+    // The vault changes, and its quota drops below the backup's logical size (3 copies of 1 MiB).
+    await vault.files.delete('b.bin');
+    await vault.files.delete('c.bin');
+    await vault.db.collection('notes').insert({ n: 3 });
+    await primary.ctx.vaults.update(user.did, { quota: 2 * 1024 * 1024 });
+    const before = await contentsOf(vault);
+    const usageBefore = await vault.subscription.info();
+    const refsBefore = await primary.ctx.files.refCount(cid);
+    const databasesBefore = await primary.ctx.documents.listDatabases();
+
+    await vault.backup.restore({ target: { url: backupNode.url } });
+    const failed = await settled(vault);
+    expect(failed).toMatchObject({ state: 'restore', result: 'failed' });
+    expect(failed.message).toMatch(
+      /restore failed: the backup holds \d+ bytes but this vault's plan .* allows 2097152 bytes/,
+    );
+    expect(await contentsOf(vault)).toEqual(before);
+    expect(await vault.subscription.info()).toEqual(usageBefore);
+    expect(await primary.ctx.files.refCount(cid)).toBe(refsBefore);
+    expect((await primary.ctx.documents.listDatabases()).sort()).toEqual(databasesBefore.sort());
+  });
+
+  test('restoring when the backup node keeps no backup of the vault fails with that reason', async () => {
+    const user = newUser();
+    const vault = await user.on(primary.url);
+    await vault.subscription.subscribe();
+    await vault.backup.restore({ target: { url: backupNode.url } });
+    const failed = await settled(vault);
+    expect(failed.result).toBe('failed');
+    expect(failed.message).toMatch(/there is no complete backup of this vault here/);
+  });
 });
