@@ -69,7 +69,17 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
   const sync = () => progress.set({ network_bytes: client.networkBytes });
   progress.note('signing in to the backup node');
   await client.signIn();
-  const estimate = vault.dbUsed + vault.filesUsed;
+  // The size announced up front (checked against the backup plan before anything moves): the
+  // documents plus each distinct file content once, as the backup will hold them.
+  const db = deps.documents.database(vault.database);
+  const distinct = new Map<string, number>();
+  if (await db.hasCollection(INTERNAL_COLLECTIONS.files)) {
+    for (const doc of await db
+      .collection(INTERNAL_COLLECTIONS.files)
+      .find({}, { projection: { cid: 1, size: 1 } }))
+      distinct.set(String(doc.cid), Number(doc.size ?? 0));
+  }
+  const estimate = vault.dbUsed + [...distinct.values()].reduce((sum, size) => sum + size, 0);
   const begun = await client.json(
     'POST',
     '/api/v2/vault-backup-service/begin',
@@ -100,7 +110,6 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
         ? 'resuming: comparing with what the backup node holds'
         : 'comparing with what the backup node holds',
     );
-    const db = deps.documents.database(vault.database);
     const contents = new Map<string, number>();
     const observe = (collection: string, doc: Document) => {
       if (collection === INTERNAL_COLLECTIONS.files && typeof doc.cid === 'string')

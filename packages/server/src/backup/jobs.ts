@@ -233,15 +233,23 @@ export class BackupJobs {
     let message = 'starting';
     let lastSave = 0;
     let dirty = false;
-    const save = async (force = false) => {
-      if (!dirty && !force) return;
+    // Saves go one after the other, so an older snapshot never lands after a newer one (or after
+    // the final record).
+    let saving: Promise<void> = Promise.resolve();
+    const save = (force = false): Promise<void> => {
+      if (!dirty && !force) return saving;
       const now = Date.now();
-      if (!force && now - lastSave < SAVE_EVERY_MS) return;
+      if (!force && now - lastSave < SAVE_EVERY_MS) return saving;
       lastSave = now;
       dirty = false;
-      await this.jobs
-        .updateOne({ _id: userDid, owner: this.owner }, { $set: { progress: { ...progress }, message } })
-        .catch(() => undefined);
+      const snapshot = { progress: { ...progress }, message };
+      saving = saving.then(() =>
+        this.jobs.updateOne({ _id: userDid, owner: this.owner }, { $set: snapshot }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      return saving;
     };
     const sink: ProgressSink = {
       set: (values) => {

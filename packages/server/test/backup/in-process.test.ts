@@ -94,13 +94,13 @@ describe('backup between two nodes', () => {
     };
     const internal = await call('GET', '/api/v2/vault-backup-service/state');
     expect(internal.status).toBe(200);
-    for (const [method, path, body] of [
+    for (const [method, path] of [
       ['GET', '/api/v2/vault/db/notes'],
       ['GET', '/api/v2/subscription/vault'],
       ['GET', '/api/v2/vault/files/?list=true'],
       ['POST', '/api/v2/vault/backup/promote'],
     ] as const) {
-      const answer = await call(method, path, body);
+      const answer = await call(method, path);
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(answer.body?.error?.message).toMatch(/backup token is only valid on the internal backup API/);
     }
