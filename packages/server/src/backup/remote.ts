@@ -78,6 +78,21 @@ export class BackupNodeClient {
     }
   }
 
+  /** Reads a reply body; a connection that breaks meanwhile is a retryable failure. */
+  private async read(res: Dispatcher.ResponseData, path: string): Promise<string> {
+    try {
+      return await res.body.text();
+    } catch (error) {
+      if (this.o.signal.aborted) throw this.o.signal.reason;
+      throw new RemoteError(
+        null,
+        `the connection to the backup node broke while it answered ${path}: ${(error as Error).message}`,
+        true,
+        { cause: error },
+      );
+    }
+  }
+
   private async failure(res: Dispatcher.ResponseData, path: string): Promise<RemoteError> {
     const text = await res.body.text().catch(() => '');
     this.networkBytes += text.length;
@@ -122,9 +137,19 @@ export class BackupNodeClient {
         await res.body.text().catch(() => '');
         return schema.parse(undefined);
       }
-      const text = await res.body.text();
+      const text = await this.read(res, path);
       this.networkBytes += text.length;
-      const parsed = schema.safeParse(JSON.parse(text));
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new RemoteError(
+          res.statusCode,
+          `the backup node answered ${path} with something that is not JSON`,
+          false,
+        );
+      }
+      const parsed = schema.safeParse(value);
       if (!parsed.success)
         throw new RemoteError(
           res.statusCode,
@@ -233,7 +258,9 @@ export class BackupNodeClient {
         continue;
       }
       if (res.statusCode >= 400) throw await this.failure(res, '/api/v2/vault-backup-service/blocks');
-      return schemas.backup.putBlocksResponse.parse(await res.body.json());
+      return schemas.backup.putBlocksResponse.parse(
+        JSON.parse(await this.read(res, '/api/v2/vault-backup-service/blocks')),
+      );
     }
   }
 
@@ -253,10 +280,22 @@ export class BackupNodeClient {
       if (res.statusCode >= 400) throw await this.failure(res, path);
       const body = res.body;
       const count = (n: number) => (this.networkBytes += n);
+      const url = this.o.grant.targetUrl;
+      const signal = this.o.signal;
       return (async function* () {
-        for await (const piece of body) {
-          count((piece as Buffer).length);
-          yield piece as Uint8Array;
+        try {
+          for await (const piece of body) {
+            count((piece as Buffer).length);
+            yield piece as Uint8Array;
+          }
+        } catch (error) {
+          if (signal.aborted) throw signal.reason;
+          throw new RemoteError(
+            null,
+            `the connection to the backup node at ${url} broke during a download: ${(error as Error).message}`,
+            true,
+            { cause: error },
+          );
         }
       })();
     }
