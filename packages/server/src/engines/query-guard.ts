@@ -689,7 +689,13 @@ export function checkDocumentId(id: unknown): DocumentId {
   badDocument(`_id must be an ObjectId, a string or a number, not ${describeType(id)}`);
 }
 
-function copyValue(value: unknown, depth: number, limits: StoreLimits, path: string, state: CopyState): unknown {
+function copyValue(
+  value: unknown,
+  depth: number,
+  limits: StoreLimits,
+  path: string,
+  state: CopyState,
+): unknown {
   switch (typeof value) {
     case 'string':
       if (!isWellFormedString(value)) badDocument(`string at "${path}" is not valid Unicode`);
@@ -741,7 +747,12 @@ function copyObject(
     const copied = copyValue(item, depth, limits, path ? `${path}.${key}` : key, state);
     // A plain assignment to "__proto__" would set the prototype instead of a property.
     if (key === '__proto__') {
-      Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: copied,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else {
       out[key] = copied;
     }

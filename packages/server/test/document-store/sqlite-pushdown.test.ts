@@ -185,7 +185,9 @@ describe('SQLite filter pushdown', () => {
   it('reads an _id equality by the id index alone and spends no automatic index on the other fields', async () => {
     const store = createSqliteDocumentStore({ dir, maxAutoIndexes: 1 });
     const c = store.database('pinned').collection('c');
-    await c.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `k${i}`, free: i, tag: i % 2 ? 'odd' : 'even' })));
+    await c.insertMany(
+      Array.from({ length: 20 }, (_, i) => ({ _id: `k${i}`, free: i, tag: i % 2 ? 'odd' : 'even' })),
+    );
     expect(await c.findOne({ _id: 'k7', free: { $gte: 5 } })).toEqual({ _id: 'k7', free: 7, tag: 'odd' });
     expect(await c.findOne({ _id: 'k3', free: { $gte: 5 } })).toBeNull();
     expect(await c.count({ _id: { $in: ['k1', 'k2', 'k9'] }, tag: 'odd' })).toBe(2);
