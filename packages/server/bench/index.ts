@@ -4,6 +4,7 @@
  * CELLA_BENCH_ONLY=auth,database limits the run; CELLA_BENCH_SECONDS sets each load phase (default 5).
  */
 import { benchAuth } from './auth.js';
+import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchPayment } from './payment.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   files: benchFiles,
   scripts: benchScripts,
   payment: benchPayment,
+  backup: benchBackup,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());

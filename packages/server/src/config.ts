@@ -49,6 +49,14 @@ export const configSchema = z.object({
   filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
   /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
   filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
+  /** Seconds a backup or restore keeps retrying transient failures. */
+  backupRetryWindowSeconds: int(0, 30 * 86400).default(600),
+  /** Seconds a backup job's lease lasts without a heartbeat. */
+  backupLeaseSeconds: int(2, 30 * 86400).default(30),
+  /** Backup node: seconds after which an idle, unfinished backup attempt is abandoned. */
+  backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
+  /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
+  backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -82,6 +90,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_NODE_NAME: 'nodeName',
   CELLA_FILES_SWEEP_INTERVAL: 'filesSweepIntervalSeconds',
   CELLA_FILES_SWEEP_GRACE: 'filesSweepGraceSeconds',
+  CELLA_BACKUP_RETRY_WINDOW: 'backupRetryWindowSeconds',
+  CELLA_BACKUP_LEASE: 'backupLeaseSeconds',
+  CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
+  CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

@@ -17,7 +17,7 @@ import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
-import { backupSettingsFromEnv, type BackupSettings } from './backup/settings.js';
+import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 import { UsageRepair } from './vault/usage-repair.js';
@@ -132,7 +132,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const backup = await BackupService.create({
     config, log, clock, documents, nodeDb, identity, resolver, presented, vaults, plans, blocks,
     refs: files.refs,
-    settings: { ...backupSettingsFromEnv(), ...options.backup },
+    settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),
   });
   backup.start();

@@ -9,22 +9,17 @@
  * `props` as a JSON string); `aud` binds the token to the DID that signed in and `props.userDid` to the
  * vault owner (the same DID unless the reference's app-instance flow was used).
  */
-import { randomUUID } from 'node:crypto';
-import { signJwt, verifyJwt } from '@cella/did';
 import { z } from 'zod';
 import type { Caller, TokenVerifier } from '../context.js';
 import { unauthorized } from '../errors.js';
-import { fromDidError } from './did-errors.js';
 import type { NodeIdentity } from './node-identity.js';
+import { issueNodeToken, verifyNodeToken, type IssuedToken } from './node-jwt.js';
+
+export type { IssuedToken } from './node-jwt.js';
 
 export const ACCESS_TOKEN_SUBJECT = 'AccessToken';
 
 const propsSchema = z.object({ userDid: z.string().startsWith('did:'), appDid: z.string().optional(), nonce: z.string().optional() });
-
-export interface IssuedToken {
-  token: string;
-  exp: number;
-}
 
 export class AccessTokens implements TokenVerifier {
   constructor(
@@ -32,37 +27,17 @@ export class AccessTokens implements TokenVerifier {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  async issue(subject: { holderDid: string; userDid: string; appDid?: string; nonce: string }, exp: number): Promise<IssuedToken> {
-    const now = this.now();
-    const props = JSON.stringify({ userDid: subject.userDid, ...(subject.appDid ? { appDid: subject.appDid } : {}), nonce: subject.nonce });
-    const token = await signJwt(
-      this.identity.signer,
-      { iss: this.identity.did, sub: ACCESS_TOKEN_SUBJECT, aud: subject.holderDid, iat: now, nbf: now, exp, jti: randomUUID(), props },
-      { kid: this.identity.signer.keyId },
-    );
-    return { token, exp };
+  issue(subject: { holderDid: string; userDid: string; appDid?: string; nonce: string }, exp: number): Promise<IssuedToken> {
+    const props = { userDid: subject.userDid, ...(subject.appDid ? { appDid: subject.appDid } : {}), nonce: subject.nonce };
+    return issueNodeToken(this.identity, this.now(), { sub: ACCESS_TOKEN_SUBJECT, aud: subject.holderDid, exp, props });
   }
 
   async verify(token: string): Promise<Caller> {
-    let claims;
-    try {
-      ({ claims } = await verifyJwt(token, {
-        publicKey: this.identity.signer.publicKey,
-        issuer: this.identity.did,
-        subject: ACCESS_TOKEN_SUBJECT,
-        clockSkewSeconds: 0,
-        now: this.now() * 1000,
-      }));
-    } catch (error) {
-      const e = fromDidError(error, 'invalid access token');
-      throw e.code === 'INVALID_PARAMETER' ? unauthorized(e.message) : e;
-    }
-    let props: z.infer<typeof propsSchema>;
-    try {
-      props = propsSchema.parse(JSON.parse(String(claims.props)));
-    } catch {
-      throw unauthorized('invalid access token: malformed props claim');
-    }
+    const { claims, props } = await verifyNodeToken(this.identity, this.now(), token, {
+      sub: ACCESS_TOKEN_SUBJECT,
+      what: 'access token',
+      props: propsSchema,
+    });
     const aud = claims.aud;
     if (typeof aud !== 'string' || !aud.startsWith('did:')) throw unauthorized('invalid access token: no audience');
     // Without the app-instance flow the token's audience is the vault owner itself.

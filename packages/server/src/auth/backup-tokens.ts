@@ -9,14 +9,11 @@
  * verifies only here, only as a node caller (`Caller.kind = 'node'`), and only for that user.
  * Its lifetime never exceeds the backup credential's expiry.
  */
-import { randomUUID } from 'node:crypto';
-import { signJwt, verifyJwt } from '@cella/did';
 import { z } from 'zod';
 import type { Caller } from '../context.js';
 import { unauthorized } from '../errors.js';
-import { fromDidError } from './did-errors.js';
-import type { IssuedToken } from './access-tokens.js';
 import type { NodeIdentity } from './node-identity.js';
+import { issueNodeToken, verifyNodeToken, type IssuedToken } from './node-jwt.js';
 
 export const BACKUP_TOKEN_SUBJECT = 'BackupToken';
 
@@ -41,52 +38,23 @@ export class BackupTokens {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  async issue(subject: BackupTokenSubject, exp: number): Promise<IssuedToken> {
-    const now = this.now();
-    const props = JSON.stringify({
+  issue(subject: BackupTokenSubject, exp: number): Promise<IssuedToken> {
+    const props = {
       userDid: subject.userDid,
       sourceDID: subject.sourceDid,
       targetDID: this.identity.did,
       targetHost: subject.targetUrl,
       nonce: subject.nonce,
-    });
-    const token = await signJwt(
-      this.identity.signer,
-      {
-        iss: this.identity.did,
-        sub: BACKUP_TOKEN_SUBJECT,
-        aud: subject.sourceDid,
-        iat: now,
-        nbf: now,
-        exp,
-        jti: randomUUID(),
-        props,
-      },
-      { kid: this.identity.signer.keyId },
-    );
-    return { token, exp };
+    };
+    return issueNodeToken(this.identity, this.now(), { sub: BACKUP_TOKEN_SUBJECT, aud: subject.sourceDid, exp, props });
   }
 
   async verify(token: string): Promise<Caller> {
-    let claims;
-    try {
-      ({ claims } = await verifyJwt(token, {
-        publicKey: this.identity.signer.publicKey,
-        issuer: this.identity.did,
-        subject: BACKUP_TOKEN_SUBJECT,
-        clockSkewSeconds: 0,
-        now: this.now() * 1000,
-      }));
-    } catch (error) {
-      const e = fromDidError(error, 'invalid backup token');
-      throw e.code === 'INVALID_PARAMETER' ? unauthorized(e.message) : e;
-    }
-    let props: z.infer<typeof propsSchema>;
-    try {
-      props = propsSchema.parse(JSON.parse(String(claims.props)));
-    } catch {
-      throw unauthorized('invalid backup token: malformed props claim');
-    }
+    const { claims, props } = await verifyNodeToken(this.identity, this.now(), token, {
+      sub: BACKUP_TOKEN_SUBJECT,
+      what: 'backup token',
+      props: propsSchema,
+    });
     if (claims.aud !== props.sourceDID) throw unauthorized('invalid backup token: issued for another node');
     if (props.targetDID !== this.identity.did)
       throw unauthorized('invalid backup token: issued for another backup node');

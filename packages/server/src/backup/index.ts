@@ -1,5 +1,5 @@
 export { BackupService, type BackupServiceDeps } from './service.js';
-export { backupSettingsFromEnv, type BackupSettings } from './settings.js';
+export { backupSettingsFromConfig, type BackupSettings } from './settings.js';
 export { BackupStore, type BackupSweepReport } from './backup-store.js';
 export { BackupRecords, type BackupRecord, type CurrentBackup } from './backup-records.js';
 export type { BackupStateView, JobKind } from './jobs.js';

@@ -110,20 +110,16 @@ export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<st
     }
     // The switch: one conditional write.
     signal.throwIfAborted();
-    const now = Math.floor(deps.clock() / 1000);
-    const doc = await deps.nodeDb
-      .collection('vaults')
-      .findOneAndUpdate(
-        { _id: userDid, database: vault.database },
-        { $set: { database: target, dbUsed: imported.dbUsed, filesUsed: adopted.filesUsed, updated: now } },
-      );
-    if (!doc)
+    const moved = await deps.vaults.switchDatabase(userDid, vault.database, target, {
+      dbUsed: imported.dbUsed,
+      filesUsed: adopted.filesUsed,
+    });
+    if (!moved)
       throw new CellaError(
         'INTERNAL',
         'the vault changed (it was removed or restored elsewhere) during the restore',
       );
     switched = true;
-    await deps.vaults.update(userDid, {}); // drops this process's cached record
     sync();
   } finally {
     if (!switched) {

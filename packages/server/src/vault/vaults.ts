@@ -201,6 +201,19 @@ export class VaultService {
     await this.vaults.updateOne({ _id: userDid }, { $set: { [field[kind]]: bytes } });
   }
 
+  /**
+   * Points the vault at another database (restore) with the usage of its content, in one
+   * conditional write: only if the vault still uses `from`. Returns false when it changed meanwhile.
+   */
+  async switchDatabase(userDid: string, from: string, to: string, usage: { dbUsed: number; filesUsed: number }): Promise<boolean> {
+    this.cache.delete(userDid);
+    const doc = await this.vaults.findOneAndUpdate(
+      { _id: userDid, database: from },
+      { $set: { database: to, dbUsed: usage.dbUsed, filesUsed: usage.filesUsed, updated: this.nowSeconds() } },
+    );
+    return doc !== null;
+  }
+
   /** Sets a usage counter only if it still holds `expected` (no write moved it meanwhile). */
   async setUsageIfUnchanged(userDid: string, kind: UsageKind, expected: number, bytes: number): Promise<boolean> {
     const result = await this.vaults.updateOne({ _id: userDid, [field[kind]]: expected }, { $set: { [field[kind]]: bytes } });

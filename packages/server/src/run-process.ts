@@ -1,0 +1,58 @@
+/**
+ * The process around a node, shared by `apps/node` and `apps/backup-node`: configuration from the
+ * environment (with the app's defaults beneath it), one clear line and exit code 2 for bad settings,
+ * graceful shutdown on SIGTERM/SIGINT, and one plain "listening on" line once it is safe to stop it.
+ */
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { startNode, type CellaNode } from './node.js';
+
+export interface RunProcessOptions {
+  role: Config['role'];
+  /** Environment defaults of this app (the real environment wins). */
+  defaults?: Record<string, string>;
+  /** How the announcement names the node, e.g. "Cella node". */
+  label: string;
+}
+
+function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+
+export async function runNodeProcess(options: RunProcessOptions): Promise<CellaNode> {
+  let config: Config;
+  try {
+    config = loadConfig({ ...options.defaults, ...process.env }, { role: options.role });
+  } catch (error) {
+    exitOnConfigError(error);
+  }
+  let node: CellaNode;
+  try {
+    node = await startNode(config);
+  } catch (error) {
+    // Bad settings found while starting (plans file, payment settings): one clear line, exit 2.
+    exitOnConfigError(error);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    node.ctx.log.info({ signal }, 'shutting down');
+    node
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // Announced only once the signal handlers are in place (scripts stop the node right after).
+  process.stdout.write(`${options.label} listening on ${node.url} (data: ${config.dataDir})\n`);
+  node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did, role: config.role }, 'node started');
+  return node;
+}
