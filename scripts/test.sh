@@ -15,5 +15,6 @@ scripts/services/ferretdb.sh install
 scripts/services/kubo.sh install
 scripts/ensure-chromium.sh
 
+npx prettier --check . --log-level warn
 npx turbo run build typecheck lint --concurrency=2 --output-logs=errors-only
 npx turbo run test --concurrency=1 --output-logs=new-only "$@"

@@ -9,7 +9,11 @@ import { runNodeProcess } from '@cella/server';
 runNodeProcess({
   role: 'backup',
   label: 'Cella backup node',
-  defaults: { CELLA_PORT: '5001', CELLA_DATA_DIR: '.cella-backup-data', CELLA_NODE_NAME: 'Cella backup node' },
+  defaults: {
+    CELLA_PORT: '5001',
+    CELLA_DATA_DIR: '.cella-backup-data',
+    CELLA_NODE_NAME: 'Cella backup node',
+  },
 }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

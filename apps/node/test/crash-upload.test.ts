@@ -27,7 +27,13 @@ function bytes(length: number, seed: number): Buffer {
 }
 
 /** Streams a large upload and calls `onProgress` with the bytes written so far. */
-function startLargeUpload(vault: Vault, token: string, target: string, declared: number, onProgress: (sent: number) => void): Promise<void> {
+function startLargeUpload(
+  vault: Vault,
+  token: string,
+  target: string,
+  declared: number,
+  onProgress: (sent: number) => void,
+): Promise<void> {
   const url = new URL(vault.url);
   return new Promise((resolve) => {
     const req = request({
@@ -104,32 +110,53 @@ test('kill -9 during a large upload leaves no trace of the partial file; counts,
   expect(blockFiles(first.dataDir).blocks).toBeGreaterThan(20);
 
   // Restart with a sweep every second and no grace period.
-  const second = await spawnNode({ dataDir: first.dataDir, env: { CELLA_FILES_SWEEP_INTERVAL: '1', CELLA_FILES_SWEEP_GRACE: '0' } });
+  const second = await spawnNode({
+    dataDir: first.dataDir,
+    env: { CELLA_FILES_SWEEP_INTERVAL: '1', CELLA_FILES_SWEEP_GRACE: '0' },
+  });
   started.push(second);
   try {
     const again = await connect({ url: second.url, signer: user.signer });
     const names = (await again.files.list('', { recursive: true })).map((e) => e.name);
     expect(names).toEqual(['keep', 'keep/big.bin', 'keep/small-copy.txt', 'keep/small.txt']);
-    expect((await again.files.list('partial').catch((e: unknown) => e)) as { status?: number }).toMatchObject({ status: 404 });
+    expect((await again.files.list('partial').catch((e: unknown) => e)) as { status?: number }).toMatchObject(
+      { status: 404 },
+    );
     expect(sha(await again.files.bytes('keep/big.bin'))).toBe(sha(big));
     expect(Buffer.from(await again.files.bytes('keep/small-copy.txt')).equals(small)).toBe(true);
     // Let the periodic sweep run at least once.
     const deadline = Date.now() + 20_000;
-    while (!/files sweep done/.test(second.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!/files sweep done/.test(second.output()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(second.output()).toMatch(/files sweep done/);
   } finally {
     expect(await second.stop()).toBe(0);
   }
 
   // Inspect the stores directly (no node running on the directory now).
-  const ctx = await buildContext(loadConfig({}, { dataDir: first.dataDir, logLevel: 'silent' }), { files: { sweepIntervalMs: 0 } });
+  const ctx = await buildContext(loadConfig({}, { dataDir: first.dataDir, logLevel: 'silent' }), {
+    files: { sweepIntervalMs: 0 },
+  });
   try {
     const report = await ctx.files.sweep({ graceMs: 0 });
-    expect(report).toMatchObject({ ran: true, files: 3, repaired: 0, created: 0, removed: 0, orphansUnpinned: 0, gcRemoved: 0 });
+    expect(report).toMatchObject({
+      ran: true,
+      files: 3,
+      repaired: 0,
+      created: 0,
+      removed: 0,
+      orphansUnpinned: 0,
+      gcRemoved: 0,
+    });
     expect(await ctx.files.refCount(smallCid)).toBe(2);
     expect(await ctx.files.refCount(bigCid)).toBe(1);
     const refs = (await ctx.files.refs.all()).map((r) => [r.cid, r.count]).sort();
-    expect(refs).toEqual([[bigCid, 1], [smallCid, 2]].sort());
+    expect(refs).toEqual(
+      [
+        [bigCid, 1],
+        [smallCid, 2],
+      ].sort(),
+    );
     const pins: string[] = [];
     for await (const cid of ctx.blocks.pins()) pins.push(cid);
     expect(pins.sort()).toEqual([bigCid, smallCid].sort());

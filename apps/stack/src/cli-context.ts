@@ -1,8 +1,7 @@
 // What every command gets: resolved global options and where to write.
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  ComponentId} from '@cella/chain';
+import type { ComponentId } from '@cella/chain';
 import {
   LayoutKind,
   loadStack,
@@ -91,7 +90,8 @@ export function createContext(io: CliIo, g: GlobalOptions): CliContext {
   let timeoutMs: number | undefined;
   if (g.timeout !== undefined) {
     timeoutMs = Number(g.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds`);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+      throw new UsageError(`--timeout must be a positive number of milliseconds`);
   }
   const ctx: CliContext = {
     io,

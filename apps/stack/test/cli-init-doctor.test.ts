@@ -25,13 +25,24 @@ async function editJson(file: string, edit: (c: any) => void): Promise<void> {
 describe('init from the command line', () => {
   it('initialises, is idempotent, refuses a chain-type switch in one line', async () => {
     const home = await newHome();
-    const first = await runCli(['--home', home, 'init', '--chain-type', 'testnet', '--public-ip', '203.0.113.40', '--light-kdf']);
+    const first = await runCli([
+      '--home',
+      home,
+      'init',
+      '--chain-type',
+      'testnet',
+      '--public-ip',
+      '203.0.113.40',
+      '--light-kdf',
+    ]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('created   ~/node/main/config.json');
     expect(first.stdout).toContain('initialised: main, sc, sc-oracle, id, id-oracle, third, arbiter');
     const second = await runCli(['--home', home, 'init', '--light-kdf']);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('already initialised, left unchanged: main, sc, sc-oracle, id, id-oracle, third, arbiter');
+    expect(second.stdout).toContain(
+      'already initialised, left unchanged: main, sc, sc-oracle, id, id-oracle, third, arbiter',
+    );
     const refused = await runCli(['--home', home, 'init', '--chain-type', 'mainnet']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toEqual([
@@ -41,7 +52,16 @@ describe('init from the command line', () => {
 
   it('refuses the arbiter before main, sc and id', async () => {
     const home = await newHome();
-    const r = await runCli(['--home', home, 'init', 'arbiter', '--chain-type', 'mainnet', '--public-ip', '203.0.113.40']);
+    const r = await runCli([
+      '--home',
+      home,
+      'init',
+      'arbiter',
+      '--chain-type',
+      'mainnet',
+      '--public-ip',
+      '203.0.113.40',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('missing: main, sc, id');
   });
@@ -58,7 +78,18 @@ describe('init from the command line', () => {
 describe('flags and config from the command line', () => {
   it('prints the exact launch command line with this home', async () => {
     const home = await newHome();
-    await runCli(['--home', home, 'init', 'main', 'sc', '--chain-type', 'mainnet', '--public-ip', '203.0.113.41', '--light-kdf']);
+    await runCli([
+      '--home',
+      home,
+      'init',
+      'main',
+      'sc',
+      '--chain-type',
+      'mainnet',
+      '--public-ip',
+      '203.0.113.41',
+      '--light-kdf',
+    ]);
     const launch = JSON.parse(await fs.readFile(path.join(home, 'node/sc/launch.json'), 'utf8'));
     const unlock = launch.args[launch.args.indexOf('--unlock') + 1];
     const mining = await runCli(['--home', home, 'flags', 'sc', '--mode', 'mining']);
@@ -87,14 +118,28 @@ describe('flags and config from the command line', () => {
     expect((await runCli(['--home', home, 'config', 'validate'])).code).toBe(0);
     const diff = await runCli(['--home', home, 'config', 'diff', '--against', 'testnet']);
     expect(diff.code).toBe(1);
-    expect(diff.stdout).toContain('~/node/main/config.json  Configuration.HttpJsonPort: 20336 (testnet: 21336)');
+    expect(diff.stdout).toContain(
+      '~/node/main/config.json  Configuration.HttpJsonPort: 20336 (testnet: 21336)',
+    );
   });
 });
 
 describe('doctor', () => {
   it('a hardened stack with did on the identity chain has no errors', async () => {
     const home = await newHome();
-    const init = await runCli(['--home', home, 'init', '--chain-type', 'mainnet', '--public-ip', '203.0.113.43', '--hardened', '--rpcapi-extra', 'did', '--light-kdf']);
+    const init = await runCli([
+      '--home',
+      home,
+      'init',
+      '--chain-type',
+      'mainnet',
+      '--public-ip',
+      '203.0.113.43',
+      '--hardened',
+      '--rpcapi-extra',
+      'did',
+      '--light-kdf',
+    ]);
     expect(init.code, init.stderr).toBe(0);
     const r = await runCli(['--home', home, 'doctor', '--json']);
     expect(r.code, r.stdout).toBe(0);
@@ -106,27 +151,54 @@ describe('doctor', () => {
 
   it('finds each planted misconfiguration, with its fix', async () => {
     const home = await newHome();
-    await runCli(['--home', home, 'init', '--chain-type', 'mainnet', '--public-ip', '203.0.113.44', '--hardened', '--rpcapi-extra', 'did', '--light-kdf']);
+    await runCli([
+      '--home',
+      home,
+      'init',
+      '--chain-type',
+      'mainnet',
+      '--public-ip',
+      '203.0.113.44',
+      '--hardened',
+      '--rpcapi-extra',
+      'did',
+      '--light-kdf',
+    ]);
     // 1. a credential file readable by others
     await fs.chmod(path.join(home, '.config/elastos/main.txt'), 0o644);
     // 2. the smart-contract chain back to the spec's mining flags: 0.0.0.0 + personal + --unlock
     expect((await runCli(['--home', home, 'init', 'sc', '--reinit', '--light-kdf'])).code).toBe(0);
     // 3. a whitelist open to everyone
-    await editJson(path.join(home, 'node/main/config.json'), (c) => (c.Configuration.RpcConfiguration.WhiteIPList = ['0.0.0.0']));
+    await editJson(
+      path.join(home, 'node/main/config.json'),
+      (c) => (c.Configuration.RpcConfiguration.WhiteIPList = ['0.0.0.0']),
+    );
     // 4. a port clash: the arbiter's REST port on the main chain's P2P port
-    await editJson(path.join(home, 'node/arbiter/config.json'), (c) => (c.Configuration.HttpRestPort = 20338));
+    await editJson(
+      path.join(home, 'node/arbiter/config.json'),
+      (c) => (c.Configuration.HttpRestPort = 20338),
+    );
     // 5. an identity chain whose --rpcapi lacks did
-    expect((await runCli(['--home', home, 'init', 'id', '--reinit', '--hardened', '--light-kdf'])).code).toBe(0);
+    expect((await runCli(['--home', home, 'init', 'id', '--reinit', '--hardened', '--light-kdf'])).code).toBe(
+      0,
+    );
 
     const r = await runCli(['--home', home, 'doctor', '--json']);
     expect(r.code).toBe(1);
-    const findings: { check: string; severity: string; message: string; fix: string; file?: string }[] = JSON.parse(r.stdout).findings;
+    const findings: { check: string; severity: string; message: string; fix: string; file?: string }[] =
+      JSON.parse(r.stdout).findings;
     const find = (check: string) => findings.find((f) => f.check === check);
-    expect(find('credential-mode')).toMatchObject({ severity: 'error', file: '~/.config/elastos/main.txt', fix: 'chmod 600 ~/.config/elastos/main.txt' });
+    expect(find('credential-mode')).toMatchObject({
+      severity: 'error',
+      file: '~/.config/elastos/main.txt',
+      fix: 'chmod 600 ~/.config/elastos/main.txt',
+    });
     expect(find('rpc-exposed-unlocked')).toMatchObject({ severity: 'error', file: '~/node/sc/launch.json' });
     expect(find('rpc-exposed-unlocked')?.fix).toContain('cella-stack init sc --reinit --hardened');
     expect(find('whitelist-open')).toMatchObject({ severity: 'error', file: '~/node/main/config.json' });
-    expect(find('port-clash')?.message).toBe('port 20338 is used by main chain P2P and arbiter REST: only one of them can start');
+    expect(find('port-clash')?.message).toBe(
+      'port 20338 is used by main chain P2P and arbiter REST: only one of them can start',
+    );
     expect(find('did-rpcapi')?.message).toContain('lacks "did"');
     expect(find('did-rpcapi')?.fix).toContain('--rpcapi-extra did');
     for (const f of findings) expect(f.fix.length).toBeGreaterThan(0);

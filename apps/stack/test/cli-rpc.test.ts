@@ -4,7 +4,14 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startAnvil, startArbiterStandIn, startMainChainStandIn, type Anvil, type ArbiterStandIn, type MainChainStandIn } from '@cella/chain/testing';
+import {
+  startAnvil,
+  startArbiterStandIn,
+  startMainChainStandIn,
+  type Anvil,
+  type ArbiterStandIn,
+  type MainChainStandIn,
+} from '@cella/chain/testing';
 import { createDocument, createKeySigner, generateKeyPair } from '@cella/did';
 import { startIdChainStandIn } from '@cella/did/stand-in';
 import { runCli, startCli } from './helpers/run-cli.js';
@@ -29,13 +36,30 @@ async function editJson(file: string, edit: (c: any) => void): Promise<void> {
 
 beforeAll(async () => {
   home = await fs.mkdtemp(path.join(os.tmpdir(), 'cella-stack-cli-'));
-  const init = await runCli(['--home', home, 'init', '--chain-type', 'mainnet', '--public-ip', '203.0.113.30', '--light-kdf']);
+  const init = await runCli([
+    '--home',
+    home,
+    'init',
+    '--chain-type',
+    'mainnet',
+    '--public-ip',
+    '203.0.113.30',
+    '--light-kdf',
+  ]);
   expect(init.code, init.stderr).toBe(0);
   const mainCfg = await readJson(path.join(home, 'node/main/config.json'));
   const arbCfg = await readJson(path.join(home, 'node/arbiter/config.json'));
   [main, arbiter, esc, eid] = await Promise.all([
-    startMainChainStandIn({ user: mainCfg.Configuration.RpcConfiguration.User, pass: mainCfg.Configuration.RpcConfiguration.Pass, height: 100 }),
-    startArbiterStandIn({ user: arbCfg.Configuration.RpcConfiguration.User, pass: arbCfg.Configuration.RpcConfiguration.Pass, spvHeight: 99 }),
+    startMainChainStandIn({
+      user: mainCfg.Configuration.RpcConfiguration.User,
+      pass: mainCfg.Configuration.RpcConfiguration.Pass,
+      height: 100,
+    }),
+    startArbiterStandIn({
+      user: arbCfg.Configuration.RpcConfiguration.User,
+      pass: arbCfg.Configuration.RpcConfiguration.Pass,
+      spvHeight: 99,
+    }),
     startAnvil({ chainId: 20 }),
     startAnvil({ chainId: 22 }),
   ]);
@@ -72,7 +96,15 @@ describe('jsonrpc', () => {
   it('a wrong password: one clear line and exit 1', async () => {
     const other = await startMainChainStandIn({ user: 'someone', pass: 'else' });
     try {
-      const r = await runCli(['--home', home, '--rpc', `main=${other.url}`, 'main', 'jsonrpc', 'getcurrentheight']);
+      const r = await runCli([
+        '--home',
+        home,
+        '--rpc',
+        `main=${other.url}`,
+        'main',
+        'jsonrpc',
+        'getcurrentheight',
+      ]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -85,9 +117,22 @@ describe('jsonrpc', () => {
   it('a caller outside the whitelist: one clear line and exit 1', async () => {
     const cfg = await readJson(path.join(home, 'node/main/config.json'));
     const { User, Pass } = cfg.Configuration.RpcConfiguration;
-    const closed = await startMainChainStandIn({ user: User, pass: Pass, whiteIPList: ['10.20.30.40'], trustLoopback: false });
+    const closed = await startMainChainStandIn({
+      user: User,
+      pass: Pass,
+      whiteIPList: ['10.20.30.40'],
+      trustLoopback: false,
+    });
     try {
-      const r = await runCli(['--home', home, '--rpc', `main=${closed.url}`, 'main', 'jsonrpc', 'getcurrentheight']);
+      const r = await runCli([
+        '--home',
+        home,
+        '--rpc',
+        `main=${closed.url}`,
+        'main',
+        'jsonrpc',
+        'getcurrentheight',
+      ]);
       expect(r.code).toBe(1);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain("refused this caller's IP address (HTTP 403: Client ip is not allowed)");
@@ -108,12 +153,21 @@ describe('jsonrpc', () => {
 });
 
 describe('identity chain did_resolveDID', () => {
-  it('id jsonrpc did_resolveDID <did> asks the identity chain (here @cella/did\'s stand-in)', async () => {
+  it("id jsonrpc did_resolveDID <did> asks the identity chain (here @cella/did's stand-in)", async () => {
     const chain = await startIdChainStandIn();
     try {
       const signer = createKeySigner(generateKeyPair().privateKey);
       await chain.publishDocument(signer, await createDocument(signer));
-      const r = await runCli(['--home', home, '--rpc', `id=${chain.url}`, 'eid', 'jsonrpc', 'did_resolveDID', signer.did]);
+      const r = await runCli([
+        '--home',
+        home,
+        '--rpc',
+        `id=${chain.url}`,
+        'eid',
+        'jsonrpc',
+        'did_resolveDID',
+        signer.did,
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const result = JSON.parse(r.stdout);
       expect(result).toMatchObject({ did: signer.did, status: 0 });
@@ -133,25 +187,60 @@ describe('status', () => {
     expect(status.chainType).toBe('mainnet');
     const by = Object.fromEntries(status.components.map((c: any) => [c.component, c]));
     expect(Object.keys(by)).toEqual(['main', 'sc', 'sc-oracle', 'id', 'id-oracle', 'third', 'arbiter']);
-    expect(by.main).toMatchObject({ configured: true, reachable: true, height: 100, peers: 8, healthy: true });
+    expect(by.main).toMatchObject({
+      configured: true,
+      reachable: true,
+      height: 100,
+      peers: 8,
+      healthy: true,
+    });
     expect(by.main.ports).toEqual({ jsonRpc: main.port, rest: 20334, p2p: 20338, dpos: 20339 });
-    expect(by.sc).toMatchObject({ configured: true, reachable: true, chainId: 20, peers: null, healthy: true });
+    expect(by.sc).toMatchObject({
+      configured: true,
+      reachable: true,
+      chainId: 20,
+      peers: null,
+      healthy: true,
+    });
     expect(by.sc.ports).toEqual({ rpc: 20636, ws: 20632, p2p: 20638, pbft: 20639 });
-    expect(by.id).toMatchObject({ configured: true, reachable: true, chainId: 22, healthy: true, didResolution: 'not-served' });
+    expect(by.id).toMatchObject({
+      configured: true,
+      reachable: true,
+      chainId: 22,
+      healthy: true,
+      didResolution: 'not-served',
+    });
     expect(by.third).toMatchObject({ configured: true, reachable: true, healthy: true });
     expect(by.arbiter).toMatchObject({ configured: true, reachable: true, height: 99, healthy: true });
     expect(by['sc-oracle']).toMatchObject({ configured: true, reachable: null, healthy: true });
   });
 
   it('exits 1 and says why when a component is down or on the wrong chain', async () => {
-    const r = await runCli(['--home', home, ...sidechainFlags, '--rpc', 'main=http://127.0.0.1:1', '--rpc', `id=${esc.url}`, 'status', '--json']);
+    const r = await runCli([
+      '--home',
+      home,
+      ...sidechainFlags,
+      '--rpc',
+      'main=http://127.0.0.1:1',
+      '--rpc',
+      `id=${esc.url}`,
+      'status',
+      '--json',
+    ]);
     expect(r.code).toBe(1);
     const status = JSON.parse(r.stdout);
     const by = Object.fromEntries(status.components.map((c: any) => [c.component, c]));
     expect(by.main).toMatchObject({ reachable: false, healthy: false });
     expect(by.main.problems[0]).toContain('unreachable');
     expect(by.id.problems).toEqual(['chain ID 20, expected 22 (EID mainnet)']);
-    const text = await runCli(['--home', home, ...sidechainFlags, '--rpc', 'main=http://127.0.0.1:1', 'status']);
+    const text = await runCli([
+      '--home',
+      home,
+      ...sidechainFlags,
+      '--rpc',
+      'main=http://127.0.0.1:1',
+      'status',
+    ]);
     expect(text.code).toBe(1);
     expect(text.stdout).toContain('stack: UNHEALTHY (main)');
   });
@@ -174,12 +263,16 @@ describe('watch', () => {
       if (child.exitCode === null) child.kill();
     });
     await subscribed;
-    const before = Number((await runCli(['--home', home, ...sidechainFlags, 'sc', 'jsonrpc', 'eth_blockNumber'])).stdout.trim());
+    const before = Number(
+      (await runCli(['--home', home, ...sidechainFlags, 'sc', 'jsonrpc', 'eth_blockNumber'])).stdout.trim(),
+    );
     await esc.mine(3);
     expect(await closed).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
-    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^block ${before + i + 1}  0x[0-9a-f]{64}  \\d{4}-\\d\\d-\\d\\dT`)));
+    lines.forEach((line, i) =>
+      expect(line).toMatch(new RegExp(`^block ${before + i + 1}  0x[0-9a-f]{64}  \\d{4}-\\d\\d-\\d\\dT`)),
+    );
     expect(stderr).toContain(`watching new heads of ESC at ${esc.wsUrl}`);
   });
 });

@@ -39,7 +39,10 @@ describe('arbiter client against the arbiter stand-in', () => {
   it('sends exactly {"method":"getinfo","params":[]} with Content-Type application/json', async () => {
     const res = await fetch(arbiter.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', authorization: `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}` },
+      headers: {
+        'Content-Type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}`,
+      },
       body: '{"method":"getinfo","params":[]}',
     });
     const text = await res.text();
@@ -50,14 +53,21 @@ describe('arbiter client against the arbiter stand-in', () => {
     const err = await rejection(new ArbiterClient({ url: arbiter.url, user: USER, pass: 'nope' }).getInfo());
     expect(err.code).toBe('AUTH_REFUSED');
     expect(err.message).toContain('client authenticate failed');
-    const odd = await rejection(new ArbiterClient({ url: arbiter.url, user: USER, pass: PASS }).call('nosuch'));
+    const odd = await rejection(
+      new ArbiterClient({ url: arbiter.url, user: USER, pass: PASS }).call('nosuch'),
+    );
     expect(odd.code).toBe('RPC_ERROR');
     expect(odd.rpcCode).toBe(42001);
     expect(odd.rpcMessage).toBe('Invalid method');
   });
 
   it('plain-text 403 becomes IP_NOT_ALLOWED', async () => {
-    const closed = await startArbiterStandIn({ user: USER, pass: PASS, whiteIPList: ['10.0.0.9'], trustLoopback: false });
+    const closed = await startArbiterStandIn({
+      user: USER,
+      pass: PASS,
+      whiteIPList: ['10.0.0.9'],
+      trustLoopback: false,
+    });
     try {
       const err = await rejection(new ArbiterClient({ url: closed.url, user: USER, pass: PASS }).getInfo());
       expect(err.code).toBe('IP_NOT_ALLOWED');

@@ -1,7 +1,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIGHT_KDF, diffStackConfig, initStack, loadStack, validateStack, vaultChainDefaults } from '../src/index.js';
+import {
+  LIGHT_KDF,
+  diffStackConfig,
+  initStack,
+  loadStack,
+  validateStack,
+  vaultChainDefaults,
+} from '../src/index.js';
 import { tempHome } from './helpers/tree.js';
 
 const homes: string[] = [];
@@ -18,10 +25,32 @@ describe('config diff and validate', () => {
     expect(diffStackConfig(state)).toEqual([]);
     expect(validateStack(state)).toEqual([]);
     const against = diffStackConfig(state, 'testnet');
-    expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.HttpJsonPort', kind: 'changed', expected: 21336, actual: 20336 });
-    expect(against).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.ActiveNet', kind: 'missing', expected: 'testnet' });
-    expect(against).toContainEqual({ file: '~/node/sc/launch.json', path: 'args --pbft.net.port', kind: 'changed', expected: '21639', actual: '20639' });
-    expect(against).toContainEqual({ file: '~/node/sc/launch.json', path: 'args --testnet', kind: 'missing', expected: '(set)' });
+    expect(against).toContainEqual({
+      file: '~/node/main/config.json',
+      path: 'Configuration.HttpJsonPort',
+      kind: 'changed',
+      expected: 21336,
+      actual: 20336,
+    });
+    expect(against).toContainEqual({
+      file: '~/node/main/config.json',
+      path: 'Configuration.ActiveNet',
+      kind: 'missing',
+      expected: 'testnet',
+    });
+    expect(against).toContainEqual({
+      file: '~/node/sc/launch.json',
+      path: 'args --pbft.net.port',
+      kind: 'changed',
+      expected: '21639',
+      actual: '20639',
+    });
+    expect(against).toContainEqual({
+      file: '~/node/sc/launch.json',
+      path: 'args --testnet',
+      kind: 'missing',
+      expected: '(set)',
+    });
     const rpc = state.mainConfig.value?.Configuration.RpcConfiguration;
     for (const secret of [rpc?.User, rpc?.Pass]) expect(JSON.stringify(against)).not.toContain(secret); // credentials never appear
 
@@ -31,7 +60,13 @@ describe('config diff and validate', () => {
     cfg.Configuration.ActiveNet = 'testnet';
     await fs.writeFile(file, JSON.stringify(cfg));
     state = await loadStack(home);
-    expect(diffStackConfig(state)).toContainEqual({ file: '~/node/main/config.json', path: 'Configuration.PrintLevel', kind: 'changed', expected: 1, actual: 0 });
+    expect(diffStackConfig(state)).toContainEqual({
+      file: '~/node/main/config.json',
+      path: 'Configuration.PrintLevel',
+      kind: 'changed',
+      expected: 1,
+      actual: 0,
+    });
     expect(validateStack(state).map((f) => f.check)).toContain('chain-type-mismatch');
 
     await fs.writeFile(file, '{"Configuration": {"HttpJsonPort": "x"}}');

@@ -1,6 +1,13 @@
 // `flags` output against spec §2.3's flag lists, with ports from the network table.
 import { describe, expect, it } from 'vitest';
-import { NETWORKS, parseSidechainArgs, renderSidechainLaunch, shellJoin, stackLayout, type ChainType } from '../src/index.js';
+import {
+  NETWORKS,
+  parseSidechainArgs,
+  renderSidechainLaunch,
+  shellJoin,
+  stackLayout,
+  type ChainType,
+} from '../src/index.js';
 
 const layout = stackLayout('/home/op');
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -49,7 +56,10 @@ describe.each([
       mode: 'mining',
       publicIp: '203.0.113.5',
       unlock: ADDRESS,
-      frozenAccounts: ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'],
+      frozenAccounts: [
+        '0x1111111111111111111111111111111111111111',
+        '0x2222222222222222222222222222222222222222',
+      ],
     });
     expect(command).toBe(s === 'sc' ? './esc' : './eid');
     expect(flagNames(args)).toEqual([...prefix, ...SPEC_MINING]);
@@ -66,7 +76,9 @@ describe.each([
     expect(f.get('password')).toBe(`/home/op/.config/elastos/${s}.txt`);
     expect(f.get('pbft.keystore')).toBe('/home/op/node/main/keystore.dat');
     expect(f.get('pbft.keystore.password')).toBe('/home/op/.config/elastos/main.txt');
-    expect(f.get('frozen.account.list')).toBe('0x1111111111111111111111111111111111111111,0x2222222222222222222222222222222222222222');
+    expect(f.get('frozen.account.list')).toBe(
+      '0x1111111111111111111111111111111111111111,0x2222222222222222222222222222222222222222',
+    );
   });
 
   it('non-mining (RPC) mode: exactly the spec flags and values', () => {
@@ -79,9 +91,20 @@ describe.each([
   });
 
   it('--pin-ports adds the table ports', () => {
-    const { args } = renderSidechainLaunch({ layout, sidechain: s, chainType, third: 'PG', mode: 'rpc', pinPorts: true });
+    const { args } = renderSidechainLaunch({
+      layout,
+      sidechain: s,
+      chainType,
+      third: 'PG',
+      mode: 'rpc',
+      pinPorts: true,
+    });
     const f = parseSidechainArgs(args);
-    expect([f.get('port'), f.get('rpcport'), f.get('wsport')]).toEqual([String(side.p2pPort), String(side.rpcPort), String(side.wsPort)]);
+    expect([f.get('port'), f.get('rpcport'), f.get('wsport')]).toEqual([
+      String(side.p2pPort),
+      String(side.rpcPort),
+      String(side.wsPort),
+    ]);
   });
 });
 
@@ -95,8 +118,19 @@ describe('network table', () => {
     expect(row('testnet', 'smartContract')).toEqual([21, 21636, 21632, 21638, 21639]);
     expect(row('mainnet', 'identity')).toEqual([22, 20646, 20642, 20648, 20649]);
     expect(row('testnet', 'identity')).toEqual([23, 21646, 21642, 21648, 21649]);
-    expect(NETWORKS.mainnet.mainChain).toMatchObject({ httpRestPort: 20334, httpJsonPort: 20336, nodePort: 20338, dposPort: 20339 });
-    expect(NETWORKS.testnet.mainChain).toMatchObject({ httpRestPort: 21334, httpJsonPort: 21336, nodePort: 21338, dposPort: 21339, magic: 2018101 });
+    expect(NETWORKS.mainnet.mainChain).toMatchObject({
+      httpRestPort: 20334,
+      httpJsonPort: 20336,
+      nodePort: 20338,
+      dposPort: 20339,
+    });
+    expect(NETWORKS.testnet.mainChain).toMatchObject({
+      httpRestPort: 21334,
+      httpJsonPort: 21336,
+      nodePort: 21338,
+      dposPort: 21339,
+      magic: 2018101,
+    });
   });
 });
 
@@ -119,6 +153,8 @@ describe('hardened and extra modules', () => {
   });
 
   it('prints a pasteable command line', () => {
-    expect(shellJoin(['./esc', '--frozen.account.list', '', '--x', "it's"])).toBe(`./esc --frozen.account.list '' --x 'it'\\''s'`);
+    expect(shellJoin(['./esc', '--frozen.account.list', '', '--x', "it's"])).toBe(
+      `./esc --frozen.account.list '' --x 'it'\\''s'`,
+    );
   });
 });

@@ -2,7 +2,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { decryptKeystoreJson } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InitError, LIGHT_KDF, detectPublicIp, initStack, isPublicIPv4, type InitStackOptions } from '../src/index.js';
+import {
+  InitError,
+  LIGHT_KDF,
+  detectPublicIp,
+  initStack,
+  isPublicIPv4,
+  type InitStackOptions,
+} from '../src/index.js';
 import { readJson, snapshotTree, tempHome } from './helpers/tree.js';
 
 const homes: string[] = [];
@@ -37,7 +44,15 @@ describe('init', () => {
     const before = await snapshotTree(h);
     const again = await initStack(base(h));
     expect(again.initialised).toEqual([]);
-    expect(again.alreadyInitialised).toEqual(['main', 'sc', 'sc-oracle', 'id', 'id-oracle', 'third', 'arbiter']);
+    expect(again.alreadyInitialised).toEqual([
+      'main',
+      'sc',
+      'sc-oracle',
+      'id',
+      'id-oracle',
+      'third',
+      'arbiter',
+    ]);
     expect(again.files.every((f) => f.action === 'unchanged')).toBe(true);
     expect(await snapshotTree(h)).toEqual(before);
   });
@@ -58,7 +73,9 @@ describe('init', () => {
     await initStack(base(h, { components: ['main', 'sc', 'id'] }));
     const secrets = async () =>
       Object.fromEntries(
-        [...(await snapshotTree(h)).entries()].filter(([rel]) => rel.endsWith('.txt') || rel.includes('keystore/UTC')).map(([rel, e]) => [rel, e.content]),
+        [...(await snapshotTree(h)).entries()]
+          .filter(([rel]) => rel.endsWith('.txt') || rel.includes('keystore/UTC'))
+          .map(([rel, e]) => [rel, e.content]),
       );
     const mainBefore = await readJson(path.join(h, 'node/main/config.json'));
     const before = await secrets();
@@ -75,10 +92,14 @@ describe('init', () => {
   it('never overwrites an existing secret', async () => {
     const h = await home();
     await fs.mkdir(path.join(h, '.config/elastos'), { recursive: true, mode: 0o700 });
-    await fs.writeFile(path.join(h, '.config/elastos/main.txt'), 'operator-chosen-Passw0rd!\n', { mode: 0o600 });
+    await fs.writeFile(path.join(h, '.config/elastos/main.txt'), 'operator-chosen-Passw0rd!\n', {
+      mode: 0o600,
+    });
     const result = await initStack(base(h, { components: ['main'] }));
     expect(result.files.find((f) => f.path.endsWith('main.txt'))?.action).toBe('kept');
-    expect(await fs.readFile(path.join(h, '.config/elastos/main.txt'), 'utf8')).toBe('operator-chosen-Passw0rd!\n');
+    expect(await fs.readFile(path.join(h, '.config/elastos/main.txt'), 'utf8')).toBe(
+      'operator-chosen-Passw0rd!\n',
+    );
   });
 
   it('refuses a keystore whose password file is missing', async () => {
@@ -108,7 +129,9 @@ describe('init', () => {
     await initStack(base(h, { components: ['main', 'sc', 'id'] }));
     await fs.writeFile(path.join(h, 'node/main/keystore.dat'), '{"fake":"ela keystore"}', { mode: 0o600 });
     await initStack(base(h, { components: ['arbiter'] }));
-    expect(await fs.readFile(path.join(h, 'node/arbiter/keystore.dat'), 'utf8')).toBe('{"fake":"ela keystore"}');
+    expect(await fs.readFile(path.join(h, 'node/arbiter/keystore.dat'), 'utf8')).toBe(
+      '{"fake":"ela keystore"}',
+    );
     expect((await fs.stat(path.join(h, 'node/arbiter/keystore.dat'))).mode & 0o777).toBe(0o600);
   });
 
@@ -150,10 +173,19 @@ describe('init', () => {
     const h = await home();
     await initStack(base(h, { layoutKind: 'node.sh', components: ['main', 'sc', 'third'] }));
     const tree = await snapshotTree(h);
-    for (const rel of ['.config/elastos/ela.txt', '.config/elastos/esc.txt', '.config/elastos/pg.txt', 'node/ela/config.json', 'node/esc/launch.json', 'node/pg/launch.json']) {
+    for (const rel of [
+      '.config/elastos/ela.txt',
+      '.config/elastos/esc.txt',
+      '.config/elastos/pg.txt',
+      'node/ela/config.json',
+      'node/esc/launch.json',
+      'node/pg/launch.json',
+    ]) {
       expect(tree.has(rel), rel).toBe(true);
     }
-    expect((await readJson(path.join(h, 'node/esc/launch.json'))).args).toContain(path.join(h, '.config/elastos/ela.txt'));
+    expect((await readJson(path.join(h, 'node/esc/launch.json'))).args).toContain(
+      path.join(h, '.config/elastos/ela.txt'),
+    );
   });
 
   it('creates a missing home directory, private', async () => {
@@ -178,8 +210,16 @@ describe('public IP', () => {
     const priv = { address: '10.0.0.5', family: 'IPv4', internal: false } as const;
     const pub = { address: '198.51.99.7', family: 'IPv4', internal: false } as const;
     const mk = (x: object) => ({ netmask: '', mac: '', cidr: null, ...x }) as never;
-    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)], eth1: [mk(pub)] })).toEqual({ address: '198.51.99.7', isPublic: true, interfaceName: 'eth1' });
-    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)] })).toEqual({ address: '10.0.0.5', isPublic: false, interfaceName: 'eth0' });
+    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)], eth1: [mk(pub)] })).toEqual({
+      address: '198.51.99.7',
+      isPublic: true,
+      interfaceName: 'eth1',
+    });
+    expect(detectPublicIp({ lo: [mk(lo)], eth0: [mk(priv)] })).toEqual({
+      address: '10.0.0.5',
+      isPublic: false,
+      interfaceName: 'eth0',
+    });
     expect(detectPublicIp({ lo: [mk(lo)] })).toBeNull();
     expect(isPublicIPv4('172.20.1.1')).toBe(false);
     expect(isPublicIPv4('8.8.8.8')).toBe(true);
@@ -187,14 +227,24 @@ describe('public IP', () => {
 
   it('init uses the interface address, or says to pass --public-ip', async () => {
     const h = await home();
-    const mk = (address: string) => [{ address, family: 'IPv4', internal: false, netmask: '', mac: '', cidr: null }] as never;
-    const r = await initStack({ home: h, chainType: 'mainnet', components: ['main'], networkInterfaces: { eth0: mk('192.0.1.44') } });
+    const mk = (address: string) =>
+      [{ address, family: 'IPv4', internal: false, netmask: '', mac: '', cidr: null }] as never;
+    const r = await initStack({
+      home: h,
+      chainType: 'mainnet',
+      components: ['main'],
+      networkInterfaces: { eth0: mk('192.0.1.44') },
+    });
     expect(r.publicIp).toEqual({ address: '192.0.1.44', source: 'interface', isPublic: true });
     const h2 = await home();
-    const err = await initError(initStack({ home: h2, chainType: 'mainnet', components: ['main'], networkInterfaces: {} }));
+    const err = await initError(
+      initStack({ home: h2, chainType: 'mainnet', components: ['main'], networkInterfaces: {} }),
+    );
     expect(err.code).toBe('PUBLIC_IP_UNKNOWN');
     expect(err.message).toContain('--public-ip');
-    const bad = await initError(initStack({ home: h2, chainType: 'mainnet', components: ['main'], publicIp: 'example.com' }));
+    const bad = await initError(
+      initStack({ home: h2, chainType: 'mainnet', components: ['main'], publicIp: 'example.com' }),
+    );
     expect(bad.code).toBe('INVALID_OPTION');
   });
 });

@@ -115,7 +115,9 @@ describe.each(['mainnet', 'testnet'] as const)('init %s', (chainType) => {
   it('writes every file with the spec defaults', async () => {
     const home = await goldenInit(chainType);
     const cfgDir = path.join(home, '.config/elastos');
-    expect(await fs.readFile(path.join(cfgDir, 'node.json'), 'utf8')).toBe(`{\n    "chain-type": "${chainType}"\n}\n`);
+    expect(await fs.readFile(path.join(cfgDir, 'node.json'), 'utf8')).toBe(
+      `{\n    "chain-type": "${chainType}"\n}\n`,
+    );
     const main = await readJson(path.join(home, 'node/main/config.json'));
     expectMainConfig(main, chainType);
     expectArbiterConfig(await readJson(path.join(home, 'node/arbiter/config.json')), main, chainType);
@@ -156,7 +158,10 @@ describe.each(['mainnet', 'testnet'] as const)('init %s', (chainType) => {
       }
     }
     const golden = await snapshotTree(dir);
-    expect(files.map(([rel]) => rel).sort()).toEqual([...golden.keys()].filter((k) => !k.endsWith('/')).sort());
-    for (const [rel, entry] of files) expect(normalise(entry.content ?? ''), rel).toBe(golden.get(rel)?.content);
+    expect(files.map(([rel]) => rel).sort()).toEqual(
+      [...golden.keys()].filter((k) => !k.endsWith('/')).sort(),
+    );
+    for (const [rel, entry] of files)
+      expect(normalise(entry.content ?? ''), rel).toBe(golden.get(rel)?.content);
   });
 });

@@ -95,16 +95,37 @@ describe('main chain client against the ELA stand-in', () => {
 
 describe('main chain whitelist', () => {
   it('refuses a caller outside WhiteIPList with IP_NOT_ALLOWED, admits listed and 0.0.0.0', async () => {
-    const closed = await startMainChainStandIn({ user: USER, pass: PASS, whiteIPList: ['10.1.2.3'], trustLoopback: false });
-    const listed = await startMainChainStandIn({ user: USER, pass: PASS, whiteIPList: ['127.0.0.1'], trustLoopback: false });
-    const open = await startMainChainStandIn({ user: USER, pass: PASS, whiteIPList: ['0.0.0.0'], trustLoopback: false });
+    const closed = await startMainChainStandIn({
+      user: USER,
+      pass: PASS,
+      whiteIPList: ['10.1.2.3'],
+      trustLoopback: false,
+    });
+    const listed = await startMainChainStandIn({
+      user: USER,
+      pass: PASS,
+      whiteIPList: ['127.0.0.1'],
+      trustLoopback: false,
+    });
+    const open = await startMainChainStandIn({
+      user: USER,
+      pass: PASS,
+      whiteIPList: ['0.0.0.0'],
+      trustLoopback: false,
+    });
     try {
-      const err = await rejection(new MainChainClient({ url: closed.url, user: USER, pass: PASS }).getCurrentHeight());
+      const err = await rejection(
+        new MainChainClient({ url: closed.url, user: USER, pass: PASS }).getCurrentHeight(),
+      );
       expect(err.code).toBe('IP_NOT_ALLOWED');
       expect(err.httpStatus).toBe(403);
       expect(err.message).toContain('WhiteIPList');
-      expect(await new MainChainClient({ url: listed.url, user: USER, pass: PASS }).getCurrentHeight()).toBe(100);
-      expect(await new MainChainClient({ url: open.url, user: USER, pass: PASS }).getCurrentHeight()).toBe(100);
+      expect(await new MainChainClient({ url: listed.url, user: USER, pass: PASS }).getCurrentHeight()).toBe(
+        100,
+      );
+      expect(await new MainChainClient({ url: open.url, user: USER, pass: PASS }).getCurrentHeight()).toBe(
+        100,
+      );
     } finally {
       await Promise.all([closed.close(), listed.close(), open.close()]);
     }
@@ -115,7 +136,11 @@ describe('ELA wire format (raw HTTP)', () => {
   let node: MainChainStandIn;
   const auth = `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}`;
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth, ...headers }, body });
+    fetch(node.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth, ...headers },
+      body,
+    });
 
   beforeAll(async () => {
     node = await startMainChainStandIn({ user: USER, pass: PASS, height: 5 });
@@ -127,15 +152,23 @@ describe('ELA wire format (raw HTTP)', () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('{"jsonrpc":"2.0","result":5,"id":7,"error":null}');
     const bad = await post('{"method":"getblockhash","params":{"height":"99"},"id":"x"}');
-    expect(await bad.text()).toBe('{"jsonrpc":"2.0","result":null,"id":"x","error":{"code":42002,"id":"x","message":"Invalid Params"}}');
+    expect(await bad.text()).toBe(
+      '{"jsonrpc":"2.0","result":null,"id":"x","error":{"code":42002,"id":"x","message":"Invalid Params"}}',
+    );
     const noMethod = await post('{"id":1}');
-    expect(JSON.parse(await noMethod.text()).error).toEqual({ code: -32600, id: 1, message: 'JSON-RPC need a method' });
+    expect(JSON.parse(await noMethod.text()).error).toEqual({
+      code: -32600,
+      id: 1,
+      message: 'JSON-RPC need a method',
+    });
   });
 
   it('HTTP refusals: 401, 405, 415, 400 with the Go-map body', async () => {
     const r401 = await post('{"method":"getcurrentheight"}', { authorization: 'Basic eDp5' });
     expect(r401.status).toBe(401);
-    expect(await r401.text()).toBe('{"error":{"code":-32603,"id":null,"message":"Client authenticate failed"},"jsonrpc":"2.0","result":null}');
+    expect(await r401.text()).toBe(
+      '{"error":{"code":-32603,"id":null,"message":"Client authenticate failed"},"jsonrpc":"2.0","result":null}',
+    );
     const r405 = await fetch(node.url, { headers: { authorization: auth } });
     expect(r405.status).toBe(405);
     expect(JSON.parse(await r405.text()).error.message).toBe('JSON-RPC protocol only allows POST method');
@@ -148,14 +181,24 @@ describe('ELA wire format (raw HTTP)', () => {
   });
 
   it('decimal strings as integers, positional params only where ELA maps them, batches', async () => {
-    const hash = JSON.parse(await (await post('{"method":"getblockhash","params":["3"],"id":1}')).text()).result;
+    const hash = JSON.parse(
+      await (await post('{"method":"getblockhash","params":["3"],"id":1}')).text(),
+    ).result;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    const byName = JSON.parse(await (await post('{"method":"getblockhash","params":{"height":3},"id":1}')).text()).result;
+    const byName = JSON.parse(
+      await (await post('{"method":"getblockhash","params":{"height":3},"id":1}')).text(),
+    ).result;
     expect(byName).toBe(hash);
     // listproducers takes no positional params: the array is dropped, the default list comes back.
-    const producers = JSON.parse(await (await post('{"method":"listproducers","params":[0,1],"id":1}')).text()).result;
+    const producers = JSON.parse(
+      await (await post('{"method":"listproducers","params":[0,1],"id":1}')).text(),
+    ).result;
     expect(producers.producers).toHaveLength(2);
-    const batch = JSON.parse(await (await post('[{"method":"getcurrentheight","id":1},{"method":"getconnectioncount","id":2}]')).text());
+    const batch = JSON.parse(
+      await (
+        await post('[{"method":"getcurrentheight","id":1},{"method":"getconnectioncount","id":2}]')
+      ).text(),
+    );
     expect(batch.map((r: { id: number; result: number }) => [r.id, r.result])).toEqual([
       [1, 5],
       [2, 8],

@@ -25,20 +25,26 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   const { success } = endpoint;
   const content: Record<string, { schema: unknown }> = {};
-  if (success.binary) content[success.binary.contentType] = { schema: { type: 'string', contentMediaType: success.binary.contentType } };
+  if (success.binary)
+    content[success.binary.contentType] = {
+      schema: { type: 'string', contentMediaType: success.binary.contentType },
+    };
   if (success.body) content['application/json'] = { schema: success.body };
   responses[String(success.status)] = {
     description: success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
-    ...(success.binary
-    && success.binary.contentType === 'application/octet-stream'
+    ...(success.binary && success.binary.contentType === 'application/octet-stream'
       ? { headers: { ETag: { description: 'The CID of the content.', schema: { type: 'string' } } } }
       : {}),
   };
   if (success.binary?.ranges) {
     responses['206'] = {
       description: 'Partial content for a `Range` request.',
-      content: { [success.binary.contentType]: { schema: { type: 'string', contentMediaType: success.binary.contentType } } } as never,
+      content: {
+        [success.binary.contentType]: {
+          schema: { type: 'string', contentMediaType: success.binary.contentType },
+        },
+      } as never,
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
@@ -51,7 +57,10 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       const entry: { internalCode?: number; description: string } = errorCatalogue[code];
       return `\`${code}\`${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}: ${entry.description}`;
     });
-    responses[String(status)] = { description: lines.join('\n\n'), content: { 'application/json': { schema: errorBody } } };
+    responses[String(status)] = {
+      description: lines.join('\n\n'),
+      content: { 'application/json': { schema: errorBody } },
+    };
   }
   return responses;
 }
@@ -62,7 +71,12 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     tags: [endpoint.tag],
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
-    security: endpoint.auth === 'public' ? [] : endpoint.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    security:
+      endpoint.auth === 'public'
+        ? []
+        : endpoint.auth === 'optional'
+          ? [{}, { bearer: [] }]
+          : [{ bearer: [] }],
     responses: responsesOf(endpoint),
   };
   if (endpoint.params || endpoint.query) {
@@ -72,12 +86,19 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     };
   }
   if (endpoint.body) {
-    operation.requestBody = { required: !endpoint.body.safeParse(undefined).success, content: { 'application/json': { schema: endpoint.body } } };
+    operation.requestBody = {
+      required: !endpoint.body.safeParse(undefined).success,
+      content: { 'application/json': { schema: endpoint.body } },
+    };
   } else if (endpoint.binaryBody) {
     operation.requestBody = {
       required: true,
       description: endpoint.binaryBody.description,
-      content: { [endpoint.binaryBody.contentType]: { schema: { type: 'string', contentMediaType: endpoint.binaryBody.contentType } } } as never,
+      content: {
+        [endpoint.binaryBody.contentType]: {
+          schema: { type: 'string', contentMediaType: endpoint.binaryBody.contentType },
+        },
+      } as never,
     };
   }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
@@ -90,7 +111,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const endpoint of endpointList) {
     const item = (paths[endpoint.path] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operationOf(endpoint);
+    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] =
+      operationOf(endpoint);
   }
   return createDocument({
     openapi: '3.1.0',
@@ -112,7 +134,10 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'Scripts' },
       { name: 'Payment' },
       { name: 'Backup' },
-      { name: 'Backup node (internal)', description: 'Node-to-node calls between a vault node and its backup node.' },
+      {
+        name: 'Backup node (internal)',
+        description: 'Node-to-node calls between a vault node and its backup node.',
+      },
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

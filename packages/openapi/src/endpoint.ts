@@ -15,7 +15,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  */
 export type AuthMode = 'public' | 'user' | 'optional' | 'node';
 
-export type Tag = 'Node' | 'Authentication' | 'Database' | 'Files' | 'Scripts' | 'Payment' | 'Subscription' | 'Backup' | 'Backup node (internal)';
+export type Tag =
+  | 'Node'
+  | 'Authentication'
+  | 'Database'
+  | 'Files'
+  | 'Scripts'
+  | 'Payment'
+  | 'Subscription'
+  | 'Backup'
+  | 'Backup node (internal)';
 
 export interface BinaryBody {
   contentType: 'application/octet-stream' | 'application/vnd.ipld.car' | 'text/html';

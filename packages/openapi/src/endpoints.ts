@@ -17,7 +17,10 @@ import { queryInt } from './schemas/common.js';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-const binaryFile = { contentType: 'application/octet-stream', description: 'The file content, raw (not multipart).' } as const;
+const binaryFile = {
+  contentType: 'application/octet-stream',
+  description: 'The file content, raw (not multipart).',
+} as const;
 
 function define<const T extends Record<string, Endpoint>>(table: T): T {
   return table;
@@ -63,7 +66,11 @@ export const endpoints = define({
     auth: 'public',
     tag: 'Node',
     summary: 'This OpenAPI document',
-    success: { status: 200, description: 'The OpenAPI 3.1 document.', body: z.record(z.string(), z.unknown()) },
+    success: {
+      status: 200,
+      description: 'The OpenAPI 3.1 document.',
+      body: z.record(z.string(), z.unknown()),
+    },
     errors: [],
   },
   apiReference: {
@@ -73,7 +80,11 @@ export const endpoints = define({
     auth: 'public',
     tag: 'Node',
     summary: 'The API reference page (self-contained HTML)',
-    success: { status: 200, description: 'An HTML page.', binary: { contentType: 'text/html', description: 'The page.' } },
+    success: {
+      status: 200,
+      description: 'An HTML page.',
+      binary: { contentType: 'text/html', description: 'The page.' },
+    },
     errors: [],
   },
 
@@ -85,7 +96,8 @@ export const endpoints = define({
     auth: 'public',
     tag: 'Authentication',
     summary: 'Start sign-in: send the DID document, get a challenge',
-    description: 'The document must be genuine (valid proof, not expired). The challenge expires after 3 minutes; its nonce can be used once.',
+    description:
+      'The document must be genuine (valid proof, not expired). The challenge expires after 3 minutes; its nonce can be used once.',
     body: auth.signinRequest,
     success: { status: 201, description: 'The challenge JWT.', body: auth.challengeResponse },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'RATE_LIMITED'],
@@ -111,7 +123,7 @@ export const endpoints = define({
     path: '/api/v2/subscription/vault',
     auth: 'user',
     tag: 'Subscription',
-    summary: 'Create the caller\'s vault with the free plan (or return the existing one)',
+    summary: "Create the caller's vault with the free plan (or return the existing one)",
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
     errors: [],
   },
@@ -121,7 +133,7 @@ export const endpoints = define({
     path: '/api/v2/subscription/vault',
     auth: 'user',
     tag: 'Subscription',
-    summary: 'The caller\'s vault: plan, quota, usage, dates',
+    summary: "The caller's vault: plan, quota, usage, dates",
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -131,8 +143,9 @@ export const endpoints = define({
     path: '/api/v2/subscription/vault',
     auth: 'user',
     tag: 'Subscription',
-    summary: 'Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller\'s vault',
-    description: 'A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.',
+    summary: "Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller's vault",
+    description:
+      'A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.',
     query: payment.vaultStateQuery,
     success: { status: 201, description: 'The vault in its new state.', body: payment.vaultInfo },
     errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
@@ -145,7 +158,7 @@ export const endpoints = define({
     path: '/api/v2/vault/db/collections',
     auth: 'user',
     tag: 'Database',
-    summary: 'List the caller\'s collections',
+    summary: "List the caller's collections",
     success: { status: 200, description: 'The collections.', body: db.collectionList },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -183,7 +196,13 @@ export const endpoints = define({
     params: db.collectionParams,
     body: db.insertRequest,
     success: { status: 201, description: 'The ids of the inserted documents.', body: db.insertResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+    ],
     bodyLimit: 16 * MiB,
   },
   updateDocuments: {
@@ -207,7 +226,8 @@ export const endpoints = define({
     auth: 'user',
     tag: 'Database',
     summary: 'Delete one or more documents',
-    description: 'The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter.',
+    description:
+      'The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter.',
     params: db.collectionParams,
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),
@@ -305,7 +325,8 @@ export const endpoints = define({
     path: '/api/v2/vault/files/{path}/copy',
     auth: 'user',
     tag: 'Files',
-    summary: 'Copy a file or folder (the content is shared, not duplicated; it counts against the quota again)',
+    summary:
+      'Copy a file or folder (the content is shared, not duplicated; it counts against the quota again)',
     params: files.filePathParams,
     body: files.moveRequest,
     success: { status: 201, description: 'Copied.', body: files.moveResponse },
@@ -331,7 +352,7 @@ export const endpoints = define({
     path: '/api/v2/vault/scripting',
     auth: 'user',
     tag: 'Scripts',
-    summary: 'List the caller\'s scripts',
+    summary: "List the caller's scripts",
     query: z.object({
       name: scripts.scriptName.optional(),
       skip: queryInt(0, 1_000_000).optional(),
@@ -359,7 +380,7 @@ export const endpoints = define({
     path: '/api/v2/vault/scripting/{script_name}/run',
     auth: 'optional',
     tag: 'Scripts',
-    summary: 'Run a script of the target vault (default: the caller\'s own)',
+    summary: "Run a script of the target vault (default: the caller's own)",
     description:
       'Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference).',
     params: scripts.scriptNameParams,
@@ -397,11 +418,20 @@ export const endpoints = define({
     tag: 'Scripts',
     summary: 'Upload the content of a fileUpload transaction',
     description:
-      'Single use; expires (default one hour). Only the caller who ran the script may use it, unless the script allows anonymous callers. The file goes to the path the script fixed in the owner\'s vault.',
+      "Single use; expires (default one hour). Only the caller who ran the script may use it, unless the script allows anonymous callers. The file goes to the path the script fixed in the owner's vault.",
     params: scripts.transactionParams,
     binaryBody: binaryFile,
     success: { status: 200, description: 'Stored.', body: files.uploadResponse },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'VAULT_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'VAULT_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+    ],
   },
   downloadByTransaction: {
     operationId: 'downloadByTransaction',
@@ -410,10 +440,19 @@ export const endpoints = define({
     auth: 'optional',
     tag: 'Scripts',
     summary: 'Download the content of a fileDownload transaction',
-    description: 'Single use (a range request uses it too); expires (default one hour); bound to its caller unless the script allows anonymous callers.',
+    description:
+      'Single use (a range request uses it too); expires (default one hour); bound to its caller unless the script allows anonymous callers.',
     params: scripts.transactionParams,
     success: { status: 200, description: 'The content.', binary: { ...binaryFile, ranges: true } },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'VAULT_NOT_FOUND', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'VAULT_NOT_FOUND',
+      'FILE_NOT_FOUND',
+      'RANGE_NOT_SATISFIABLE',
+    ],
   },
 
   // ── Payment ───────────────────────────────────────────────────────────────
@@ -423,7 +462,7 @@ export const endpoints = define({
     path: '/api/v2/payment/payment_config',
     auth: 'user',
     tag: 'Payment',
-    summary: 'The node\'s plans and where to pay (payment_config)',
+    summary: "The node's plans and where to pay (payment_config)",
     success: { status: 200, description: 'Plans and payment settings.', body: payment.paymentConfig },
     errors: [],
   },
@@ -445,7 +484,7 @@ export const endpoints = define({
     path: '/api/v2/payment/orders',
     auth: 'user',
     tag: 'Payment',
-    summary: 'List the caller\'s orders',
+    summary: "List the caller's orders",
     success: { status: 200, description: 'The orders.', body: payment.orderList },
     errors: [],
   },
@@ -467,7 +506,7 @@ export const endpoints = define({
     path: '/api/v2/payment/receipts',
     auth: 'user',
     tag: 'Payment',
-    summary: 'List the caller\'s payment receipts',
+    summary: "List the caller's payment receipts",
     success: { status: 200, description: 'The receipts.', body: payment.receiptList },
     errors: [],
   },
@@ -514,7 +553,7 @@ export const endpoints = define({
     path: '/api/v2/vault/backup/promote',
     auth: 'user',
     tag: 'Backup',
-    summary: 'On the backup node: turn the caller\'s backup into a live vault here',
+    summary: "On the backup node: turn the caller's backup into a live vault here",
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
     errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
   },
@@ -529,9 +568,10 @@ export const endpoints = define({
     auth: 'public',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'Node-to-node sign-in: the primary node presents the user\'s backup credential, gets a BackupToken',
+    summary:
+      "Node-to-node sign-in: the primary node presents the user's backup credential, gets a BackupToken",
     description:
-      'Only on a backup node. After `POST /api/v2/did/signin` with the primary node\'s own DID document, the primary sends a presentation (holder = primary, realm = this node, the challenge nonce) holding the user\'s `HiveBackupCredential` (issuer = user, subject = primary, `targetHiveNodeDID` = this node, unexpired).',
+      "Only on a backup node. After `POST /api/v2/did/signin` with the primary node's own DID document, the primary sends a presentation (holder = primary, realm = this node, the challenge nonce) holding the user's `HiveBackupCredential` (issuer = user, subject = primary, `targetHiveNodeDID` = this node, unexpired).",
     body: backup.backupAuthRequest,
     success: { status: 201, description: 'The BackupToken and its expiry.', body: backup.backupToken },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE'],
@@ -544,7 +584,7 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'The user\'s backup on this node: the last good one, an unfinished attempt, the backup plan',
+    summary: "The user's backup on this node: the last good one, an unfinished attempt, the backup plan",
     success: { status: 200, description: 'The state.', body: backup.backupNodeState },
     errors: ['FORBIDDEN'],
   },
@@ -556,7 +596,8 @@ export const endpoints = define({
     tag: 'Backup node (internal)',
     internal: true,
     summary: 'Open (or resume) a backup attempt for the user',
-    description: 'An unfinished attempt from the same primary is resumed. Refused when the expected size exceeds the backup plan\'s quota (507).',
+    description:
+      "An unfinished attempt from the same primary is resumed. Refused when the expected size exceeds the backup plan's quota (507).",
     body: backup.beginBackupRequest,
     success: { status: 201, description: 'The attempt.', body: backup.beginBackupResponse },
     errors: ['FORBIDDEN', 'BACKUP_IN_PROGRESS', 'INSUFFICIENT_STORAGE'],
@@ -569,7 +610,8 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here',
+    summary:
+      'Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here',
     body: backup.holdRootsRequest,
     success: { status: 201, description: 'The CIDs still to send.', body: backup.missingCids },
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND'],
@@ -595,7 +637,8 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID',
+    summary:
+      'Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID',
     query: backup.attemptQuery,
     binaryBody: { contentType: 'application/vnd.ipld.car', description: 'A CARv1 stream of blocks.' },
     success: { status: 200, description: 'Blocks stored.', body: backup.putBlocksResponse },
@@ -608,9 +651,10 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'Finish the attempt: verify the manifest against what was received, then make it the user\'s backup',
+    summary:
+      "Finish the attempt: verify the manifest against what was received, then make it the user's backup",
     description:
-      'Checks the manifest hash, that every chunk and file content is held completely, every chunk\'s document count and size, and the backup quota. Only then does the new backup replace the previous one; a failure leaves the previous backup in place.',
+      "Checks the manifest hash, that every chunk and file content is held completely, every chunk's document count and size, and the backup quota. Only then does the new backup replace the previous one; a failure leaves the previous backup in place.",
     body: backup.commitBackupRequest,
     success: { status: 201, description: 'The new backup.', body: backup.backupSummary },
     errors: ['FORBIDDEN', 'BAD_REQUEST', 'BACKUP_NOT_FOUND', 'INSUFFICIENT_STORAGE'],
@@ -635,7 +679,7 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'The manifest of the user\'s last good backup (restore)',
+    summary: "The manifest of the user's last good backup (restore)",
     success: { status: 200, description: 'The manifest.', body: backup.manifestResponse },
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND'],
   },
@@ -646,12 +690,15 @@ export const endpoints = define({
     auth: 'node',
     tag: 'Backup node (internal)',
     internal: true,
-    summary: 'Blocks of the user\'s last good backup as a CAR stream (restore)',
+    summary: "Blocks of the user's last good backup as a CAR stream (restore)",
     body: backup.exportBlocksRequest,
     success: {
       status: 200,
       description: 'A CARv1 stream.',
-      binary: { contentType: 'application/vnd.ipld.car', description: 'A CARv1 stream of the requested DAGs and blocks.' },
+      binary: {
+        contentType: 'application/vnd.ipld.car',
+        description: 'A CARv1 stream of the requested DAGs and blocks.',
+      },
     },
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND', 'NOT_FOUND'],
     bodyLimit: 1 * MiB,

@@ -8,11 +8,29 @@
  */
 
 export const errorCatalogue = {
-  BAD_REQUEST: { status: 400, description: 'The request cannot be served as sent (e.g. a script condition the caller does not meet).' },
-  INVALID_PARAMETER: { status: 400, internalCode: 1, description: 'A path, query or body field is missing, malformed or out of range.' },
-  BACKUP_IN_PROGRESS: { status: 400, internalCode: 2, description: 'A backup or restore of this vault is running.' },
-  UNAUTHORIZED: { status: 401, description: 'Missing, malformed, expired or foreign access token, or a failed sign-in.' },
-  VAULT_FROZEN: { status: 403, internalCode: 1, description: 'The vault is frozen (read-only) and the request writes.' },
+  BAD_REQUEST: {
+    status: 400,
+    description: 'The request cannot be served as sent (e.g. a script condition the caller does not meet).',
+  },
+  INVALID_PARAMETER: {
+    status: 400,
+    internalCode: 1,
+    description: 'A path, query or body field is missing, malformed or out of range.',
+  },
+  BACKUP_IN_PROGRESS: {
+    status: 400,
+    internalCode: 2,
+    description: 'A backup or restore of this vault is running.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    description: 'Missing, malformed, expired or foreign access token, or a failed sign-in.',
+  },
+  VAULT_FROZEN: {
+    status: 403,
+    internalCode: 1,
+    description: 'The vault is frozen (read-only) and the request writes.',
+  },
   FORBIDDEN: { status: 403, description: 'The caller may not do this.' },
   VAULT_NOT_FOUND: { status: 404, internalCode: 1, description: 'No vault for this user on this node.' },
   BACKUP_NOT_FOUND: { status: 404, internalCode: 2, description: 'No backup for this user on this node.' },
@@ -24,14 +42,32 @@ export const errorCatalogue = {
   RECEIPT_NOT_FOUND: { status: 404, internalCode: 8, description: 'No receipt with that id for this user.' },
   NOT_FOUND: { status: 404, description: 'The resource does not exist.' },
   ROUTE_NOT_FOUND: { status: 404, internalCode: 3000, description: 'No endpoint at this method and path.' },
-  METHOD_NOT_ALLOWED: { status: 405, internalCode: 3000, description: 'The path exists but not with this method.' },
-  PAYLOAD_TOO_LARGE: { status: 413, internalCode: 3000, description: 'The request body exceeds the limit of this endpoint.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, internalCode: 3000, description: 'The request body has a content type this endpoint does not take.' },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    internalCode: 3000,
+    description: 'The path exists but not with this method.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    internalCode: 3000,
+    description: 'The request body exceeds the limit of this endpoint.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    internalCode: 3000,
+    description: 'The request body has a content type this endpoint does not take.',
+  },
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The requested byte range lies outside the file.' },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
   ALREADY_EXISTS: { status: 455, description: 'The collection, file, vault or backup already exists.' },
-  INTERNAL: { status: 500, description: 'An unexpected server error; details are in the server log under the request id.' },
-  NOT_IMPLEMENTED: { status: 501, description: 'The endpoint is part of the contract but not served by this node yet.' },
+  INTERNAL: {
+    status: 500,
+    description: 'An unexpected server error; details are in the server log under the request id.',
+  },
+  NOT_IMPLEMENTED: {
+    status: 501,
+    description: 'The endpoint is part of the contract but not served by this node yet.',
+  },
   UNAVAILABLE: { status: 503, description: 'A dependency (chain RPC, IPFS, database) is unreachable.' },
   INSUFFICIENT_STORAGE: { status: 507, description: 'The write would exceed the vault storage quota.' },
 } as const satisfies Record<string, { status: number; internalCode?: number; description: string }>;
@@ -46,7 +82,9 @@ export interface ErrorBody {
 /** Builds the wire body of an error. */
 export function errorBodyFor(code: ErrorCode, message: string): ErrorBody {
   const entry = errorCatalogue[code];
-  return 'internalCode' in entry ? { error: { message, internal_code: entry.internalCode } } : { error: { message } };
+  return 'internalCode' in entry
+    ? { error: { message, internal_code: entry.internalCode } }
+    : { error: { message } };
 }
 
 /** Finds the most specific code for a (status, internal_code) pair, as an SDK receiving an error does. */

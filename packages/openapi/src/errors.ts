@@ -5,9 +5,11 @@ export const errorBody = z
   .object({
     error: z.object({
       message: z.string().meta({ description: 'Human-readable reason, safe to show to a user.' }),
-      internal_code: z.number().int().optional().meta({ description: 'Refines the HTTP status (see the error table).' }),
+      internal_code: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: 'Refines the HTTP status (see the error table).' }),
     }),
   })
   .meta({ id: 'Error', description: 'The body of every error response.' });
-
-

@@ -1,7 +1,21 @@
 export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints.js';
-export { defaultStatus, type AuthMode, type BinaryBody, type Endpoint, type HttpMethod, type Tag } from './endpoint.js';
+export {
+  defaultStatus,
+  type AuthMode,
+  type BinaryBody,
+  type Endpoint,
+  type HttpMethod,
+  type Tag,
+} from './endpoint.js';
 export { errorBody } from './errors.js';
-export { errorBodyFor, errorCatalogue, errorCodeFor, errorCodes, type ErrorBody, type ErrorCode } from './error-codes.js';
+export {
+  errorBodyFor,
+  errorCatalogue,
+  errorCodeFor,
+  errorCodes,
+  type ErrorBody,
+  type ErrorCode,
+} from './error-codes.js';
 export { buildOpenApiDocument, contractVersion } from './document.js';
 export { serialiseDocument } from './serialise.js';
 export * as schemas from './schemas/index.js';

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { buildOpenApiDocument, endpointList, errorCatalogue, errorCodeFor, serialiseDocument } from '../src/index.js';
+import {
+  buildOpenApiDocument,
+  endpointList,
+  errorCatalogue,
+  errorCodeFor,
+  serialiseDocument,
+} from '../src/index.js';
 
 /** Every path and method of spec/vault-service.md §4 (the spec's paths are the primary API). */
 export const specEndpoints = [
@@ -35,7 +41,10 @@ const document = buildOpenApiDocument();
 describe('the contract', () => {
   test('the committed openapi.json is up to date (run `npm run build -w @cella/openapi` if this fails)', () => {
     const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
-    expect(committed === serialiseDocument(document), 'packages/openapi/openapi.json is stale: run `npm run build -w @cella/openapi`').toBe(true);
+    expect(
+      committed === serialiseDocument(document),
+      'packages/openapi/openapi.json is stale: run `npm run build -w @cella/openapi`',
+    ).toBe(true);
   });
 
   test('is OpenAPI 3.1 and covers every endpoint of the spec, plus payment_config', () => {
@@ -54,18 +63,34 @@ describe('the contract', () => {
     const ids = endpointList.map((e) => e.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const [method, operation] of Object.entries(item as Record<string, { responses: Record<string, unknown>; summary: string }>)) {
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { responses: Record<string, unknown>; summary: string }>,
+      )) {
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
         const statuses = Object.keys(operation.responses);
-        expect(statuses.some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith('2')),
+          `${method} ${path}`,
+        ).toBe(true);
         expect(statuses).toContain('500');
       }
     }
   });
 
   test('only sign-in (user and node-to-node), version, health and the docs are public', () => {
-    const publicOps = endpointList.filter((e) => e.auth === 'public').map((e) => e.operationId).sort();
-    expect(publicOps).toEqual(['apiReference', 'auth', 'backupAuth', 'health', 'nodeVersion', 'openApiDocument', 'signin']);
+    const publicOps = endpointList
+      .filter((e) => e.auth === 'public')
+      .map((e) => e.operationId)
+      .sort();
+    expect(publicOps).toEqual([
+      'apiReference',
+      'auth',
+      'backupAuth',
+      'health',
+      'nodeVersion',
+      'openApiDocument',
+      'signin',
+    ]);
   });
 
   test('error codes map to the reference (status, internal_code) pairs both ways', () => {

@@ -46,7 +46,10 @@ export class CollectionApi {
       this.http.api.POST('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path },
-        body: { document: documents, ...(options.timestamp !== undefined ? { options: { timestamp: options.timestamp } } : {}) },
+        body: {
+          document: documents,
+          ...(options.timestamp !== undefined ? { options: { timestamp: options.timestamp } } : {}),
+        },
       }),
     );
   }
@@ -72,21 +75,31 @@ export class CollectionApi {
     );
   }
 
-  async find<T extends JsonObject = JsonObject>(filter: JsonObject = {}, options: FindOptions = {}): Promise<T[]> {
+  async find<T extends JsonObject = JsonObject>(
+    filter: JsonObject = {},
+    options: FindOptions = {},
+  ): Promise<T[]> {
     const query: Record<string, string> = { filter: JSON.stringify(filter) };
     if (options.skip !== undefined) query.skip = String(options.skip);
     if (options.limit !== undefined) query.limit = String(options.limit);
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
     const result = await this.http.call((headers) =>
-      this.http.api.GET('/api/v2/vault/db/{collection}', { headers, params: { path: this.path, query: query as never } }),
+      this.http.api.GET('/api/v2/vault/db/{collection}', {
+        headers,
+        params: { path: this.path, query: query as never },
+      }),
     );
     return result.items as T[];
   }
 
   async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
     const result = await this.http.call((headers) =>
-      this.http.api.POST('/api/v2/vault/db/{collection}/count', { headers, params: { path: this.path }, body: { filter, options } }),
+      this.http.api.POST('/api/v2/vault/db/{collection}/count', {
+        headers,
+        params: { path: this.path },
+        body: { filter, options },
+      }),
     );
     return result.count;
   }
@@ -100,7 +113,9 @@ export class DatabaseApi {
   }
 
   async createCollection(name: string): Promise<CollectionApi> {
-    await this.http.call((headers) => this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }));
+    await this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }),
+    );
     return this.collection(name);
   }
 
@@ -111,7 +126,9 @@ export class DatabaseApi {
   }
 
   async listCollections(): Promise<string[]> {
-    const result = await this.http.call((headers) => this.http.api.GET('/api/v2/vault/db/collections', { headers }));
+    const result = await this.http.call((headers) =>
+      this.http.api.GET('/api/v2/vault/db/collections', { headers }),
+    );
     return result.collections.map((c) => c.name);
   }
 }

@@ -39,8 +39,15 @@ export async function errorFromResponse(response: Response, body?: unknown): Pro
     }
   }
   const error = (parsed as { error?: { message?: unknown; internal_code?: unknown } } | undefined)?.error;
-  const message = typeof error?.message === 'string' ? error.message : `HTTP ${response.status} ${response.statusText}`;
+  const message =
+    typeof error?.message === 'string' ? error.message : `HTTP ${response.status} ${response.statusText}`;
   const internalCode = typeof error?.internal_code === 'number' ? error.internal_code : undefined;
   const code = errorCodeFor(response.status, internalCode) ?? 'UNKNOWN';
-  return new CellaApiError(response.status, code, message, internalCode, response.headers.get('x-request-id') ?? undefined);
+  return new CellaApiError(
+    response.status,
+    code,
+    message,
+    internalCode,
+    response.headers.get('x-request-id') ?? undefined,
+  );
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { TokenStore } from './token-store.js';
 
 export function fileTokenStore(dir: string): TokenStore {
-  const fileOf = (key: string) => path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.token`);
+  const fileOf = (key: string) =>
+    path.join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.token`);
   return {
     async get(key) {
       try {

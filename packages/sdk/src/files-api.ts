@@ -15,7 +15,8 @@ export type UploadResult = components['schemas']['UploadResult'];
  * What `upload` takes. Bytes, strings and Blobs have a known length, sent as `Content-Length` so the
  * node can refuse an upload over quota before the first byte; streams are sent as they come.
  */
-export type UploadData = Uint8Array | ArrayBuffer | Blob | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+export type UploadData =
+  Uint8Array | ArrayBuffer | Blob | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface UploadOptions {
   /** Called as the body is handed to the network layer: bytes so far, and the total when known. */
@@ -46,13 +47,16 @@ export function encodeFilePath(path: string): string {
 /** The `Range` header for a ByteRange. */
 export function rangeHeader(range: ByteRange): string {
   if ('suffix' in range) {
-    if (!Number.isSafeInteger(range.suffix) || range.suffix < 1) throw new RangeError('range.suffix must be a positive integer');
+    if (!Number.isSafeInteger(range.suffix) || range.suffix < 1)
+      throw new RangeError('range.suffix must be a positive integer');
     return `bytes=-${range.suffix}`;
   }
   const { offset, length } = range;
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError('range.offset must be a non-negative integer');
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new RangeError('range.offset must be a non-negative integer');
   if (length === undefined) return `bytes=${offset}-`;
-  if (!Number.isSafeInteger(length) || length < 1) throw new RangeError('range.length must be a positive integer');
+  if (!Number.isSafeInteger(length) || length < 1)
+    throw new RangeError('range.length must be a positive integer');
   return `bytes=${offset}-${offset + length - 1}`;
 }
 
@@ -65,8 +69,7 @@ export function countingStream(
   source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
   onBytes: (sent: number) => void,
 ): ReadableStream<Uint8Array> {
-  const iterator =
-    source instanceof ReadableStream ? readerIterator(source) : source[Symbol.asyncIterator]();
+  const iterator = source instanceof ReadableStream ? readerIterator(source) : source[Symbol.asyncIterator]();
   let sent = 0;
   return new ReadableStream<Uint8Array>(
     {
@@ -129,9 +132,18 @@ export class FilesApi {
     const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
     let body: BodyInit;
     let streamed = false;
-    if (typeof data === 'string' || data instanceof Uint8Array || data instanceof ArrayBuffer || (typeof Blob !== 'undefined' && data instanceof Blob)) {
+    if (
+      typeof data === 'string' ||
+      data instanceof Uint8Array ||
+      data instanceof ArrayBuffer ||
+      (typeof Blob !== 'undefined' && data instanceof Blob)
+    ) {
       const bytes: Blob | Uint8Array =
-        typeof data === 'string' ? new TextEncoder().encode(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+        typeof data === 'string'
+          ? new TextEncoder().encode(data)
+          : data instanceof ArrayBuffer
+            ? new Uint8Array(data)
+            : data;
       if (options.onProgress) {
         const blob = bytes instanceof Blob ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>]);
         body = countingStream(blob.stream(), (sent) => options.onProgress?.(sent, total));
@@ -145,7 +157,9 @@ export class FilesApi {
       if (options.size !== undefined) headers['content-length'] = String(options.size);
       streamed = true;
     } else {
-      throw new TypeError('upload data must be bytes, a string, a Blob, a ReadableStream or an async iterable of bytes');
+      throw new TypeError(
+        'upload data must be bytes, a string, a Blob, a ReadableStream or an async iterable of bytes',
+      );
     }
     const result = await this.json<UploadResult>(this.url(path), {
       method: 'PUT',
@@ -196,12 +210,20 @@ export class FilesApi {
 
   /** Renames a file or folder; the destination must not exist. */
   async move(from: string, to: string): Promise<void> {
-    await this.json(this.url(from, '/move'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to }) });
+    await this.json(this.url(from, '/move'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to }),
+    });
   }
 
   /** Copies a file or folder (the content is shared; the size counts against the quota again). */
   async copy(from: string, to: string): Promise<void> {
-    await this.json(this.url(from, '/copy'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to }) });
+    await this.json(this.url(from, '/copy'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to }),
+    });
   }
 
   /** Deletes a file, or a folder with everything in it. */

@@ -50,7 +50,9 @@ export class Http {
       try {
         return await run(headers);
       } catch (error) {
-        throw new CellaNetworkError(`cannot reach the node at ${this.baseUrl}: ${(error as Error).message}`, { cause: error });
+        throw new CellaNetworkError(`cannot reach the node at ${this.baseUrl}: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     };
     const tokens = auth ? this.options.tokens : undefined;
@@ -66,7 +68,10 @@ export class Http {
   }
 
   /** For raw (streaming) requests that openapi-fetch does not model well: same auth and retry rules. */
-  async raw(path: string, init: RequestInit & { auth?: boolean; retryable?: boolean } = {}): Promise<Response> {
+  async raw(
+    path: string,
+    init: RequestInit & { auth?: boolean; retryable?: boolean } = {},
+  ): Promise<Response> {
     const { auth = true, retryable = true, ...rest } = init;
     const send = async (token?: string) => {
       const headers = new Headers(rest.headers);
@@ -75,7 +80,9 @@ export class Http {
         return await this.fetch(`${this.baseUrl}${path}`, { ...rest, headers });
       } catch (error) {
         if ((error as Error).name === 'AbortError') throw error;
-        throw new CellaNetworkError(`cannot reach the node at ${this.baseUrl}: ${(error as Error).message}`, { cause: error });
+        throw new CellaNetworkError(`cannot reach the node at ${this.baseUrl}: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     };
     const tokens = auth ? this.options.tokens : undefined;

@@ -1,7 +1,15 @@
 export { CellaApiError, CellaNetworkError } from './errors.js';
 export { Http, type ApiClient, type HttpOptions, type TokenSource } from './http.js';
 export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-api.js';
-export { Cella, connect, createClient, Vault, type CellaClient, type ClientOptions, type ConnectOptions } from './client.js';
+export {
+  Cella,
+  connect,
+  createClient,
+  Vault,
+  type CellaClient,
+  type ClientOptions,
+  type ConnectOptions,
+} from './client.js';
 export { Session, type SessionOptions } from './session.js';
 export {
   CollectionApi,

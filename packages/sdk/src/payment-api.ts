@@ -53,22 +53,28 @@ export class PaymentApi {
 
   /** The node's plans and where to pay (`payment_config`). Cached after the first call. */
   config(): Promise<PaymentConfig> {
-    this.configCache ??= this.http.call((headers) => this.http.api.GET('/api/v2/payment/payment_config', { headers })).catch((error: unknown) => {
-      this.configCache = undefined;
-      throw error;
-    });
+    this.configCache ??= this.http
+      .call((headers) => this.http.api.GET('/api/v2/payment/payment_config', { headers }))
+      .catch((error: unknown) => {
+        this.configCache = undefined;
+        throw error;
+      });
     return this.configCache;
   }
 
   /** Orders a plan upgrade; the order carries the node-signed proof to pay with. Valid 7 days. */
   placeOrder(pricingName: string, options: { subscription?: 'vault' | 'backup' } = {}): Promise<Order> {
     return this.http.call((headers) =>
-      this.http.api.POST('/api/v2/payment/order', { headers, body: { subscription: options.subscription ?? 'vault', pricing_name: pricingName } }),
+      this.http.api.POST('/api/v2/payment/order', {
+        headers,
+        body: { subscription: options.subscription ?? 'vault', pricing_name: pricingName },
+      }),
     );
   }
 
   async orders(): Promise<Order[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/orders', { headers }))).orders;
+    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/orders', { headers })))
+      .orders;
   }
 
   /**
@@ -77,13 +83,17 @@ export class PaymentApi {
    * Resolves with the contract's order id once the transaction has the confirmations asked for.
    */
   async payOrder(order: Order, signer: Signer, options: PayOrderOptions = {}): Promise<PayOrderResult> {
-    if (order.state !== 'normal') throw new Error(`the order ${order.interim_orderid} is ${order.state}: it cannot be paid`);
+    if (order.state !== 'normal')
+      throw new Error(`the order ${order.interim_orderid} is ${order.state}: it cannot be paid`);
     const { payment } = await this.config();
-    if (!payment.contractAddress) throw new Error('this node takes no payments (no payment contract configured)');
+    if (!payment.contractAddress)
+      throw new Error('this node takes no payments (no payment contract configured)');
     if (payment.chainId !== null && signer.provider) {
       const network = await signer.provider.getNetwork();
       if (Number(network.chainId) !== payment.chainId) {
-        throw new Error(`the signer is on chain ${network.chainId}; this node is paid on chain ${payment.chainId}`);
+        throw new Error(
+          `the signer is on chain ${network.chainId}; this node is paid on chain ${payment.chainId}`,
+        );
       }
     }
     const { payOrder } = await loadHelpers();
@@ -99,10 +109,13 @@ export class PaymentApi {
   /** Has the node verify the on-chain order and upgrade the plan; returns the receipt. */
   settle(orderId: number | bigint | PayOrderResult): Promise<Receipt> {
     const id = typeof orderId === 'object' ? orderId.orderId : Number(orderId);
-    return this.http.call((headers) => this.http.api.POST('/api/v2/payment/settle', { headers, body: { order_id: id } }));
+    return this.http.call((headers) =>
+      this.http.api.POST('/api/v2/payment/settle', { headers, body: { order_id: id } }),
+    );
   }
 
   async receipts(): Promise<Receipt[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/receipts', { headers }))).receipts;
+    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/receipts', { headers })))
+      .receipts;
   }
 }

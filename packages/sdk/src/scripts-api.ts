@@ -41,7 +41,8 @@ export interface AnonymousRunOptions extends RunOptions {
 /** Bytes an upload accepts. A ReadableStream is sent streamed (it cannot be re-sent on a retry). */
 export type UploadContent = Blob | ArrayBuffer | Uint8Array | string | ReadableStream<Uint8Array>;
 
-const streamPath = (transactionId: string) => `/api/v2/vault/scripting/stream/${encodeURIComponent(transactionId)}`;
+const streamPath = (transactionId: string) =>
+  `/api/v2/vault/scripting/stream/${encodeURIComponent(transactionId)}`;
 
 /** The transaction calls, shared by the signed-in and the anonymous API. */
 class TransactionStreams {
@@ -117,7 +118,12 @@ export class ScriptsApi extends TransactionStreams {
       this.http.api.POST('/api/v2/vault/scripting/{script_name}', {
         headers,
         params: { path: { script_name: name } },
-        body: { ...rest, ...(allowAnonymous !== undefined ? { allowAnonymousUser: allowAnonymous, allowAnonymousApp: allowAnonymous } : {}) },
+        body: {
+          ...rest,
+          ...(allowAnonymous !== undefined
+            ? { allowAnonymousUser: allowAnonymous, allowAnonymousApp: allowAnonymous }
+            : {}),
+        },
       }),
     );
   }
@@ -135,7 +141,10 @@ export class ScriptsApi extends TransactionStreams {
 
   async remove(name: string): Promise<void> {
     await this.http.call((headers) =>
-      this.http.api.DELETE('/api/v2/vault/scripting/{script_name}', { headers, params: { path: { script_name: name } } }),
+      this.http.api.DELETE('/api/v2/vault/scripting/{script_name}', {
+        headers,
+        params: { path: { script_name: name } },
+      }),
     );
   }
 

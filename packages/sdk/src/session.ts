@@ -65,15 +65,28 @@ export class Session implements TokenSource {
     const { signer } = this.options;
     this.document ??= await createDocument(signer);
     const { challenge } = await this.http.call(
-      (headers) => this.http.api.POST('/api/v2/did/signin', { headers, body: { document: this.document as unknown as Record<string, unknown> } }),
+      (headers) =>
+        this.http.api.POST('/api/v2/did/signin', {
+          headers,
+          body: { document: this.document as unknown as Record<string, unknown> },
+        }),
       false,
     );
     const { claims } = decodeJwt(challenge);
-    if (claims.aud !== signer.did || claims.sub !== 'DIDAuthChallenge' || typeof claims.nonce !== 'string' || typeof claims.iss !== 'string') {
+    if (
+      claims.aud !== signer.did ||
+      claims.sub !== 'DIDAuthChallenge' ||
+      typeof claims.nonce !== 'string' ||
+      typeof claims.iss !== 'string'
+    ) {
       throw new CellaApiError(401, 'UNAUTHORIZED', 'the node answered a challenge that is not for this DID');
     }
     if (typeof claims.exp === 'number' && claims.exp < Date.now() / 1000 - 300) {
-      throw new CellaApiError(401, 'UNAUTHORIZED', 'the node answered an expired challenge (check the clocks)');
+      throw new CellaApiError(
+        401,
+        'UNAUTHORIZED',
+        'the node answered an expired challenge (check the clocks)',
+      );
     }
     const presentation = await createPresentation(signer, {
       realm: claims.iss,
@@ -82,7 +95,10 @@ export class Session implements TokenSource {
     });
     const { token } = await this.http.call(
       (headers) =>
-        this.http.api.POST('/api/v2/did/auth', { headers, body: { challenge_response: presentation as unknown as Record<string, unknown> } }),
+        this.http.api.POST('/api/v2/did/auth', {
+          headers,
+          body: { challenge_response: presentation as unknown as Record<string, unknown> },
+        }),
       false,
     );
     await this.options.store.set(this.key, token);

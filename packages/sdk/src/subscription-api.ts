@@ -33,6 +33,8 @@ export class SubscriptionApi {
   }
 
   private setState(op: 'activation' | 'deactivation'): Promise<VaultInfo> {
-    return this.http.call((headers) => this.http.api.POST('/api/v2/subscription/vault', { headers, params: { query: { op } } }));
+    return this.http.call((headers) =>
+      this.http.api.POST('/api/v2/subscription/vault', { headers, params: { query: { op } } }),
+    );
   }
 }

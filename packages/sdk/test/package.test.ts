@@ -5,7 +5,10 @@ import { generateTypes } from '../scripts/generate-types.js';
 
 test('the committed generated types match openapi.json (run `npm run generate -w @cella/sdk` if this fails)', async () => {
   const committed = readFileSync(new URL('../src/generated/openapi.ts', import.meta.url), 'utf8');
-  expect(committed === (await generateTypes()), 'packages/sdk/src/generated/openapi.ts is stale: run `npm run generate -w @cella/sdk`').toBe(true);
+  expect(
+    committed === (await generateTypes()),
+    'packages/sdk/src/generated/openapi.ts is stale: run `npm run generate -w @cella/sdk`',
+  ).toBe(true);
 });
 
 test('the main entry bundles for browsers with no Node built-ins', async () => {
@@ -20,7 +23,9 @@ test('the main entry bundles for browsers with no Node built-ins', async () => {
     metafile: true,
   });
   const inputs = Object.keys(result.metafile.inputs);
-  expect(inputs.filter((file) => file.startsWith('node:') || /^(fs|path|crypto|os|http|stream)$/.test(file))).toEqual([]);
+  expect(
+    inputs.filter((file) => file.startsWith('node:') || /^(fs|path|crypto|os|http|stream)$/.test(file)),
+  ).toEqual([]);
   const code = result.outputFiles[0]!.text;
   expect(code).not.toMatch(/\bfrom ["']node:/);
   expect(code).not.toMatch(/\brequire\(["'](node:)?(fs|path|crypto|os|http)["']\)/);

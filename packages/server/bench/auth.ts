@@ -16,11 +16,19 @@ export async function benchAuth(): Promise<void> {
     const handshake = async () => {
       const user = createDevIdentity();
       const document = await createDocument(user.signer);
-      const signin = await fetch(`${node.url}/api/v2/did/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ document }) });
+      const signin = await fetch(`${node.url}/api/v2/did/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ document }),
+      });
       const { challenge } = (await signin.json()) as { challenge: string };
       const { iss, nonce } = decodeJwt(challenge).claims as { iss: string; nonce: string };
       const vp = await createPresentation(user.signer, { realm: iss, nonce });
-      const auth = await fetch(`${node.url}/api/v2/did/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ challenge_response: vp }) });
+      const auth = await fetch(`${node.url}/api/v2/did/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ challenge_response: vp }),
+      });
       if (auth.status !== 201) throw new Error(`auth failed: ${auth.status}`);
       return ((await auth.json()) as { token: string }).token;
     };
@@ -40,17 +48,29 @@ export async function benchAuth(): Promise<void> {
 
     await load({ url: `${node.url}/api/v2/health`, durationSeconds: 1 }); // warm-up
     const health = await load({ url: `${node.url}/api/v2/health` });
-    const authed = await load({ url: `${node.url}/api/v2/node/info`, headers: { authorization: `Bearer ${token}` } });
+    const authed = await load({
+      url: `${node.url}/api/v2/node/info`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     printTable('Sign-in and authentication (one node, one run)', [
-      { measure: 'full handshakes (signin + sign + auth), 4 concurrent clients', 'per second': fmt(handshakesPerSecond, 1), 'vs health': '' },
-      { measure: 'unauthenticated GET /api/v2/health', 'per second': fmt(health.requestsPerSecond), 'vs health': '100%' },
+      {
+        measure: 'full handshakes (signin + sign + auth), 4 concurrent clients',
+        'per second': fmt(handshakesPerSecond, 1),
+        'vs health': '',
+      },
+      {
+        measure: 'unauthenticated GET /api/v2/health',
+        'per second': fmt(health.requestsPerSecond),
+        'vs health': '100%',
+      },
       {
         measure: 'authenticated no-op GET /api/v2/node/info',
         'per second': fmt(authed.requestsPerSecond),
         'vs health': `${pct(authed.requestsPerSecond, health.requestsPerSecond)} (target ≥ 70%)`,
       },
     ]);
-    if (health.errors + health.non2xx + authed.errors + authed.non2xx > 0) console.log('WARNING: some requests failed');
+    if (health.errors + health.non2xx + authed.errors + authed.non2xx > 0)
+      console.log('WARNING: some requests failed');
   } finally {
     await bench.stop();
   }

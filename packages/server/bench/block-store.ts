@@ -166,18 +166,25 @@ function main(): void {
   const engines = wanted.filter((e) => {
     if (e !== 'kubo') return true;
     const available = (process.env.KUBO_API_URL ?? '') !== '' || kuboBinary() !== undefined;
-    if (!available) console.warn('kubo: skipped (no KUBO_API_URL and no binary; run scripts/services/kubo.sh install)');
+    if (!available)
+      console.warn('kubo: skipped (no KUBO_API_URL and no binary; run scripts/services/kubo.sh install)');
     return available;
   });
-  console.log(`BlockStore bench: ${totalMiB} MiB streamed in ${PIECE / 1024} KiB pieces, Node ${process.version}\n`);
+  console.log(
+    `BlockStore bench: ${totalMiB} MiB streamed in ${PIECE / 1024} KiB pieces, Node ${process.version}\n`,
+  );
   const rows: Result[] = [];
   for (const engine of engines) {
-    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_CHILD: engine },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url)],
+      {
+        env: { ...process.env, BENCH_CHILD: engine },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 1 << 20,
+      },
+    );
     const line = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !line.startsWith('{')) {
       console.error(`${engine}: failed (exit ${child.status})\n${child.stdout}`);
@@ -187,7 +194,9 @@ function main(): void {
     rows.push(JSON.parse(line) as Result);
   }
   const f = (n: number): string => n.toFixed(0).padStart(6);
-  console.log('engine | sha256 MiB/s | add MiB/s (of sha256) | cat MiB/s (of sha256) | 1 MiB range | RSS MiB base/add/cat | daemon peak | bytes ok');
+  console.log(
+    'engine | sha256 MiB/s | add MiB/s (of sha256) | cat MiB/s (of sha256) | 1 MiB range | RSS MiB base/add/cat | daemon peak | bytes ok',
+  );
   for (const r of rows) {
     console.log(
       `${r.engine.padEnd(6)} | ${f(r.sha256)}       | ${f(r.add)} (${pct(r.add, r.sha256).padStart(4)})        | ` +

@@ -26,18 +26,56 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
     if (check.length !== 10) throw new Error(`expected 10 documents, got ${check.length}`);
 
     const health = await load({ url: `${url}/api/v2/health` });
-    const find = await load({ url: `${url}/api/v2/vault/db/bench?filter=${encodeURIComponent('{"group":42}')}`, headers: auth });
-    const count = await load({ url: `${url}/api/v2/vault/db/bench/count`, method: 'POST', headers: auth, body: JSON.stringify({ filter: { group: 42 } }) });
-    const insert = await load({ url: `${url}/api/v2/vault/db/bench`, method: 'POST', headers: auth, body: JSON.stringify({ document: { single: true, payload } }) });
+    const find = await load({
+      url: `${url}/api/v2/vault/db/bench?filter=${encodeURIComponent('{"group":42}')}`,
+      headers: auth,
+    });
+    const count = await load({
+      url: `${url}/api/v2/vault/db/bench/count`,
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ filter: { group: 42 } }),
+    });
+    const insert = await load({
+      url: `${url}/api/v2/vault/db/bench`,
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ document: { single: true, payload } }),
+    });
     for (const [name, r] of Object.entries({ health, find, count, insert })) {
       if (r.errors + r.non2xx > 0) console.log(`WARNING: ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
     }
     printTable(`Database over HTTP — ${label} (one node, one run)`, [
-      { measure: 'GET /api/v2/health (unauthenticated)', rate: `${fmt(health.requestsPerSecond)} req/s`, 'vs health': '100%', target: '' },
-      { measure: 'find 10 of 10,000 by filter', rate: `${fmt(find.requestsPerSecond)} req/s`, 'vs health': pct(find.requestsPerSecond, health.requestsPerSecond), target: '≥ 30%' },
-      { measure: 'single insert', rate: `${fmt(insert.requestsPerSecond)} req/s`, 'vs health': pct(insert.requestsPerSecond, health.requestsPerSecond), target: '≥ 20%' },
-      { measure: 'count by filter', rate: `${fmt(count.requestsPerSecond)} req/s`, 'vs health': pct(count.requestsPerSecond, health.requestsPerSecond), target: '' },
-      { measure: 'bulk insert (batches of 1,000)', rate: `${fmt(bulkDocsPerSecond)} docs/s`, 'vs health': '', target: '≥ 20,000 docs/s' },
+      {
+        measure: 'GET /api/v2/health (unauthenticated)',
+        rate: `${fmt(health.requestsPerSecond)} req/s`,
+        'vs health': '100%',
+        target: '',
+      },
+      {
+        measure: 'find 10 of 10,000 by filter',
+        rate: `${fmt(find.requestsPerSecond)} req/s`,
+        'vs health': pct(find.requestsPerSecond, health.requestsPerSecond),
+        target: '≥ 30%',
+      },
+      {
+        measure: 'single insert',
+        rate: `${fmt(insert.requestsPerSecond)} req/s`,
+        'vs health': pct(insert.requestsPerSecond, health.requestsPerSecond),
+        target: '≥ 20%',
+      },
+      {
+        measure: 'count by filter',
+        rate: `${fmt(count.requestsPerSecond)} req/s`,
+        'vs health': pct(count.requestsPerSecond, health.requestsPerSecond),
+        target: '',
+      },
+      {
+        measure: 'bulk insert (batches of 1,000)',
+        rate: `${fmt(bulkDocsPerSecond)} docs/s`,
+        'vs health': '',
+        target: '≥ 20,000 docs/s',
+      },
     ]);
   } finally {
     await bench.stop();

@@ -42,5 +42,6 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
   for (const row of rows) console.log(`| ${keys.map((k) => String(row[k])).join(' | ')} |`);
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const pct = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)}%`;

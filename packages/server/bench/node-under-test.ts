@@ -9,7 +9,10 @@ export interface BenchNode {
   stop(): Promise<void>;
 }
 
-export async function startBenchNode(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchNode> {
+export async function startBenchNode(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<BenchNode> {
   const node = await spawnNode({ env: { CELLA_LOG_LEVEL: 'error', ...env }, nodeArgs });
   const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
   const token = await vault.session.token();

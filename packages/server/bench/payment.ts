@@ -36,7 +36,10 @@ async function benchSettle(): Promise<void> {
     CELLA_PAYMENT_CONTRACT: chain.contractAddress,
     CELLA_PAYMENT_RECEIVING_ADDRESS: chain.accounts[1]!.address,
   });
-  const provider = new JsonRpcProvider(chain.rpcUrl, chain.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  const provider = new JsonRpcProvider(chain.rpcUrl, chain.chainId, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
   try {
     const wallet = new Wallet(chain.accounts[2]!.privateKey, provider);
     const payment = bench.vault.payment;
@@ -86,7 +89,8 @@ async function insertRate(env: Record<string, string>): Promise<{ rps: number; p
       headers: { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ document: { single: true, payload } }),
     });
-    if (result.errors + result.non2xx > 0) console.log(`WARNING: ${result.errors} errors, ${result.non2xx} non-2xx`);
+    if (result.errors + result.non2xx > 0)
+      console.log(`WARNING: ${result.errors} errors, ${result.non2xx} non-2xx`);
     return { rps: result.requestsPerSecond, p99: result.p99Ms };
   } finally {
     await bench.stop();
@@ -102,10 +106,21 @@ async function benchQuotaCheck(): Promise<void> {
   }
   const mean = (xs: Array<{ rps: number }>) => xs.reduce((s, x) => s + x.rps, 0) / xs.length;
   const rows = [
-    ...on.map((r, i) => ({ run: `quota enforced, round ${i + 1}`, 'insert req/s': fmt(r.rps), 'p99 ms': fmt(r.p99) })),
-    ...off.map((r, i) => ({ run: `no quota accounting, round ${i + 1}`, 'insert req/s': fmt(r.rps), 'p99 ms': fmt(r.p99) })),
+    ...on.map((r, i) => ({
+      run: `quota enforced, round ${i + 1}`,
+      'insert req/s': fmt(r.rps),
+      'p99 ms': fmt(r.p99),
+    })),
+    ...off.map((r, i) => ({
+      run: `no quota accounting, round ${i + 1}`,
+      'insert req/s': fmt(r.rps),
+      'p99 ms': fmt(r.p99),
+    })),
   ];
-  printTable('Quota check on the database write path (single insert over HTTP, SQLite, 10 connections)', rows);
+  printTable(
+    'Quota check on the database write path (single insert over HTTP, SQLite, 10 connections)',
+    rows,
+  );
   const enforced = mean(on);
   const free = mean(off);
   console.log(

@@ -36,14 +36,25 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       executable,
     });
     await vault.scripts.register('by_group_public', { executable, allowAnonymous: true });
-    const check = await vault.scripts.run<{ by_group: { total: number; items: unknown[] } }>('by_group', { params: { group: 42 } });
-    if (check.by_group.items.length !== 10 || check.by_group.total !== 10) throw new Error(`expected 10 documents, got ${check.by_group.items.length}`);
+    const check = await vault.scripts.run<{ by_group: { total: number; items: unknown[] } }>('by_group', {
+      params: { group: 42 },
+    });
+    if (check.by_group.items.length !== 10 || check.by_group.total !== 10)
+      throw new Error(`expected 10 documents, got ${check.by_group.items.length}`);
 
     const runBody = JSON.stringify({ params: { group: 42 } });
     const ownerBody = JSON.stringify({ context: { target_did: vault.did }, params: { group: 42 } });
     const health = await load({ url: `${url}/api/v2/health` });
-    const find = await load({ url: `${url}/api/v2/vault/db/bench?filter=${encodeURIComponent('{"group":42}')}`, headers: auth });
-    const run = await load({ url: `${url}/api/v2/vault/scripting/by_group/run`, method: 'POST', headers: auth, body: runBody });
+    const find = await load({
+      url: `${url}/api/v2/vault/db/bench?filter=${encodeURIComponent('{"group":42}')}`,
+      headers: auth,
+    });
+    const run = await load({
+      url: `${url}/api/v2/vault/scripting/by_group/run`,
+      method: 'POST',
+      headers: auth,
+      body: runBody,
+    });
     const guarded = await load({
       url: `${url}/api/v2/vault/scripting/by_group_friends/run`,
       method: 'POST',

@@ -23,7 +23,9 @@ export class CellaError extends Error {
 }
 
 /** Shorthands that read well at the throw site. */
-export const invalid = (message: string, cause?: unknown) => new CellaError('INVALID_PARAMETER', message, { cause });
-export const unauthorized = (message: string, cause?: unknown) => new CellaError('UNAUTHORIZED', message, { cause });
+export const invalid = (message: string, cause?: unknown) =>
+  new CellaError('INVALID_PARAMETER', message, { cause });
+export const unauthorized = (message: string, cause?: unknown) =>
+  new CellaError('UNAUTHORIZED', message, { cause });
 export const notImplemented = (what: string) =>
   new CellaError('NOT_IMPLEMENTED', `${what} is part of the API contract but not served by this node yet`);

@@ -84,7 +84,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
   const presented = new PresentedDocumentStore(nodeDb);
-  const resolver = createNodeResolver({ eidRpcUrl: config.eidRpcUrl, cacheTtlSeconds: config.didCacheTtlSeconds, nodeDb, presented, log });
+  const resolver = createNodeResolver({
+    eidRpcUrl: config.eidRpcUrl,
+    cacheTtlSeconds: config.didCacheTtlSeconds,
+    nodeDb,
+    presented,
+    log,
+  });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
   const tokens = new AccessTokens(identity);
   const signIn = new SignInService({
@@ -98,8 +104,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   const clock = options.clock ?? Date.now;
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
-  if (!config.quotaEnforcement) log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
-  const payments = await startPayments(config, { nodeDb, identity, vaults, plans, clock, log }, options.announce);
+  if (!config.quotaEnforcement)
+    log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
+  const payments = await startPayments(
+    config,
+    { nodeDb, identity, vaults, plans, clock, log },
+    options.announce,
+  );
   config = payments.config;
   closables.push(...payments.closables);
   const database = new VaultDatabase(documents, vaults, clock);
@@ -130,7 +141,17 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   scripts.useFiles(new FilesForScripts(files, nodeDb));
   closables.push(files);
   const backup = await BackupService.create({
-    config, log, clock, documents, nodeDb, identity, resolver, presented, vaults, plans, blocks,
+    config,
+    log,
+    clock,
+    documents,
+    nodeDb,
+    identity,
+    resolver,
+    presented,
+    vaults,
+    plans,
+    blocks,
     refs: files.refs,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),

@@ -53,6 +53,9 @@ export async function runNodeProcess(options: RunProcessOptions): Promise<CellaN
   process.on('SIGINT', () => stop('SIGINT'));
   // Announced only once the signal handlers are in place (scripts stop the node right after).
   process.stdout.write(`${options.label} listening on ${node.url} (data: ${config.dataDir})\n`);
-  node.ctx.log.info({ url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did, role: config.role }, 'node started');
+  node.ctx.log.info(
+    { url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did, role: config.role },
+    'node started',
+  );
   return node;
 }

@@ -7,7 +7,13 @@ import { ConfigError, configEnvironment, loadConfig } from '../src/config.js';
 describe('configuration', () => {
   test('has a default for everything', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ role: 'vault', host: '127.0.0.1', port: 5000, tokenTtlSeconds: 7 * 86400, challengeTtlSeconds: 180 });
+    expect(config).toMatchObject({
+      role: 'vault',
+      host: '127.0.0.1',
+      port: 5000,
+      tokenTtlSeconds: 7 * 86400,
+      challengeTtlSeconds: 180,
+    });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 

@@ -16,14 +16,21 @@ export async function runConfig(ctx: CliContext, args: string[], f: { against?: 
     if (ctx.json) {
       printJson(
         ctx,
-        Object.fromEntries(shown.map(([, file]) => [state.layout.display(file.path), file.value ? redactSecrets(file.value) : { error: file.error }])),
+        Object.fromEntries(
+          shown.map(([, file]) => [
+            state.layout.display(file.path),
+            file.value ? redactSecrets(file.value) : { error: file.error },
+          ]),
+        ),
       );
     } else if (!shown.length) {
       ctx.io.out(`no configuration under ${state.layout.home} (run cella-stack init)`);
     } else {
       for (const [, file] of shown) {
         ctx.io.out(`# ${state.layout.display(file.path)} (mode ${file.mode?.toString(8) ?? '?'})`);
-        ctx.io.out(file.value ? JSON.stringify(redactSecrets(file.value), null, 2) : `invalid: ${file.error}`);
+        ctx.io.out(
+          file.value ? JSON.stringify(redactSecrets(file.value), null, 2) : `invalid: ${file.error}`,
+        );
       }
     }
     return 0;
@@ -63,5 +70,7 @@ export async function runConfig(ctx: CliContext, args: string[], f: { against?: 
     }
     return diffs.length ? 1 : 0;
   }
-  throw new UsageError('usage: cella-stack config show [component…] | validate | diff [--against mainnet|testnet]');
+  throw new UsageError(
+    'usage: cella-stack config show [component…] | validate | diff [--against mainnet|testnet]',
+  );
 }

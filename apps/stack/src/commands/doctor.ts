@@ -12,7 +12,9 @@ export async function runDoctorCommand(ctx: CliContext): Promise<number> {
       ctx.io.out(`${f.severity.padEnd(8)}${f.check}: ${f.message}`);
       ctx.io.out(`${' '.repeat(8)}fix: ${f.fix}`);
     }
-    ctx.io.out(findings.length ? `${errors} error(s), ${findings.length - errors} warning(s)` : 'no problems found');
+    ctx.io.out(
+      findings.length ? `${errors} error(s), ${findings.length - errors} warning(s)` : 'no problems found',
+    );
   }
   return errors ? 1 : 0;
 }

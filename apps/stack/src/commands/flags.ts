@@ -27,11 +27,14 @@ export async function runFlags(ctx: CliContext, args: string[], f: FlagsFlags): 
   const s = parseComponentOrUsage(args[0] ?? '');
   if (!isSidechain(s)) throw new UsageError(`flags: ${args[0]} is not a sidechain (sc, id or third)`);
   const state = await ctx.load();
-  if (s === 'third' && state.third === 'none') throw new UsageError('this stack has no third sidechain (--third none)');
+  if (s === 'third' && state.third === 'none')
+    throw new UsageError('this stack has no third sidechain (--third none)');
   const chainTypeInput = f['chain-type'] ?? state.chainType;
-  if (chainTypeInput === undefined) throw new UsageError('flags: no node.json here yet; pass --chain-type mainnet|testnet');
+  if (chainTypeInput === undefined)
+    throw new UsageError('flags: no node.json here yet; pass --chain-type mainnet|testnet');
   const chainType = ChainType.safeParse(chainTypeInput);
-  if (!chainType.success) throw new UsageError(`--chain-type must be mainnet or testnet, got "${chainTypeInput}"`);
+  if (!chainType.success)
+    throw new UsageError(`--chain-type must be mainnet or testnet, got "${chainTypeInput}"`);
 
   const launch = state.launch[s].value;
   let mode: SidechainMode;
@@ -41,9 +44,15 @@ export async function runFlags(ctx: CliContext, args: string[], f: FlagsFlags): 
     mode = parsed.data;
   } else {
     // node.sh's rule: mining when the sidechain's keystore password file exists.
-    mode = launch?.mode ?? ((await readCredential(state.layout.credentialFile(s))) !== undefined ? 'mining' : 'rpc');
+    mode =
+      launch?.mode ??
+      ((await readCredential(state.layout.credentialFile(s))) !== undefined ? 'mining' : 'rpc');
   }
-  const layout = stackLayout(state.layout.home, state.layout.kind, state.third === 'none' ? DEFAULT_THIRD_SIDECHAIN : state.third);
+  const layout = stackLayout(
+    state.layout.home,
+    state.layout.kind,
+    state.third === 'none' ? DEFAULT_THIRD_SIDECHAIN : state.third,
+  );
   let unlock = '<account_address>';
   let publicIp = f['public-ip'] ?? state.mainConfig.value?.Configuration.DPoSConfiguration?.IPAddress;
   if (mode === 'mining') {
@@ -54,7 +63,11 @@ export async function runFlags(ctx: CliContext, args: string[], f: FlagsFlags): 
     }
     publicIp ??= detectPublicIp()?.address ?? '<public_ip>';
   }
-  const extra = f['rpcapi-extra']?.split(',').map((m) => m.trim()).filter(Boolean) ?? [];
+  const extra =
+    f['rpcapi-extra']
+      ?.split(',')
+      .map((m) => m.trim())
+      .filter(Boolean) ?? [];
   const rendered = renderSidechainLaunch({
     layout,
     sidechain: s,

@@ -1,5 +1,4 @@
-import type {
-  ComponentId} from '@cella/chain';
+import type { ComponentId } from '@cella/chain';
 import {
   ChainType,
   InitError,
@@ -25,11 +24,14 @@ export interface InitFlags {
 }
 
 export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Promise<number> {
-  const components: ComponentId[] | undefined = args.length ? [...new Set(args.map(parseComponentOrUsage))] : undefined;
+  const components: ComponentId[] | undefined = args.length
+    ? [...new Set(args.map(parseComponentOrUsage))]
+    : undefined;
   let chainType: ChainType | undefined;
   if (f['chain-type'] !== undefined) {
     const parsed = ChainType.safeParse(f['chain-type']);
-    if (!parsed.success) throw new UsageError(`--chain-type must be mainnet or testnet, got "${f['chain-type']}"`);
+    if (!parsed.success)
+      throw new UsageError(`--chain-type must be mainnet or testnet, got "${f['chain-type']}"`);
     chainType = parsed.data;
   }
   let mode: SidechainMode | undefined;
@@ -38,8 +40,13 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
     if (!parsed.success) throw new UsageError(`--mode must be mining or rpc, got "${f.mode}"`);
     mode = parsed.data;
   }
-  const extra = f['rpcapi-extra']?.split(',').map((m) => m.trim()).filter(Boolean) ?? [];
-  if (extra.some((m) => !/^[a-z]+$/.test(m))) throw new UsageError('--rpcapi-extra takes module names like did,debug');
+  const extra =
+    f['rpcapi-extra']
+      ?.split(',')
+      .map((m) => m.trim())
+      .filter(Boolean) ?? [];
+  if (extra.some((m) => !/^[a-z]+$/.test(m)))
+    throw new UsageError('--rpcapi-extra takes module names like did,debug');
   const sidechains: SidechainId[] = (components ?? ['sc', 'id', 'third']).filter(isSidechain);
   const extraRpcApi = extra.length ? Object.fromEntries(sidechains.map((s) => [s, extra])) : undefined;
 

@@ -30,7 +30,9 @@ function parseValue(arg: string): unknown {
 
 function namedParams(args: string[]): Record<string, unknown> | undefined {
   if (!args.length || !args.every((a) => /^[A-Za-z_][\w.-]*=/.test(a))) return undefined;
-  return Object.fromEntries(args.map((a) => [a.slice(0, a.indexOf('=')), parseValue(a.slice(a.indexOf('=') + 1))]));
+  return Object.fromEntries(
+    args.map((a) => [a.slice(0, a.indexOf('=')), parseValue(a.slice(a.indexOf('=') + 1))]),
+  );
 }
 
 async function mainCall(client: MainChainClient, method: string, args: string[]): Promise<unknown> {
@@ -113,7 +115,10 @@ export async function runJsonRpc(ctx: CliContext, component: ComponentId, args: 
     }
   }
   // Scalars print bare (a height, a hash), like node.sh's jq -r; everything else as JSON.
-  if (!ctx.json && (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean')) {
+  if (
+    !ctx.json &&
+    (typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean')
+  ) {
     ctx.io.out(String(result));
   } else {
     printJson(ctx, result);

@@ -32,12 +32,18 @@ export async function runStatus(ctx: CliContext): Promise<number> {
   if (ctx.json) {
     printJson(ctx, status);
   } else {
-    ctx.io.out(`cella-stack status: ${status.chainType ?? 'not initialised'}, ${status.layout} layout, home ${status.home}`);
+    ctx.io.out(
+      `cella-stack status: ${status.chainType ?? 'not initialised'}, ${status.layout} layout, home ${status.home}`,
+    );
     for (const c of status.components) ctx.io.out(block(c).join('\n'));
     const bad = status.components.filter((c) => c.configured && !c.healthy).map((c) => c.component);
     const configured = status.components.some((c) => c.configured);
     ctx.io.out(
-      !configured ? 'stack: nothing initialised here (run cella-stack init)' : bad.length ? `stack: UNHEALTHY (${bad.join(', ')})` : 'stack: healthy',
+      !configured
+        ? 'stack: nothing initialised here (run cella-stack init)'
+        : bad.length
+          ? `stack: UNHEALTHY (${bad.join(', ')})`
+          : 'stack: healthy',
     );
   }
   return status.healthy ? 0 : 1;

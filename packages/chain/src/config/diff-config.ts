@@ -25,15 +25,26 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function walk(file: string, prefix: string, expected: unknown, actual: unknown, out: ConfigDifference[]): void {
+function walk(
+  file: string,
+  prefix: string,
+  expected: unknown,
+  actual: unknown,
+  out: ConfigDifference[],
+): void {
   if (isObject(expected) && isObject(actual)) {
     for (const k of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
       walk(file, prefix ? `${prefix}.${k}` : k, expected[k], actual[k], out);
     }
     return;
   }
-  if (Array.isArray(expected) && Array.isArray(actual) && (expected.some(isObject) || actual.some(isObject))) {
-    for (let i = 0; i < Math.max(expected.length, actual.length); i++) walk(file, `${prefix}[${i}]`, expected[i], actual[i], out);
+  if (
+    Array.isArray(expected) &&
+    Array.isArray(actual) &&
+    (expected.some(isObject) || actual.some(isObject))
+  ) {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++)
+      walk(file, `${prefix}[${i}]`, expected[i], actual[i], out);
     return;
   }
   if (JSON.stringify(expected) === JSON.stringify(actual)) return;
@@ -66,7 +77,13 @@ export function diffStackConfig(state: StackState, against?: ChainType): ConfigD
   const out: ConfigDifference[] = [];
 
   if (state.chainType && state.chainType !== target) {
-    out.push({ file: show(state.nodeJson.path), path: 'chain-type', kind: 'changed', expected: target, actual: state.chainType });
+    out.push({
+      file: show(state.nodeJson.path),
+      path: 'chain-type',
+      kind: 'changed',
+      expected: target,
+      actual: state.chainType,
+    });
   }
   const main = state.mainConfig.value;
   if (main) {
@@ -93,7 +110,10 @@ export function diffStackConfig(state: StackState, against?: ChainType): ConfigD
     });
     walk(show(state.arbiterConfig.path), '', expected, arbiter, out);
   }
-  for (const [c, file] of Object.entries(state.launch) as [SidechainId | OracleId, { path: string; value?: LaunchFile }][]) {
+  for (const [c, file] of Object.entries(state.launch) as [
+    SidechainId | OracleId,
+    { path: string; value?: LaunchFile },
+  ][]) {
     const launch = file.value;
     if (!launch) continue;
     if (isSidechain(c)) {

@@ -67,7 +67,9 @@ export async function loadStack(home: string, options: LoadStackOptions = {}): P
   const launchFiles = await Promise.all(launchIds.map((c) => readJsonFile(layout.launchFile(c), LaunchFile)));
   const launch = Object.fromEntries(launchIds.map((c, i) => [c, launchFiles[i]])) as StackState['launch'];
   const markers = await Promise.all(INIT_ORDER.map((c) => exists(layout.marker(c))));
-  const initialised = Object.fromEntries(INIT_ORDER.map((c, i) => [c, markers[i] ?? false])) as StackState['initialised'];
+  const initialised = Object.fromEntries(
+    INIT_ORDER.map((c, i) => [c, markers[i] ?? false]),
+  ) as StackState['initialised'];
   return {
     layout,
     third,

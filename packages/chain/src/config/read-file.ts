@@ -27,7 +27,10 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
-export async function readJsonFile<S extends z.ZodType>(file: string, schema: S): Promise<LoadedFile<z.infer<S>>> {
+export async function readJsonFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+): Promise<LoadedFile<z.infer<S>>> {
   let text: string;
   let mode: number;
   try {

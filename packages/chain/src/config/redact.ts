@@ -7,7 +7,10 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => redactSecrets(v)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) && typeof v === 'string' ? REDACTED : redactSecrets(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_KEYS.has(k) && typeof v === 'string' ? REDACTED : redactSecrets(v),
+      ]),
     ) as T;
   }
   return value;

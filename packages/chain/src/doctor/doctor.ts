@@ -5,7 +5,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isIPv4 } from 'node:net';
-import { COMPONENT_TITLES, type ComponentId, type KeystoreOwner, type SidechainId } from '../layout/components.js';
+import {
+  COMPONENT_TITLES,
+  type ComponentId,
+  type KeystoreOwner,
+  type SidechainId,
+} from '../layout/components.js';
 import type { StackState } from '../config/load-stack.js';
 import { fileMode } from '../config/read-file.js';
 import { parseSidechainArgs } from '../models/sidechain-flags.js';
@@ -28,7 +33,10 @@ async function credentialModes(state: StackState): Promise<Finding[]> {
   const out: Finding[] = [];
   const files: { file: string; component: Finding['component'] }[] = [
     { file: layout.nodeJson, component: 'global' },
-    ...(['main', 'sc', 'id', 'third'] as KeystoreOwner[]).map((o) => ({ file: layout.credentialFile(o), component: o })),
+    ...(['main', 'sc', 'id', 'third'] as KeystoreOwner[]).map((o) => ({
+      file: layout.credentialFile(o),
+      component: o,
+    })),
     { file: layout.mainConfig, component: 'main' },
     { file: layout.mainKeystore, component: 'main' },
     { file: layout.arbiterConfig, component: 'arbiter' },
@@ -66,7 +74,9 @@ async function credentialModes(state: StackState): Promise<Finding[]> {
 
 function isLoopbackBind(addr: string | true | undefined): boolean {
   // geth's default bind address is localhost.
-  return addr === undefined || addr === true || addr === 'localhost' || addr.startsWith('127.') || addr === '::1';
+  return (
+    addr === undefined || addr === true || addr === 'localhost' || addr.startsWith('127.') || addr === '::1'
+  );
 }
 
 function exposedUnlocked(state: StackState): Finding[] {
@@ -109,7 +119,11 @@ function exposedUnlocked(state: StackState): Finding[] {
 
 function openWhitelists(state: StackState): Finding[] {
   const out: Finding[] = [];
-  const check = (component: ComponentId, file: string, rpc: { User?: string; Pass?: string; WhiteIPList?: string[] } | undefined) => {
+  const check = (
+    component: ComponentId,
+    file: string,
+    rpc: { User?: string; Pass?: string; WhiteIPList?: string[] } | undefined,
+  ) => {
     if (!rpc) return;
     const shown = state.layout.display(file);
     if ((rpc.WhiteIPList ?? []).includes('0.0.0.0')) {
@@ -208,7 +222,8 @@ function portClashes(state: StackState): Finding[] {
         severity: 'error',
         component: 'arbiter',
         file,
-        message: "the arbiter's MainNode.Rpc.User/Pass differ from the main chain's RpcConfiguration: the main chain will refuse it",
+        message:
+          "the arbiter's MainNode.Rpc.User/Pass differ from the main chain's RpcConfiguration: the main chain will refuse it",
         fix: `copy User and Pass from ${state.layout.display(state.mainConfig.path)} into MainNode.Rpc of ${file}`,
       });
     }
@@ -258,7 +273,11 @@ async function missingFiles(state: StackState): Promise<Finding[]> {
       }
     }
     const keystore = flags.get('pbft.keystore');
-    if (typeof keystore === 'string' && !missingKeystores.has(keystore) && (await fileMode(keystore)) === undefined) {
+    if (
+      typeof keystore === 'string' &&
+      !missingKeystores.has(keystore) &&
+      (await fileMode(keystore)) === undefined
+    ) {
       missingKeystores.set(keystore, s);
     }
   }

@@ -29,9 +29,13 @@ export function validateStack(state: StackState): Finding[] {
   invalid('global', state.nodeJson);
   invalid('main', state.mainConfig);
   invalid('arbiter', state.arbiterConfig);
-  for (const [c, f] of Object.entries(state.launch) as [SidechainId | OracleId, LoadedFile<unknown>][]) invalid(c, f);
+  for (const [c, f] of Object.entries(state.launch) as [SidechainId | OracleId, LoadedFile<unknown>][])
+    invalid(c, f);
 
-  const anyFile = state.mainConfig.exists || state.arbiterConfig.exists || Object.values(state.launch).some((f) => f.exists);
+  const anyFile =
+    state.mainConfig.exists ||
+    state.arbiterConfig.exists ||
+    Object.values(state.launch).some((f) => f.exists);
   if (!state.nodeJson.exists && anyFile) {
     out.push({
       check: 'chain-type-missing',
@@ -54,12 +58,16 @@ export function validateStack(state: StackState): Finding[] {
     });
   };
   const main = state.mainConfig.value?.Configuration;
-  if (main && chainType && mainConfigChainType(main) !== chainType) mismatch('main', state.mainConfig.path, mainConfigChainType(main));
+  if (main && chainType && mainConfigChainType(main) !== chainType)
+    mismatch('main', state.mainConfig.path, mainConfigChainType(main));
   const arbiter = state.arbiterConfig.value?.Configuration;
   if (arbiter && chainType && arbiterConfigChainType(arbiter) !== chainType) {
     mismatch('arbiter', state.arbiterConfig.path, arbiterConfigChainType(arbiter));
   }
-  for (const [c, f] of Object.entries(state.launch) as [SidechainId | OracleId, LoadedFile<{ args: string[]; env?: Record<string, string> }>][]) {
+  for (const [c, f] of Object.entries(state.launch) as [
+    SidechainId | OracleId,
+    LoadedFile<{ args: string[]; env?: Record<string, string> }>,
+  ][]) {
     if (!f.value || !chainType) continue;
     const actual = isSidechain(c)
       ? parseSidechainArgs(f.value.args).has('testnet')
@@ -80,7 +88,11 @@ export function validateStack(state: StackState): Finding[] {
       fix: 'run cella-stack init main --reinit --public-ip <address>',
     });
   }
-  const placeholder = (component: ComponentId, file: string, cred: { User?: string; Pass?: string } | undefined) => {
+  const placeholder = (
+    component: ComponentId,
+    file: string,
+    cred: { User?: string; Pass?: string } | undefined,
+  ) => {
     if (cred && (PLACEHOLDERS.has(cred.User ?? '') || PLACEHOLDERS.has(cred.Pass ?? ''))) {
       out.push({
         check: 'placeholder-credentials',

@@ -35,7 +35,10 @@ async function fsyncDir(dir: string): Promise<void> {
 }
 
 async function writeTemp(target: string, content: string | Uint8Array, mode: number): Promise<string> {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   const handle = await fs.open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   try {
     await handle.chmod(mode);

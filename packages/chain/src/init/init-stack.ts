@@ -17,8 +17,18 @@ import {
 import { detectLayoutKind, stackLayout, type LayoutKind, type StackLayout } from '../layout/stack-layout.js';
 import { loadStack, readCredential } from '../config/load-stack.js';
 import type { SidechainMode } from '../models/sidechain-flags.js';
-import { createEvmKeystore, STANDARD_KDF, type EvmKeystore, type KdfParams } from '../secrets/evm-keystore.js';
-import { generateKeystorePassword, generateRpcCredential, systemRandom, type RandomSource } from '../secrets/random.js';
+import {
+  createEvmKeystore,
+  STANDARD_KDF,
+  type EvmKeystore,
+  type KdfParams,
+} from '../secrets/evm-keystore.js';
+import {
+  generateKeystorePassword,
+  generateRpcCredential,
+  systemRandom,
+  type RandomSource,
+} from '../secrets/random.js';
 import { findEvmKeystore } from '../secrets/keystore-dir.js';
 import { createFileExclusive, ensurePrivateDir, writeFileAtomic } from './atomic-write.js';
 import { InitError } from './init-error.js';
@@ -84,7 +94,10 @@ async function existingKeystore(dir: string, shown: string): Promise<EvmKeystore
   try {
     return await findEvmKeystore(dir);
   } catch {
-    throw new InitError('UNREADABLE_EXISTING_FILE', `${shown} holds a UTC--* file that is not a geth keystore; move it away or fix it`);
+    throw new InitError(
+      'UNREADABLE_EXISTING_FILE',
+      `${shown} holds a UTC--* file that is not a geth keystore; move it away or fix it`,
+    );
   }
 }
 
@@ -113,12 +126,18 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   const mode = options.sidechainMode ?? 'mining';
 
   if (state.nodeJson.exists && !state.nodeJson.value) {
-    throw new InitError('UNREADABLE_EXISTING_FILE', `${layout.display(layout.nodeJson)}: ${state.nodeJson.error ?? 'invalid'}`);
+    throw new InitError(
+      'UNREADABLE_EXISTING_FILE',
+      `${layout.display(layout.nodeJson)}: ${state.nodeJson.error ?? 'invalid'}`,
+    );
   }
   const existingType = state.chainType;
   const chainType = options.chainType ?? existingType;
   if (!chainType) {
-    throw new InitError('CHAIN_TYPE_REQUIRED', 'first init: choose the network with cella-stack init --chain-type mainnet|testnet');
+    throw new InitError(
+      'CHAIN_TYPE_REQUIRED',
+      'first init: choose the network with cella-stack init --chain-type mainnet|testnet',
+    );
   }
   const switching = existingType !== undefined && existingType !== chainType;
   if (switching && !options.reinit) {
@@ -157,14 +176,18 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   if (needsIp) {
     const existingIp = state.mainConfig.value?.Configuration.DPoSConfiguration?.IPAddress;
     if (options.publicIp !== undefined) {
-      if (!isIPv4(options.publicIp)) throw new InitError('INVALID_OPTION', `--public-ip ${options.publicIp} is not an IPv4 address`);
+      if (!isIPv4(options.publicIp))
+        throw new InitError('INVALID_OPTION', `--public-ip ${options.publicIp} is not an IPv4 address`);
       publicIp = { address: options.publicIp, source: 'flag', isPublic: true };
     } else if (existingIp && isIPv4(existingIp)) {
       publicIp = { address: existingIp, source: 'existing', isPublic: true };
     } else {
       const found = detectPublicIp(options.networkInterfaces);
       if (!found) {
-        throw new InitError('PUBLIC_IP_UNKNOWN', 'no IPv4 address on any network interface: pass --public-ip <address>');
+        throw new InitError(
+          'PUBLIC_IP_UNKNOWN',
+          'no IPv4 address on any network interface: pass --public-ip <address>',
+        );
       }
       publicIp = { address: found.address, source: 'interface', isPublic: found.isPublic };
     }
@@ -253,7 +276,9 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     );
   }
   if (todo.includes('arbiter') && !secrets.mainKeystoreDat) {
-    notes.push(`arbiter keystore not copied: copy ${layout.display(layout.mainKeystore)} to ${layout.display(layout.arbiterKeystore)} once it exists`);
+    notes.push(
+      `arbiter keystore not copied: copy ${layout.display(layout.mainKeystore)} to ${layout.display(layout.arbiterKeystore)} once it exists`,
+    );
   }
   for (const o of todo.filter(isOracle)) {
     if (!(await readBytes(path.join(layout.componentDir(o), layout.oracleEntry(o))))) {
@@ -263,7 +288,9 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     }
   }
   if (publicIp && !publicIp.isPublic) {
-    notes.push(`public IP ${publicIp.address} is a private address (NAT?): pass --public-ip <address> with --reinit if peers cannot reach you`);
+    notes.push(
+      `public IP ${publicIp.address} is a private address (NAT?): pass --public-ip <address> with --reinit if peers cannot reach you`,
+    );
   }
 
   return {

@@ -5,7 +5,14 @@ import path from 'node:path';
 import type { ChainType } from '../network/chain-type.js';
 import { network, type SidechainNetwork } from '../network/network-table.js';
 import { thirdSidechainNetwork, type ThirdSidechainChoice } from '../network/third-sidechains.js';
-import { isOracle, isSidechain, type ComponentId, type KeystoreOwner, type OracleId, type SidechainId } from '../layout/components.js';
+import {
+  isOracle,
+  isSidechain,
+  type ComponentId,
+  type KeystoreOwner,
+  type OracleId,
+  type SidechainId,
+} from '../layout/components.js';
 import type { StackLayout } from '../layout/stack-layout.js';
 import { renderArbiterConfig } from '../models/arbiter-config.js';
 import { formatJqJson } from '../models/common.js';
@@ -59,7 +66,11 @@ export interface RenderInitOptions {
   secrets: InitSecrets;
 }
 
-export function sidechainNetwork(s: SidechainId, chainType: ChainType, third: ThirdSidechainChoice): SidechainNetwork {
+export function sidechainNetwork(
+  s: SidechainId,
+  chainType: ChainType,
+  third: ThirdSidechainChoice,
+): SidechainNetwork {
   const net = network(chainType);
   if (s === 'sc') return net.smartContract;
   if (s === 'id') return net.identity;
@@ -134,15 +145,24 @@ function credentialText(secret: string): string {
 export function renderInit(o: RenderInitOptions): FileArtifact[] {
   const { layout, chainType, secrets } = o;
   const out: FileArtifact[] = [];
-  const add = (component: FileArtifact['component'], kind: ArtifactKind, file: string, content: string | Uint8Array) =>
-    out.push({ path: file, mode: SECRET_FILE_MODE, kind, component, content });
+  const add = (
+    component: FileArtifact['component'],
+    kind: ArtifactKind,
+    file: string,
+    content: string | Uint8Array,
+  ) => out.push({ path: file, mode: SECRET_FILE_MODE, kind, component, content });
 
   add('global', 'config', layout.nodeJson, renderNodeJson(chainType));
 
   for (const c of o.components) {
     if (c === 'main') {
       const rpc = required(secrets.mainRpc, 'main RPC credentials');
-      add(c, 'secret', layout.credentialFile('main'), credentialText(required(secrets.keystorePasswords.main, 'main keystore password')));
+      add(
+        c,
+        'secret',
+        layout.credentialFile('main'),
+        credentialText(required(secrets.keystorePasswords.main, 'main keystore password')),
+      );
       const config = renderMainConfig({
         chainType,
         ipAddress: required(o.publicIp, 'public IP'),

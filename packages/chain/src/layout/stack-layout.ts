@@ -53,8 +53,24 @@ export function stackLayout(
   const third = thirdSidechain.toLowerCase();
   const dirNames: Record<ComponentId, string> =
     kind === 'spec'
-      ? { main: 'main', sc: 'sc', 'sc-oracle': 'sc-oracle', id: 'id', 'id-oracle': 'id-oracle', third: 'third', arbiter: 'arbiter' }
-      : { main: 'ela', sc: 'esc', 'sc-oracle': 'esc-oracle', id: 'eid', 'id-oracle': 'eid-oracle', third, arbiter: 'arbiter' };
+      ? {
+          main: 'main',
+          sc: 'sc',
+          'sc-oracle': 'sc-oracle',
+          id: 'id',
+          'id-oracle': 'id-oracle',
+          third: 'third',
+          arbiter: 'arbiter',
+        }
+      : {
+          main: 'ela',
+          sc: 'esc',
+          'sc-oracle': 'esc-oracle',
+          id: 'eid',
+          'id-oracle': 'eid-oracle',
+          third,
+          arbiter: 'arbiter',
+        };
   const credNames: Record<KeystoreOwner, string> =
     kind === 'spec'
       ? { main: 'main.txt', sc: 'sc.txt', id: 'id.txt', third: 'third.txt' }

@@ -40,7 +40,12 @@ export type ArbiterConfigFile = z.infer<typeof ArbiterConfigFile>;
 
 /** Per-sidechain flags of the generated SideNodeList (spec §2.4 table). */
 const ENTRY_FLAGS = {
-  smartContract: { SupportQuickRecharge: true, SupportInvalidDeposit: true, SupportNFT: true, PowChain: false },
+  smartContract: {
+    SupportQuickRecharge: true,
+    SupportInvalidDeposit: true,
+    SupportNFT: true,
+    PowChain: false,
+  },
   identity: { SupportQuickRecharge: true, SupportInvalidDeposit: true, SupportNFT: false, PowChain: false },
 } as const;
 
@@ -87,7 +92,11 @@ export function renderArbiterConfig(input: ArbiterConfigInput): ArbiterConfigFil
         ...(input.chainType === 'testnet' ? { Magic: net.mainChain.magic } : {}),
       },
       SideNodeList: sideNodes,
-      RpcConfiguration: { User: input.arbiterRpcUser, Pass: input.arbiterRpcPass, WhiteIPList: ['127.0.0.1'] },
+      RpcConfiguration: {
+        User: input.arbiterRpcUser,
+        Pass: input.arbiterRpcPass,
+        WhiteIPList: ['127.0.0.1'],
+      },
       HttpJsonPort: net.arbiter.httpJsonPort,
       HttpRestPort: net.arbiter.httpRestPort,
     },

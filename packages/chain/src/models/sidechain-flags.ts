@@ -95,7 +95,14 @@ export function renderSidechainArgs(input: SidechainLaunchOptions): string[] {
     args.push('--ws', '--wsaddr', bind);
   }
   if (o.pinPorts) {
-    args.push('--port', String(o.ports.p2p), '--rpcport', String(o.ports.rpc), '--wsport', String(o.ports.ws));
+    args.push(
+      '--port',
+      String(o.ports.p2p),
+      '--rpcport',
+      String(o.ports.rpc),
+      '--wsport',
+      String(o.ports.ws),
+    );
   }
   return args;
 }

@@ -27,7 +27,10 @@ export interface VaultChainDefaultsOptions {
   host?: string;
 }
 
-export function vaultChainDefaults(chainType: ChainType, options: VaultChainDefaultsOptions = {}): VaultChainDefaults {
+export function vaultChainDefaults(
+  chainType: ChainType,
+  options: VaultChainDefaultsOptions = {},
+): VaultChainDefaults {
   const net = network(chainType);
   const eidChainId = net.identity.chainId ?? 0;
   const escChainId = net.smartContract.chainId ?? 0;

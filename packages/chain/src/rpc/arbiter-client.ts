@@ -75,31 +75,51 @@ export class ArbiterClient {
       );
     }
     if (res.status !== 200) {
-      throw new ChainRpcError('HTTP_ERROR', `${ARBITER_SERVICE} at ${this.endpoint} answered HTTP ${res.status} to ${method}`, details);
+      throw new ChainRpcError(
+        'HTTP_ERROR',
+        `${ARBITER_SERVICE} at ${this.endpoint} answered HTTP ${res.status} to ${method}`,
+        details,
+      );
     }
     if (!text) {
-      throw new ChainRpcError('BAD_RESPONSE', `${ARBITER_SERVICE} gave an empty answer to ${method} (the request was not understood)`, details);
+      throw new ChainRpcError(
+        'BAD_RESPONSE',
+        `${ARBITER_SERVICE} gave an empty answer to ${method} (the request was not understood)`,
+        details,
+      );
     }
     const json = parseJsonOrUndefined(text);
     const odd = InvalidMethodBody.safeParse(json);
     if (odd.success) {
-      throw new ChainRpcError('RPC_ERROR', `${ARBITER_SERVICE} ${method} failed: error ${odd.data.code} "${odd.data.result}"`, {
-        ...details,
-        rpcCode: odd.data.code,
-        rpcMessage: odd.data.result,
-      });
+      throw new ChainRpcError(
+        'RPC_ERROR',
+        `${ARBITER_SERVICE} ${method} failed: error ${odd.data.code} "${odd.data.result}"`,
+        {
+          ...details,
+          rpcCode: odd.data.code,
+          rpcMessage: odd.data.result,
+        },
+      );
     }
     const envelope = ArbiterEnvelope.safeParse(json);
     if (!envelope.success) {
-      throw new ChainRpcError('BAD_RESPONSE', `${ARBITER_SERVICE} answered ${method} with something that is not a JSON-RPC reply`, details);
+      throw new ChainRpcError(
+        'BAD_RESPONSE',
+        `${ARBITER_SERVICE} answered ${method} with something that is not a JSON-RPC reply`,
+        details,
+      );
     }
     const error = envelope.data.error;
     if (error) {
-      throw new ChainRpcError('RPC_ERROR', `${ARBITER_SERVICE} ${method} failed: error ${error.code} "${error.message}"`, {
-        ...details,
-        rpcCode: error.code,
-        rpcMessage: error.message,
-      });
+      throw new ChainRpcError(
+        'RPC_ERROR',
+        `${ARBITER_SERVICE} ${method} failed: error ${error.code} "${error.message}"`,
+        {
+          ...details,
+          rpcCode: error.code,
+          rpcMessage: error.message,
+        },
+      );
     }
     return envelope.data.result;
   }
@@ -112,7 +132,8 @@ export class ArbiterClient {
     try {
       return await this.call(method, []);
     } catch (err) {
-      if (err instanceof ChainRpcError && err.code === 'RPC_ERROR' && err.rpcCode === 42002) return this.call(method, {});
+      if (err instanceof ChainRpcError && err.code === 'RPC_ERROR' && err.rpcCode === 42002)
+        return this.call(method, {});
       throw err;
     }
   }

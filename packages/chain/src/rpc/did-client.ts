@@ -24,7 +24,10 @@ export class IdentityChainClient {
   private readonly resolver: EidRpcResolver;
 
   constructor(options: IdentityChainClientOptions) {
-    this.resolver = new EidRpcResolver({ url: options.url, timeoutMs: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS });
+    this.resolver = new EidRpcResolver({
+      url: options.url,
+      timeoutMs: options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
+    });
   }
 
   /** The verified current document (or not_found / deactivated). */

@@ -68,15 +68,23 @@ export class EvmRpcClient {
     }
   }
 
-  private async typed<S extends z.ZodType>(method: string, params: unknown[], schema: S): Promise<z.infer<S>> {
+  private async typed<S extends z.ZodType>(
+    method: string,
+    params: unknown[],
+    schema: S,
+  ): Promise<z.infer<S>> {
     const result = await this.call(method, params);
     const parsed = schema.safeParse(result);
     if (!parsed.success) {
-      throw new ChainRpcError('BAD_RESPONSE', `${this.service} ${method} returned an unexpected result: ${parsed.error.issues[0]?.message ?? ''}`, {
-        service: this.service,
-        endpoint: this.endpoint,
-        method,
-      });
+      throw new ChainRpcError(
+        'BAD_RESPONSE',
+        `${this.service} ${method} returned an unexpected result: ${parsed.error.issues[0]?.message ?? ''}`,
+        {
+          service: this.service,
+          endpoint: this.endpoint,
+          method,
+        },
+      );
     }
     return parsed.data;
   }
@@ -113,26 +121,51 @@ export class EvmRpcClient {
   }
 
   private translate(err: unknown, method: string): ChainRpcError {
-    const e = err as { code?: unknown; error?: { code?: unknown; message?: unknown }; shortMessage?: unknown; message?: string };
+    const e = err as {
+      code?: unknown;
+      error?: { code?: unknown; message?: unknown };
+      shortMessage?: unknown;
+      message?: string;
+    };
     const details = { service: this.service, endpoint: this.endpoint, method, cause: err };
     if (e.error && typeof e.error.code === 'number') {
       const message = typeof e.error.message === 'string' ? e.error.message : '';
-      return new ChainRpcError('RPC_ERROR', `${this.service} ${method} failed: error ${e.error.code} "${message}"`, {
-        ...details,
-        rpcCode: e.error.code,
-        rpcMessage: message,
-      });
+      return new ChainRpcError(
+        'RPC_ERROR',
+        `${this.service} ${method} failed: error ${e.error.code} "${message}"`,
+        {
+          ...details,
+          rpcCode: e.error.code,
+          rpcMessage: message,
+        },
+      );
     }
     if (e.code === 'TIMEOUT') {
-      return new ChainRpcError('TIMEOUT', `${this.service} at ${this.endpoint} did not answer ${method} within ${this.timeoutMs} ms`, details);
+      return new ChainRpcError(
+        'TIMEOUT',
+        `${this.service} at ${this.endpoint} did not answer ${method} within ${this.timeoutMs} ms`,
+        details,
+      );
     }
     if (e.code === 'SERVER_ERROR') {
-      return new ChainRpcError('HTTP_ERROR', `${this.service} at ${this.endpoint} answered ${method} with an HTTP error`, details);
+      return new ChainRpcError(
+        'HTTP_ERROR',
+        `${this.service} at ${this.endpoint} answered ${method} with an HTTP error`,
+        details,
+      );
     }
     if (e.code === 'BAD_DATA') {
-      return new ChainRpcError('BAD_RESPONSE', `${this.service} answered ${method} with something that is not a JSON-RPC reply`, details);
+      return new ChainRpcError(
+        'BAD_RESPONSE',
+        `${this.service} answered ${method} with something that is not a JSON-RPC reply`,
+        details,
+      );
     }
     const code = typeof e.code === 'string' ? e.code : (e.message ?? 'error');
-    return new ChainRpcError('UNREACHABLE', `${this.service} at ${this.endpoint} is unreachable (${code})`, details);
+    return new ChainRpcError(
+      'UNREACHABLE',
+      `${this.service} at ${this.endpoint} is unreachable (${code})`,
+      details,
+    );
   }
 }

@@ -48,12 +48,16 @@ export async function postJson(opts: {
   } catch (err) {
     const what = opts.method ? ` ${opts.method}` : '';
     if (signal.aborted) {
-      throw new ChainRpcError('TIMEOUT', `${opts.service} at ${endpoint} did not answer${what} within ${timeoutMs} ms`, {
-        service: opts.service,
-        endpoint,
-        method: opts.method,
-        cause: err,
-      });
+      throw new ChainRpcError(
+        'TIMEOUT',
+        `${opts.service} at ${endpoint} did not answer${what} within ${timeoutMs} ms`,
+        {
+          service: opts.service,
+          endpoint,
+          method: opts.method,
+          cause: err,
+        },
+      );
     }
     const code = causeCode(err) ?? (err as Error).message;
     throw new ChainRpcError('UNREACHABLE', `${opts.service} at ${endpoint} is unreachable (${code})`, {

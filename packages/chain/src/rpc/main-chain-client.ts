@@ -101,23 +101,39 @@ export class MainChainClient {
       );
     }
     if (error) {
-      throw new ChainRpcError('RPC_ERROR', `${MAIN_SERVICE} ${method} failed: error ${error.code} "${error.message}"`, {
-        ...details,
-        rpcCode: error.code,
-        rpcMessage: error.message,
-      });
+      throw new ChainRpcError(
+        'RPC_ERROR',
+        `${MAIN_SERVICE} ${method} failed: error ${error.code} "${error.message}"`,
+        {
+          ...details,
+          rpcCode: error.code,
+          rpcMessage: error.message,
+        },
+      );
     }
     if (res.status !== 200) {
-      throw new ChainRpcError('HTTP_ERROR', `${MAIN_SERVICE} at ${this.endpoint} answered HTTP ${res.status} to ${method}`, details);
+      throw new ChainRpcError(
+        'HTTP_ERROR',
+        `${MAIN_SERVICE} at ${this.endpoint} answered HTTP ${res.status} to ${method}`,
+        details,
+      );
     }
     if (!envelope.success || !('result' in envelope.data)) {
-      throw new ChainRpcError('BAD_RESPONSE', `${MAIN_SERVICE} answered ${method} with something that is not a JSON-RPC reply`, details);
+      throw new ChainRpcError(
+        'BAD_RESPONSE',
+        `${MAIN_SERVICE} answered ${method} with something that is not a JSON-RPC reply`,
+        details,
+      );
     }
     return envelope.data.result;
   }
 
   /** Calls a method by its spec name (aliases applied) and validates the result. */
-  async callTyped<S extends z.ZodType>(specName: string, params: Record<string, unknown> | undefined, schema: S): Promise<z.infer<S>> {
+  async callTyped<S extends z.ZodType>(
+    specName: string,
+    params: Record<string, unknown> | undefined,
+    schema: S,
+  ): Promise<z.infer<S>> {
     const alias = MAIN_METHOD_ALIASES[specName];
     let result: unknown;
     if (alias) {
@@ -132,11 +148,15 @@ export class MainChainClient {
     }
     const parsed = schema.safeParse(result);
     if (!parsed.success) {
-      throw new ChainRpcError('BAD_RESPONSE', `${MAIN_SERVICE} ${specName} returned an unexpected result: ${parsed.error.issues[0]?.message ?? ''}`, {
-        service: MAIN_SERVICE,
-        endpoint: this.endpoint,
-        method: specName,
-      });
+      throw new ChainRpcError(
+        'BAD_RESPONSE',
+        `${MAIN_SERVICE} ${specName} returned an unexpected result: ${parsed.error.issues[0]?.message ?? ''}`,
+        {
+          service: MAIN_SERVICE,
+          endpoint: this.endpoint,
+          method: specName,
+        },
+      );
     }
     return parsed.data;
   }
@@ -188,6 +208,10 @@ export class MainChainClient {
     return this.callTyped('createauxblock', { paytoaddress: payToAddress }, AuxBlock);
   }
   submitAuxBlock(blockHash: string, auxpow: string): Promise<boolean> {
-    return this.callTyped('submitauxblock', { blockhash: blockHash, auxpow }, MAIN_RESULT_SCHEMAS.submitauxblock);
+    return this.callTyped(
+      'submitauxblock',
+      { blockhash: blockHash, auxpow },
+      MAIN_RESULT_SCHEMAS.submitauxblock,
+    );
   }
 }

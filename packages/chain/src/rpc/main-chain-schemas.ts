@@ -12,10 +12,7 @@ export const MainRpcEnvelope = z.looseObject({
   jsonrpc: z.string().optional(),
   result: z.unknown(),
   id: z.unknown().optional(),
-  error: z
-    .looseObject({ code: Int, message: z.string(), id: z.unknown().optional() })
-    .nullable()
-    .optional(),
+  error: z.looseObject({ code: Int, message: z.string(), id: z.unknown().optional() }).nullable().optional(),
 });
 
 export const BlockSummary = z.looseObject({

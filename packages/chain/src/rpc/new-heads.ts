@@ -58,7 +58,10 @@ export interface SubscribeNewHeadsOptions {
  * Yields each new head until the caller stops iterating (which unsubscribes and closes) or the
  * connection fails (which throws a ChainRpcError).
  */
-export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHeadsOptions = {}): AsyncGenerator<NewHead> {
+export async function* subscribeNewHeads(
+  wsUrl: string,
+  options: SubscribeNewHeadsOptions = {},
+): AsyncGenerator<NewHead> {
   const service = options.service ?? 'sidechain WebSocket';
   const endpoint = redactUrl(wsUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
@@ -81,7 +84,13 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
 
   const timer = setTimeout(() => {
     if (subscription === undefined) {
-      fail(new ChainRpcError('TIMEOUT', `${service} at ${endpoint} did not confirm the newHeads subscription within ${timeoutMs} ms`, details));
+      fail(
+        new ChainRpcError(
+          'TIMEOUT',
+          `${service} at ${endpoint} did not confirm the newHeads subscription within ${timeoutMs} ms`,
+          details,
+        ),
+      );
     }
   }, timeoutMs);
   const onAbort = () => {
@@ -90,11 +99,17 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })));
+  ws.on('open', () =>
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })),
+  );
   ws.on('message', (data: WebSocket.RawData) => {
     let json: unknown;
     try {
-      json = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
+      json = JSON.parse(
+        Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'),
+      );
     } catch {
       return fail(new ChainRpcError('BAD_RESPONSE', `${service} sent a message that is not JSON`, details));
     }
@@ -102,7 +117,13 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
     if (reply.success && reply.data.id === 1) {
       if (reply.data.error) {
         const { code, message } = reply.data.error;
-        return fail(new ChainRpcError('RPC_ERROR', `${service} eth_subscribe failed: error ${code} "${message}"`, { ...details, rpcCode: code, rpcMessage: message }));
+        return fail(
+          new ChainRpcError('RPC_ERROR', `${service} eth_subscribe failed: error ${code} "${message}"`, {
+            ...details,
+            rpcCode: code,
+            rpcMessage: message,
+          }),
+        );
       }
       subscription = reply.data.result;
       if (subscription !== undefined) options.onSubscribed?.(subscription);
@@ -112,7 +133,13 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
     if (!note.success || note.data.params.subscription !== subscription) return;
     const header = NewHeadHeader.safeParse(note.data.params.result);
     if (!header.success) {
-      return fail(new ChainRpcError('BAD_RESPONSE', `${service} sent a newHeads header without the expected fields`, details));
+      return fail(
+        new ChainRpcError(
+          'BAD_RESPONSE',
+          `${service} sent a newHeads header without the expected fields`,
+          details,
+        ),
+      );
     }
     const h = header.data;
     queue.push({
@@ -128,10 +155,17 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
     notify();
   });
   ws.on('error', (err: Error & { code?: string }) => {
-    fail(new ChainRpcError('UNREACHABLE', `${service} at ${endpoint} is unreachable (${err.code ?? err.message})`, { ...details, cause: err }));
+    fail(
+      new ChainRpcError(
+        'UNREACHABLE',
+        `${service} at ${endpoint} is unreachable (${err.code ?? err.message})`,
+        { ...details, cause: err },
+      ),
+    );
   });
   ws.on('close', () => {
-    if (!done) fail(new ChainRpcError('UNREACHABLE', `${service} at ${endpoint} closed the connection`, details));
+    if (!done)
+      fail(new ChainRpcError('UNREACHABLE', `${service} at ${endpoint} closed the connection`, details));
   });
 
   try {
@@ -149,7 +183,8 @@ export async function* subscribeNewHeads(wsUrl: string, options: SubscribeNewHea
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     if (ws.readyState === WebSocket.OPEN) {
-      if (subscription) ws.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [subscription] }));
+      if (subscription)
+        ws.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [subscription] }));
       ws.close();
     } else {
       ws.terminate();

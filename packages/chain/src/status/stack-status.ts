@@ -1,7 +1,14 @@
 // `status`: per component, whether it is configured, its ports, whether its RPC answers, and its
 // height and peers. Probes run in parallel with the RPC clients' timeout (3 s by default); a
 // value that could not be read is null, never a guess.
-import { COMPONENT_TITLES, INIT_ORDER, isOracle, isSidechain, type ComponentId, type SidechainId } from '../layout/components.js';
+import {
+  COMPONENT_TITLES,
+  INIT_ORDER,
+  isOracle,
+  isSidechain,
+  type ComponentId,
+  type SidechainId,
+} from '../layout/components.js';
 import type { ChainType } from '../network/chain-type.js';
 import type { StackState } from '../config/load-stack.js';
 import { sidechainNetwork } from '../init/render-init.js';
@@ -107,7 +114,11 @@ async function mainStatus(state: StackState, o: StackStatusOptions): Promise<Com
   return s;
 }
 
-async function sidechainStatus(state: StackState, c: SidechainId, o: StackStatusOptions): Promise<ComponentStatus> {
+async function sidechainStatus(
+  state: StackState,
+  c: SidechainId,
+  o: StackStatusOptions,
+): Promise<ComponentStatus> {
   const configured = state.initialised[c] || state.launch[c].exists;
   const s = base(c, configured);
   const ports = sidechainPorts(state, c);
@@ -127,18 +138,26 @@ async function sidechainStatus(state: StackState, c: SidechainId, o: StackStatus
   });
   s.endpoint = client.endpoint;
   try {
-    const [chainId, height, syncing] = await Promise.all([client.chainId(), client.blockNumber(), client.syncing()]);
+    const [chainId, height, syncing] = await Promise.all([
+      client.chainId(),
+      client.blockNumber(),
+      client.syncing(),
+    ]);
     s.reachable = true;
     s.chainId = Number(chainId);
     s.height = Number(height);
     s.syncing = syncing !== false;
     if (side.chainId !== null && s.chainId !== side.chainId) {
-      s.problems.push(`chain ID ${s.chainId}, expected ${side.chainId} (${side.name} ${state.chainType ?? 'mainnet'})`);
+      s.problems.push(
+        `chain ID ${s.chainId}, expected ${side.chainId} (${side.name} ${state.chainType ?? 'mainnet'})`,
+      );
     }
-    if (syncing !== false) s.problems.push(`syncing: block ${BigInt(syncing.currentBlock)} of ${BigInt(syncing.highestBlock)}`);
+    if (syncing !== false)
+      s.problems.push(`syncing: block ${BigInt(syncing.currentBlock)} of ${BigInt(syncing.highestBlock)}`);
     if (c === 'id') {
       s.didResolution = await probeDidResolution(client);
-      if (s.didResolution === 'not-served') s.notes.push('did_resolveDID not served (add did to --rpcapi for a local DID resolver)');
+      if (s.didResolution === 'not-served')
+        s.notes.push('did_resolveDID not served (add did to --rpcapi for a local DID resolver)');
     }
     try {
       s.peers = await client.peerCount();
@@ -163,7 +182,9 @@ async function arbiterStatus(state: StackState, o: StackStatusOptions): Promise<
   s.ports = { ...ports };
   if (!configured) return s;
   if (!state.arbiterConfig.value) {
-    s.problems.push(`${state.layout.display(state.arbiterConfig.path)}: ${state.arbiterConfig.error ?? 'missing'}`);
+    s.problems.push(
+      `${state.layout.display(state.arbiterConfig.path)}: ${state.arbiterConfig.error ?? 'missing'}`,
+    );
     return s;
   }
   const rpc = state.arbiterConfig.value.Configuration.RpcConfiguration;

@@ -29,7 +29,11 @@ export function anvilBinary(): string {
   const platform = process.platform === 'win32' ? 'win32' : process.platform;
   const name = `@foundry-rs/anvil-${platform}-${arch}`;
   try {
-    const bin = path.join(path.dirname(require.resolve(`${name}/package.json`)), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
+    const bin = path.join(
+      path.dirname(require.resolve(`${name}/package.json`)),
+      'bin',
+      platform === 'win32' ? 'anvil.exe' : 'anvil',
+    );
     if (existsSync(bin)) return bin;
   } catch {
     // fall through to the wrapper
@@ -59,7 +63,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => reject(new Error(`anvil exited (${code}) before listening: ${out.slice(-500)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`anvil exited (${code}) before listening: ${out.slice(-500)}`)),
+    );
     child.once('error', reject);
   });
   const url = `http://127.0.0.1:${port}`;
@@ -73,7 +79,12 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${blocks.toString(16)}`] }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'anvil_mine',
+          params: [`0x${blocks.toString(16)}`],
+        }),
       });
       await res.text();
     },

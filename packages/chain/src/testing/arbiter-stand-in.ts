@@ -6,11 +6,21 @@
 // and sorted-key envelopes (`error, id, jsonrpc, result`). Methods: getinfo (values of the
 // reference's example), getspvheight, getmainchainblockheight.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basicAuthMatches, isLoopback, listenLoopback, readBody, remoteIp, type RunningServer } from './http-server.js';
+import {
+  basicAuthMatches,
+  isLoopback,
+  listenLoopback,
+  readBody,
+  remoteIp,
+  type RunningServer,
+} from './http-server.js';
 
 const INVALID_METHOD = 42001;
 const INVALID_PARAMS = 42002;
-const CODE_TEXT: Record<number, string> = { [INVALID_METHOD]: 'Invalid method', [INVALID_PARAMS]: 'Invalid Params' };
+const CODE_TEXT: Record<number, string> = {
+  [INVALID_METHOD]: 'Invalid method',
+  [INVALID_PARAMS]: 'Invalid Params',
+};
 
 export interface ArbiterStandInOptions {
   user?: string;

@@ -8,7 +8,14 @@
 // generator (hash, time, one coinbase transaction per block), not a ledger.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basicAuthMatches, isLoopback, listenLoopback, readBody, remoteIp, type RunningServer } from './http-server.js';
+import {
+  basicAuthMatches,
+  isLoopback,
+  listenLoopback,
+  readBody,
+  remoteIp,
+  type RunningServer,
+} from './http-server.js';
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -65,7 +72,11 @@ type Params = Record<string, unknown>;
 type Outcome = { ok: true; result: unknown } | { ok: false; code: number; message: string };
 
 const ok = (result: unknown): Outcome => ({ ok: true, result });
-const fail = (code: number, message = ''): Outcome => ({ ok: false, code, message: message || CODE_TEXT[code] || '' });
+const fail = (code: number, message = ''): Outcome => ({
+  ok: false,
+  code,
+  message: message || CODE_TEXT[code] || '',
+});
 
 function sha(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -102,7 +113,9 @@ interface BlockRecord {
   time: number;
 }
 
-export async function startMainChainStandIn(options: MainChainStandInOptions = {}): Promise<MainChainStandIn> {
+export async function startMainChainStandIn(
+  options: MainChainStandInOptions = {},
+): Promise<MainChainStandIn> {
   const user = options.user ?? '';
   const pass = options.pass ?? '';
   const whiteIPList = options.whiteIPList ?? ['127.0.0.1'];
@@ -162,7 +175,10 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
 
   const blockInfo = (h: number, verbosity: number) => {
     const b = blocks[h] as BlockRecord;
-    const times = blocks.slice(Math.max(0, h - 10), h + 1).map((x) => x.time).sort((x, y) => x - y);
+    const times = blocks
+      .slice(Math.max(0, h - 10), h + 1)
+      .map((x) => x.time)
+      .sort((x, y) => x - y);
     const tx = coinbase(h);
     return {
       hash: b.hash,
@@ -255,7 +271,12 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
         })),
       }),
     getneighbors: () =>
-      ok(Array.from({ length: connections }, (_, i) => `198.51.100.${i + 1}:20338 (${i % 2 ? 'inbound' : 'outbound'})`)),
+      ok(
+        Array.from(
+          { length: connections },
+          (_, i) => `198.51.100.${i + 1}:20338 (${i % 2 ? 'inbound' : 'outbound'})`,
+        ),
+      ),
     // The stand-in has no transaction pool: an empty list for txids and for state "all".
     getrawmempool: () => ok([]),
     listunspent: (p) => {
@@ -263,7 +284,7 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
       if (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string')) {
         return fail(INVALID_PARAMS, 'need addresses in an array!');
       }
-      const list = (addresses).flatMap((address) =>
+      const list = addresses.flatMap((address) =>
         (utxos[address] ?? []).map((u, i) => ({
           txtype: 0,
           txid: u.txid ?? sha(`utxo:${address}:${i}`),
@@ -300,7 +321,8 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
       );
     },
     createauxblock: (p) => {
-      if (typeof p.paytoaddress !== 'string' || !p.paytoaddress) return fail(INVALID_PARAMS, 'parameter paytoaddress not found');
+      if (typeof p.paytoaddress !== 'string' || !p.paytoaddress)
+        return fail(INVALID_PARAMS, 'parameter paytoaddress not found');
       const height = best() + 1;
       pendingAux = { hash: sha(`aux:${height}:${p.paytoaddress}`), height };
       return ok({
@@ -347,7 +369,10 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
       : { jsonrpc: '2.0', result: null, id, error: { code: outcome.code, id, message: outcome.message } };
 
   const handleOne = (request: unknown) => {
-    const r = (request && typeof request === 'object' && !Array.isArray(request) ? request : {}) as Record<string, unknown>;
+    const r = (request && typeof request === 'object' && !Array.isArray(request) ? request : {}) as Record<
+      string,
+      unknown
+    >;
     const id = r.id ?? null;
     const method = typeof r.method === 'string' ? r.method : '';
     if (!method) return respond(id, fail(INVALID_REQUEST, 'JSON-RPC need a method'));
@@ -376,17 +401,24 @@ export async function startMainChainStandIn(options: MainChainStandInOptions = {
     const allowed =
       (trustLoopback && isLoopback(ip)) || whiteIPList.some((entry) => entry === '0.0.0.0' || entry === ip);
     if (!allowed) return refuse(res, 403, INTERNAL_ERROR, 'Client ip is not allowed');
-    if (req.method !== 'POST') return refuse(res, 405, INTERNAL_ERROR, 'JSON-RPC protocol only allows POST method');
+    if (req.method !== 'POST')
+      return refuse(res, 405, INTERNAL_ERROR, 'JSON-RPC protocol only allows POST method');
     const contentType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (contentType !== 'application/json' && contentType !== 'text/plain') {
-      return refuse(res, 415, INTERNAL_ERROR, 'JSON-RPC need content type to be application/json or text/plain');
+      return refuse(
+        res,
+        415,
+        INTERNAL_ERROR,
+        'JSON-RPC need content type to be application/json or text/plain',
+      );
     }
     const authOff = user === pass && user.length === 0;
     if (!authOff && !basicAuthMatches(req.headers.authorization, user, pass)) {
       return refuse(res, 401, INTERNAL_ERROR, 'Client authenticate failed');
     }
     const body = await readBody(req, MAX_BODY);
-    if (body === null) return refuse(res, 400, INVALID_REQUEST, 'JSON-RPC request reading error:http: request body too large');
+    if (body === null)
+      return refuse(res, 400, INVALID_REQUEST, 'JSON-RPC request reading error:http: request body too large');
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));

@@ -20,7 +20,11 @@ export async function snapshotTree(root: string): Promise<Map<string, TreeEntry>
         out.set(`${rel}/`, { mode: stat.mode & 0o777, mtimeMs: stat.mtimeMs });
         await walk(full);
       } else {
-        out.set(rel, { mode: stat.mode & 0o777, mtimeMs: stat.mtimeMs, content: await fs.readFile(full, 'utf8') });
+        out.set(rel, {
+          mode: stat.mode & 0o777,
+          mtimeMs: stat.mtimeMs,
+          content: await fs.readFile(full, 'utf8'),
+        });
       }
     }
   };

@@ -1,31 +1,43 @@
 import { z } from 'zod';
 import { epochSeconds } from './common.js';
 
-export const didDocumentObject = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'DidDocument', description: 'A DID document in the Elastos DID format (normalized or compact), or a did:key document.' });
+export const didDocumentObject = z.record(z.string(), z.unknown()).meta({
+  id: 'DidDocument',
+  description: 'A DID document in the Elastos DID format (normalized or compact), or a did:key document.',
+});
 
 export const signinRequest = z
   .object({
     document: didDocumentObject.optional().meta({ description: 'The signing-in DID document.' }),
-    id: didDocumentObject.optional().meta({ description: 'Reference Hive Node name of `document`; accepted for compatibility.', deprecated: true }),
+    id: didDocumentObject.optional().meta({
+      description: 'Reference Hive Node name of `document`; accepted for compatibility.',
+      deprecated: true,
+    }),
   })
   .refine((b) => b.document !== undefined || b.id !== undefined, { message: 'document is required' })
   .meta({ id: 'SigninRequest' });
 
 export const challengeResponse = z
-  .object({ challenge: z.string().meta({ description: 'Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, exp.' }) })
+  .object({
+    challenge: z.string().meta({
+      description:
+        'Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, exp.',
+    }),
+  })
   .meta({ id: 'Challenge' });
 
-export const presentationObject = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'VerifiablePresentation', description: 'An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce.' });
+export const presentationObject = z.record(z.string(), z.unknown()).meta({
+  id: 'VerifiablePresentation',
+  description:
+    'An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce.',
+});
 
 export const authRequest = z
   .object({
-    challenge_response: z
-      .union([presentationObject, z.string().min(1).max(65_536)])
-      .meta({ description: 'The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object.' }),
+    challenge_response: z.union([presentationObject, z.string().min(1).max(65_536)]).meta({
+      description:
+        'The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object.',
+    }),
   })
   .meta({ id: 'AuthRequest' });
 

@@ -24,25 +24,19 @@ export const backupState = z
     message: z.string(),
     progress: z.object({
       bytes_done: z.number().int().meta({ description: 'Content bytes moved so far in this run.' }),
-      bytes_total: z
-        .number()
-        .int()
-        .meta({
-          description:
-            'Content bytes this run must move: only what the other side lacks (an incremental backup moves little).',
-        }),
+      bytes_total: z.number().int().meta({
+        description:
+          'Content bytes this run must move: only what the other side lacks (an incremental backup moves little).',
+      }),
       items_done: z.number().int(),
       items_total: z.number().int().meta({ description: 'Files and database chunks this run must move.' }),
       vault_bytes: z
         .number()
         .int()
         .meta({ description: 'Size of the whole vault content the job covers (files + documents).' }),
-      network_bytes: z
-        .number()
-        .int()
-        .meta({
-          description: 'Bytes that actually travelled between the nodes (compressed, with protocol framing).',
-        }),
+      network_bytes: z.number().int().meta({
+        description: 'Bytes that actually travelled between the nodes (compressed, with protocol framing).',
+      }),
     }),
     started_at: epochSeconds.nullable(),
     finished_at: epochSeconds.nullable(),
@@ -65,23 +59,19 @@ export const backupAuthRequest = z
       description:
         "A presentation by the primary node (holder) with realm = this node's DID and the challenge nonce, holding the user's `HiveBackupCredential` about the primary; or a JWT whose `presentation` claim is that object.",
     }),
-    issuer_document: didDocumentObject
-      .optional()
-      .meta({
-        description:
-          "The user's DID document, for a did:elastos user this node cannot resolve (no identity chain); self-certifying documents only.",
-      }),
+    issuer_document: didDocumentObject.optional().meta({
+      description:
+        "The user's DID document, for a did:elastos user this node cannot resolve (no identity chain); self-certifying documents only.",
+    }),
   })
   .meta({ id: 'BackupAuthRequest' });
 
 export const backupToken = z
   .object({
-    token: z
-      .string()
-      .meta({
-        description:
-          'BackupToken JWT (sub `BackupToken`, aud = the primary node, bound to the user); send it as `Authorization: Bearer <token>` on the internal API.',
-      }),
+    token: z.string().meta({
+      description:
+        'BackupToken JWT (sub `BackupToken`, aud = the primary node, bound to the user); send it as `Authorization: Bearer <token>` on the internal API.',
+    }),
     exp: epochSeconds,
     document: didDocumentObject.meta({
       description:

@@ -5,16 +5,23 @@ export const did = z
   .min(8)
   .max(512)
   .regex(/^did:[a-z0-9]+:[A-Za-z0-9._:%-]+$/)
-  .meta({ id: 'Did', description: 'A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.', example: 'did:elastos:iXyZ…' });
+  .meta({
+    id: 'Did',
+    description: 'A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.',
+    example: 'did:elastos:iXyZ…',
+  });
 
 /** A JSON object as stored in the vault; ObjectId and Date travel as Extended JSON (`{"$oid"}`, `{"$date"}`). */
-export const jsonDocument = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'Document', description: 'A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`.' });
+export const jsonDocument = z.record(z.string(), z.unknown()).meta({
+  id: 'Document',
+  description:
+    'A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`.',
+});
 
-export const filter = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'Filter', description: 'A MongoDB query filter. Operators that run code or reach other databases are refused.' });
+export const filter = z.record(z.string(), z.unknown()).meta({
+  id: 'Filter',
+  description: 'A MongoDB query filter. Operators that run code or reach other databases are refused.',
+});
 
 export const epochSeconds = z.number().int().meta({ description: 'Seconds since the Unix epoch.' });
 
@@ -39,7 +46,8 @@ export const queryJsonObject = (description: string) =>
     .transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (value !== null && typeof value === 'object' && !Array.isArray(value))
+          return value as Record<string, unknown>;
       } catch {
         // fall through to the issue below
       }

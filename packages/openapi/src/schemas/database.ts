@@ -6,23 +6,42 @@ export const collectionName = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'letters, digits, `_`, `.` and `-`, not starting with `.` or `-`')
-  .meta({ id: 'CollectionName', description: 'A collection name. Names of internal collections are refused.', example: 'notes' });
+  .meta({
+    id: 'CollectionName',
+    description: 'A collection name. Names of internal collections are refused.',
+    example: 'notes',
+  });
 
 export const collectionParams = z.object({ collection: collectionName });
 export const collectionNameParams = z.object({ name: collectionName });
 
-export const createCollectionRequest = z.object({ name: collectionName }).meta({ id: 'CreateCollectionRequest' });
+export const createCollectionRequest = z
+  .object({ name: collectionName })
+  .meta({ id: 'CreateCollectionRequest' });
 export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
-export const collectionList = z.object({ collections: z.array(collectionInfo) }).meta({ id: 'CollectionList' });
+export const collectionList = z
+  .object({ collections: z.array(collectionInfo) })
+  .meta({ id: 'CollectionList' });
 
 export const insertRequest = z
   .object({
-    document: z.union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)]).meta({ description: 'One document or a list of up to 10,000.' }),
+    document: z
+      .union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)])
+      .meta({ description: 'One document or a list of up to 10,000.' }),
     options: z
       .object({
-        timestamp: z.boolean().optional().meta({ description: 'Add integer `created` and `modified` (epoch seconds). Default true.' }),
-        ordered: z.boolean().optional().meta({ description: 'Accepted for compatibility; inserts are always all-or-nothing.' }),
-        bypass_document_validation: z.boolean().optional().meta({ description: 'Accepted for compatibility; ignored.' }),
+        timestamp: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Add integer `created` and `modified` (epoch seconds). Default true.' }),
+        ordered: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Accepted for compatibility; inserts are always all-or-nothing.' }),
+        bypass_document_validation: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Accepted for compatibility; ignored.' }),
       })
       .optional(),
   })
@@ -39,14 +58,19 @@ export const updateRequest = z
     options: z
       .object({
         upsert: z.boolean().optional(),
-        timestamp: z.boolean().optional().meta({ description: 'Set integer `modified` (and `created` on upsert). Default true.' }),
+        timestamp: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Set integer `modified` (and `created` on upsert). Default true.' }),
         bypass_document_validation: z.boolean().optional(),
       })
       .optional(),
   })
   .meta({ id: 'UpdateRequest' });
 
-export const updateQuery = z.object({ updateone: queryBoolean.optional().meta({ description: 'Update only the first match. Default false.' }) });
+export const updateQuery = z.object({
+  updateone: queryBoolean.optional().meta({ description: 'Update only the first match. Default false.' }),
+});
 
 export const updateResponse = z
   .object({
@@ -66,7 +90,9 @@ export const deleteQuery = z.object({
 export const findQuery = z.object({
   filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.').optional(),
   skip: queryInt(0, 1_000_000_000).optional(),
-  limit: queryInt(0, 10_000).optional().meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
+  limit: queryInt(0, 10_000)
+    .optional()
+    .meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
   sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.').optional(),
   projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.').optional(),
 });
@@ -76,7 +102,9 @@ export const findResponse = z.object({ items: z.array(jsonDocument) }).meta({ id
 export const countRequest = z
   .object({
     filter,
-    options: z.object({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() }).optional(),
+    options: z
+      .object({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() })
+      .optional(),
   })
   .meta({ id: 'CountRequest' });
 

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { epochSeconds, queryBoolean } from './common.js';
 
-export const filePath = z
-  .string()
-  .max(1024)
-  .meta({
-    id: 'FilePath',
-    description:
-      'A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).',
-    example: 'photos/2026/cat.jpg',
-  });
+export const filePath = z.string().max(1024).meta({
+  id: 'FilePath',
+  description:
+    'A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).',
+  example: 'photos/2026/cat.jpg',
+});
 
 export const filePathParams = z.object({ path: filePath });
 
 export const downloadQuery = z.object({
   list: queryBoolean.optional().meta({ description: 'List the folder at `path` instead of downloading.' }),
-  recursive: queryBoolean.optional().meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
-  comp: z.enum(['children', 'metadata', 'hash']).optional().meta({ description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.' }),
+  recursive: queryBoolean
+    .optional()
+    .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
+  comp: z.enum(['children', 'metadata', 'hash']).optional().meta({
+    description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.',
+  }),
 });
 
 export const fileInfo = z
@@ -46,4 +47,6 @@ export const moveRequest = z
   })
   .meta({ id: 'MoveRequest' });
 
-export const moveResponse = z.object({ name: z.string().meta({ description: 'The destination path.' }) }).meta({ id: 'MoveResult' });
+export const moveResponse = z
+  .object({ name: z.string().meta({ description: 'The destination path.' }) })
+  .meta({ id: 'MoveResult' });

@@ -16,4 +16,6 @@ export const nodeInfo = z
   })
   .meta({ id: 'NodeInfo' });
 
-export const health = z.object({ status: z.literal('ok'), uptime_seconds: z.number() }).meta({ id: 'Health' });
+export const health = z
+  .object({ status: z.literal('ok'), uptime_seconds: z.number() })
+  .meta({ id: 'Health' });

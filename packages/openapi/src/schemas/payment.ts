@@ -18,7 +18,10 @@ export const paymentConfig = z
     backupPlans: z.array(pricingPlan),
     payment: z
       .object({
-        receivingAddress: z.string().nullable().meta({ description: 'EVM address that must receive payments.' }),
+        receivingAddress: z
+          .string()
+          .nullable()
+          .meta({ description: 'EVM address that must receive payments.' }),
         contractAddress: z.string().nullable(),
         chainId: z.number().int().nullable(),
         confirmations: z.number().int(),
@@ -39,24 +42,33 @@ export const order = z
     subscription: subscriptionKind,
     pricing_plan: z.string(),
     paying_did: did,
-    payment_amount: z.number().meta({ description: 'Price in the plan\'s currency (ELA on ESC).' }),
-    payment_amount_wei: z
-      .string()
-      .regex(/^\d+$/)
-      .meta({ description: 'The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`.' }),
+    payment_amount: z.number().meta({ description: "Price in the plan's currency (ELA on ESC)." }),
+    payment_amount_wei: z.string().regex(/^\d+$/).meta({
+      description:
+        'The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`.',
+    }),
     create_time: epochSeconds,
     expiration_time: epochSeconds,
     receiving_address: z.string(),
     state: z.enum(['normal', 'paid', 'expired', 'archive']),
-    proof: z.string().meta({ description: 'Order proof JWT signed by the node; pass it as the memo of `payOrder`.' }),
-    order_id: z.number().int().nullable().optional().meta({ description: 'The contract order id once settled.' }),
+    proof: z
+      .string()
+      .meta({ description: 'Order proof JWT signed by the node; pass it as the memo of `payOrder`.' }),
+    order_id: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: 'The contract order id once settled.' }),
   })
   .meta({ id: 'Order' });
 
 export const orderList = z.object({ orders: z.array(order) }).meta({ id: 'OrderList' });
 
 export const settleRequest = z
-  .object({ order_id: z.number().int().min(0).meta({ description: 'The order id assigned by the payment contract.' }) })
+  .object({
+    order_id: z.number().int().min(0).meta({ description: 'The order id assigned by the payment contract.' }),
+  })
   .meta({ id: 'SettleRequest' });
 
 export const receipt = z
@@ -77,7 +89,9 @@ export const receipt = z
 export const receiptList = z.object({ receipts: z.array(receipt) }).meta({ id: 'ReceiptList' });
 
 export const vaultStateQuery = z.object({
-  op: z.enum(['activation', 'deactivation']).meta({ description: '`deactivation` freezes the vault (read-only), `activation` unfreezes it.' }),
+  op: z
+    .enum(['activation', 'deactivation'])
+    .meta({ description: '`deactivation` freezes the vault (read-only), `activation` unfreezes it.' }),
 });
 
 export const vaultInfo = z
@@ -92,6 +106,8 @@ export const vaultInfo = z
     end_time: epochSeconds.meta({ description: '-1 = no end.' }),
     created: epochSeconds,
     updated: epochSeconds,
-    state: z.enum(['running', 'frozen', 'read_only']).meta({ description: '`read_only` = over quota; writes are refused until usage drops.' }),
+    state: z
+      .enum(['running', 'frozen', 'read_only'])
+      .meta({ description: '`read_only` = over quota; writes are refused until usage drops.' }),
   })
   .meta({ id: 'VaultInfo' });

@@ -36,50 +36,75 @@ const MAX_CONDITION_LEVELS = 5;
 const conditionFields = {
   type: z.enum(conditionTypes),
   name: z.string().max(128).optional(),
-  collection: z.string().max(64).optional().meta({ description: "queryHasResults: the owner's collection to query." }),
+  collection: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({ description: "queryHasResults: the owner's collection to query." }),
   filter: filter.optional(),
   options: z.record(z.string(), z.unknown()).optional(),
-  body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body` (a list for and/or).' }),
+  body: z.unknown().optional().meta({
+    description: 'Reference Hive Node form: the fields above nested in `body` (a list for and/or).',
+  }),
 };
 
 const withOperands = <T extends z.ZodType>(operands: T) =>
-  z.object({ ...conditionFields, conditions: operands.optional().meta({ description: 'and/or: the operands.' }) });
+  z.object({
+    ...conditionFields,
+    conditions: operands.optional().meta({ description: 'and/or: the operands.' }),
+  });
 
-const conditionLevel5 = withOperands(z.array(z.unknown()).max(0, `conditions nest at most ${MAX_CONDITION_LEVELS} levels`));
+const conditionLevel5 = withOperands(
+  z.array(z.unknown()).max(0, `conditions nest at most ${MAX_CONDITION_LEVELS} levels`),
+);
 const conditionLevel4 = withOperands(z.array(conditionLevel5).max(16));
 const conditionLevel3 = withOperands(z.array(conditionLevel4).max(16));
 const conditionLevel2 = withOperands(z.array(conditionLevel3).max(16));
 
 export const condition = withOperands(z.array(conditionLevel2).max(16)).meta({
   id: 'Condition',
-  description: 'Access condition: `queryHasResults` on the owner\'s collection, or `and` / `or` of conditions. Conditions nest at most 5 levels.',
+  description:
+    "Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels.",
 });
 
 export type Condition = z.infer<typeof condition>;
 
 const stepFields = {
   type: z.enum(executableTypes),
-  name: z
-    .string()
-    .max(128)
+  name: z.string().max(128).optional().meta({
+    description:
+      "Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type).",
+  }),
+  output: z
+    .boolean()
     .optional()
-    .meta({ description: "Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type)." }),
-  output: z.boolean().optional().meta({ description: 'Include the result in the run response. Default true.' }),
+    .meta({ description: 'Include the result in the run response. Default true.' }),
   collection: z.string().max(64).optional(),
   filter: filter.optional(),
   document: jsonDocument.optional(),
   update: z.record(z.string(), z.unknown()).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
-  path: z.string().max(1024).optional().meta({ description: 'File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it.' }),
-  body: z.unknown().optional().meta({ description: 'Reference Hive Node form: the fields above nested in `body` (a list for aggregated).' }),
+  path: z.string().max(1024).optional().meta({
+    description: 'File executables: the path; `$params.<name>` and `$caller_did` are substituted inside it.',
+  }),
+  body: z.unknown().optional().meta({
+    description: 'Reference Hive Node form: the fields above nested in `body` (a list for aggregated).',
+  }),
 };
 
-export const executableStep = z.object(stepFields).meta({ id: 'ExecutableStep', description: 'One executable of an `aggregated` one (not itself aggregated).' });
+export const executableStep = z.object(stepFields).meta({
+  id: 'ExecutableStep',
+  description: 'One executable of an `aggregated` one (not itself aggregated).',
+});
 
 export const executable = z
   .object({
     ...stepFields,
-    executables: z.array(executableStep).max(16).optional().meta({ description: 'aggregated: the executables to run in order.' }),
+    executables: z
+      .array(executableStep)
+      .max(16)
+      .optional()
+      .meta({ description: 'aggregated: the executables to run in order.' }),
   })
   .meta({ id: 'Executable' });
 
@@ -124,5 +149,9 @@ export const runScriptResponse = z
   .meta({ id: 'RunScriptResult', description: 'One entry per executable with output, keyed by its name.' });
 
 export const transactionParams = z.object({
-  transaction_id: z.string().min(1).max(2048).meta({ description: 'Returned by a fileUpload/fileDownload executable.' }),
+  transaction_id: z
+    .string()
+    .min(1)
+    .max(2048)
+    .meta({ description: 'Returned by a fileUpload/fileDownload executable.' }),
 });

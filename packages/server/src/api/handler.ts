@@ -26,6 +26,9 @@ export type HandlerOf<Id extends EndpointId> = (
 export type JsonHandler = (input: never, ctx: RequestContext) => Promise<unknown>;
 
 /** Declares the handler of one endpoint, typed from its contract entry. */
-export function handle<Id extends EndpointId>(id: Id, handler: HandlerOf<Id>): { id: Id; handler: JsonHandler } {
+export function handle<Id extends EndpointId>(
+  id: Id,
+  handler: HandlerOf<Id>,
+): { id: Id; handler: JsonHandler } {
   return { id, handler: handler };
 }

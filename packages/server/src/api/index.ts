@@ -66,4 +66,6 @@ const all = [
   ...backupHandlers,
 ];
 
-export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(all.map((h) => [h.id, h.handler]));
+export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(
+  all.map((h) => [h.id, h.handler]),
+);

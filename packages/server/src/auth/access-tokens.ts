@@ -19,7 +19,11 @@ export type { IssuedToken } from './node-jwt.js';
 
 export const ACCESS_TOKEN_SUBJECT = 'AccessToken';
 
-const propsSchema = z.object({ userDid: z.string().startsWith('did:'), appDid: z.string().optional(), nonce: z.string().optional() });
+const propsSchema = z.object({
+  userDid: z.string().startsWith('did:'),
+  appDid: z.string().optional(),
+  nonce: z.string().optional(),
+});
 
 export class AccessTokens implements TokenVerifier {
   constructor(
@@ -27,9 +31,21 @@ export class AccessTokens implements TokenVerifier {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  issue(subject: { holderDid: string; userDid: string; appDid?: string; nonce: string }, exp: number): Promise<IssuedToken> {
-    const props = { userDid: subject.userDid, ...(subject.appDid ? { appDid: subject.appDid } : {}), nonce: subject.nonce };
-    return issueNodeToken(this.identity, this.now(), { sub: ACCESS_TOKEN_SUBJECT, aud: subject.holderDid, exp, props });
+  issue(
+    subject: { holderDid: string; userDid: string; appDid?: string; nonce: string },
+    exp: number,
+  ): Promise<IssuedToken> {
+    const props = {
+      userDid: subject.userDid,
+      ...(subject.appDid ? { appDid: subject.appDid } : {}),
+      nonce: subject.nonce,
+    };
+    return issueNodeToken(this.identity, this.now(), {
+      sub: ACCESS_TOKEN_SUBJECT,
+      aud: subject.holderDid,
+      exp,
+      props,
+    });
   }
 
   async verify(token: string): Promise<Caller> {
@@ -39,9 +55,16 @@ export class AccessTokens implements TokenVerifier {
       props: propsSchema,
     });
     const aud = claims.aud;
-    if (typeof aud !== 'string' || !aud.startsWith('did:')) throw unauthorized('invalid access token: no audience');
+    if (typeof aud !== 'string' || !aud.startsWith('did:'))
+      throw unauthorized('invalid access token: no audience');
     // Without the app-instance flow the token's audience is the vault owner itself.
-    if (!props.appDid && aud !== props.userDid) throw unauthorized('invalid access token: issued for another audience');
-    return { kind: 'user', userDid: props.userDid, ...(props.appDid ? { appDid: props.appDid } : {}), exp: Number(claims.exp) };
+    if (!props.appDid && aud !== props.userDid)
+      throw unauthorized('invalid access token: issued for another audience');
+    return {
+      kind: 'user',
+      userDid: props.userDid,
+      ...(props.appDid ? { appDid: props.appDid } : {}),
+      exp: Number(claims.exp),
+    };
   }
 }

@@ -46,7 +46,12 @@ export class BackupTokens {
       targetHost: subject.targetUrl,
       nonce: subject.nonce,
     };
-    return issueNodeToken(this.identity, this.now(), { sub: BACKUP_TOKEN_SUBJECT, aud: subject.sourceDid, exp, props });
+    return issueNodeToken(this.identity, this.now(), {
+      sub: BACKUP_TOKEN_SUBJECT,
+      aud: subject.sourceDid,
+      exp,
+      props,
+    });
   }
 
   async verify(token: string): Promise<Caller> {

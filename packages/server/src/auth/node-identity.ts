@@ -5,7 +5,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createFileExclusive, ensurePrivateDir, SECRET_FILE_MODE } from '@cella/chain';
-import { bytesToHex, createDocument, createKeySigner, generateKeyPair, hexToBytes, type DIDDocument, type Signer } from '@cella/did';
+import {
+  bytesToHex,
+  createDocument,
+  createKeySigner,
+  generateKeyPair,
+  hexToBytes,
+  type DIDDocument,
+  type Signer,
+} from '@cella/did';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 
@@ -15,7 +23,11 @@ export interface NodeIdentity {
   document: DIDDocument;
 }
 
-const keyFileSchema = z.object({ version: z.literal(1), did: z.string(), privateKey: z.string().regex(/^[0-9a-f]{64}$/) });
+const keyFileSchema = z.object({
+  version: z.literal(1),
+  did: z.string(),
+  privateKey: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 export function identityFile(dataDir: string): string {
   return path.join(dataDir, 'identity', 'node-key.json');

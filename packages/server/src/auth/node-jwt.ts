@@ -23,7 +23,16 @@ export async function issueNodeToken(
 ): Promise<IssuedToken> {
   const jwt = await signJwt(
     identity.signer,
-    { iss: identity.did, sub: token.sub, aud: token.aud, iat: now, nbf: now, exp: token.exp, jti: randomUUID(), props: JSON.stringify(token.props) },
+    {
+      iss: identity.did,
+      sub: token.sub,
+      aud: token.aud,
+      iat: now,
+      nbf: now,
+      exp: token.exp,
+      jti: randomUUID(),
+      props: JSON.stringify(token.props),
+    },
     { kid: identity.signer.keyId },
   );
   return { token: jwt, exp: token.exp };

@@ -18,7 +18,9 @@ export class NonceStore {
   constructor(private readonly db: Database) {}
 
   async put(record: NonceRecord): Promise<void> {
-    await this.db.collection('auth_nonces').insertMany([{ _id: record.nonce, did: record.did, expiresAt: record.expiresAt }]);
+    await this.db
+      .collection('auth_nonces')
+      .insertMany([{ _id: record.nonce, did: record.did, expiresAt: record.expiresAt }]);
   }
 
   /** Atomically removes and returns the nonce: a second call for the same nonce gets null. */
@@ -41,7 +43,11 @@ export class PresentedDocumentStore {
   async put(did: string, document: unknown): Promise<void> {
     await this.db
       .collection('auth_documents')
-      .replaceOne({ _id: did }, { _id: did, document: JSON.stringify(document), updatedAt: Date.now() }, { upsert: true });
+      .replaceOne(
+        { _id: did },
+        { _id: did, document: JSON.stringify(document), updatedAt: Date.now() },
+        { upsert: true },
+      );
   }
 
   async get(did: string): Promise<unknown> {

@@ -11,7 +11,14 @@
  * the reference's app-instance flow — the issuer of the first credential when it carries `appDid`.
  */
 import { randomBytes } from 'node:crypto';
-import { signJwt, verifyDocument, verifyPresentation, verifyPresentationJwt, type DidResolver, type VerifiedPresentation } from '@cella/did';
+import {
+  signJwt,
+  verifyDocument,
+  verifyPresentation,
+  verifyPresentationJwt,
+  type DidResolver,
+  type VerifiedPresentation,
+} from '@cella/did';
 import { invalid, unauthorized } from '../errors.js';
 import type { AccessTokens, IssuedToken } from './access-tokens.js';
 import { fromDidError } from './did-errors.js';
@@ -69,7 +76,8 @@ export class SignInService {
     const record = await this.options.nonces.take(presentation.nonce);
     if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
     if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
-    if (record.did !== presentation.holder) throw unauthorized('the nonce belongs to a challenge issued to another DID');
+    if (record.did !== presentation.holder)
+      throw unauthorized('the nonce belongs to a challenge issued to another DID');
 
     let userDid = presentation.holder;
     let appDid: string | undefined;
@@ -81,12 +89,19 @@ export class SignInService {
       appDid = first.subject.appDid;
     }
     if (first?.expirationDate) exp = Math.min(exp, Math.floor(first.expirationDate.getTime() / 1000));
-    const issued = await this.options.tokens.issue({ holderDid: presentation.holder, userDid, ...(appDid ? { appDid } : {}), nonce: record.nonce }, exp);
+    const issued = await this.options.tokens.issue(
+      { holderDid: presentation.holder, userDid, ...(appDid ? { appDid } : {}), nonce: record.nonce },
+      exp,
+    );
     return { ...issued, userDid, ...(appDid ? { appDid } : {}) };
   }
 
   private async verifyResponse(input: unknown): Promise<VerifiedPresentation> {
-    const common = { resolver: this.options.resolver, realm: this.options.identity.did, now: this.now() * 1000 };
+    const common = {
+      resolver: this.options.resolver,
+      realm: this.options.identity.did,
+      now: this.now() * 1000,
+    };
     try {
       if (typeof input === 'string') return (await verifyPresentationJwt(input, common)).presentation;
       if (input !== null && typeof input === 'object') return await verifyPresentation(input, common);
@@ -96,4 +111,3 @@ export class SignInService {
     throw invalid('challenge_response must be a presentation object or a JWT');
   }
 }
-

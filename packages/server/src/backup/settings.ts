@@ -13,7 +13,13 @@ export interface BackupSettings {
 }
 
 export function backupSettingsFromConfig(
-  config: Pick<Config, 'backupRetryWindowSeconds' | 'backupLeaseSeconds' | 'backupStaleAttemptSeconds' | 'backupSweepIntervalSeconds'>,
+  config: Pick<
+    Config,
+    | 'backupRetryWindowSeconds'
+    | 'backupLeaseSeconds'
+    | 'backupStaleAttemptSeconds'
+    | 'backupSweepIntervalSeconds'
+  >,
 ): BackupSettings {
   return {
     retryWindowMs: config.backupRetryWindowSeconds * 1000,

@@ -99,7 +99,9 @@ export class CidRefs {
    * reappeared meanwhile. Call under `lock.shared`. Returns whether the root was unpinned.
    */
   async dropIfUnused(cid: string, expect?: { count: number; updated: number }): Promise<boolean> {
-    const filter = expect ? { _id: cid, count: expect.count, updated: expect.updated } : { _id: cid, count: { $lte: 0 } };
+    const filter = expect
+      ? { _id: cid, count: expect.count, updated: expect.updated }
+      : { _id: cid, count: { $lte: 0 } };
     const deleted = await this.collection.findOneAndDelete(filter);
     if (!deleted) return false;
     return this.unpinUnlessUsed(cid);
@@ -117,7 +119,10 @@ export class CidRefs {
   }
 
   private async decrement(cid: string): Promise<number | null> {
-    const doc = await this.collection.findOneAndUpdate({ _id: cid }, { $inc: { count: -1 }, $set: { updated: this.clock() } });
+    const doc = await this.collection.findOneAndUpdate(
+      { _id: cid },
+      { $inc: { count: -1 }, $set: { updated: this.clock() } },
+    );
     return doc ? Number(doc.count ?? 0) : null;
   }
 }

@@ -11,7 +11,9 @@ export function fromBlockStoreError(error: unknown): unknown {
       return new CellaError('RANGE_NOT_SATISFIABLE', error.message, { cause: error });
     default:
       // NOT_FOUND, CORRUPT, INCOMPLETE for content the metadata names: stored data is damaged.
-      return new CellaError('INTERNAL', `stored file content is unreadable: ${error.message}`, { cause: error });
+      return new CellaError('INTERNAL', `stored file content is unreadable: ${error.message}`, {
+        cause: error,
+      });
   }
 }
 

@@ -63,7 +63,14 @@ type Charge = (delta: number) => Promise<void>;
 const MAX_WRITE_ATTEMPTS = 50;
 
 function entryOf(record: FileRecord): FileEntry {
-  return { name: record.path, is_file: true, size: record.size, cid: record.cid, created: record.created, updated: record.modified };
+  return {
+    name: record.path,
+    is_file: true,
+    size: record.size,
+    cid: record.cid,
+    created: record.created,
+    updated: record.modified,
+  };
 }
 
 const folderEntry = (name: string): FileEntry => ({ name, is_file: false, size: 0 });
@@ -145,14 +152,18 @@ export class FilesService {
   }
 
   private assertWritable(vault: VaultRecord): void {
-    if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
+    if (vault.state === 'frozen')
+      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
   }
 
   /** Refuses a file at `path` when a file sits where one of its folders should be, or `path` is a folder. */
   private async assertFileSlot(records: FileRecords, path: string): Promise<void> {
     const blocking = await records.fileAmongAncestors(path);
     if (blocking !== null) {
-      throw new CellaError('ALREADY_EXISTS', `"${blocking}" is a file, so "${path}" can't be created below it`);
+      throw new CellaError(
+        'ALREADY_EXISTS',
+        `"${blocking}" is a file, so "${path}" can't be created below it`,
+      );
     }
     if (await records.isFolder(path)) {
       throw new CellaError('ALREADY_EXISTS', `"${path}" is a folder; a file can't have the same name`);
@@ -188,19 +199,28 @@ export class FilesService {
     // decides where the stream is cut. The final charge below is the one that is atomic.
     const current = (await this.deps.vaults.find(vault.userDid)) ?? vault;
     const used = current.dbUsed + current.filesUsed;
-    const room = this.deps.enforceQuota === false ? Number.POSITIVE_INFINITY : current.quota - used + (previous?.size ?? 0);
+    const room =
+      this.deps.enforceQuota === false
+        ? Number.POSITIVE_INFINITY
+        : current.quota - used + (previous?.size ?? 0);
     if (options.declaredLength !== undefined && options.declaredLength > room) {
       throw quotaExceeded(current, options.declaredLength - (previous?.size ?? 0));
     }
-    const limited = metered(source, room, (sofar) =>
-      new CellaError(
-        'INSUFFICIENT_STORAGE',
-        `the vault storage quota is exceeded: ${used} of ${current.quota} bytes used, the upload passed the room left (${room} bytes) at byte ${sofar}`,
-      ),
+    const limited = metered(
+      source,
+      room,
+      (sofar) =>
+        new CellaError(
+          'INSUFFICIENT_STORAGE',
+          `the vault storage quota is exceeded: ${used} of ${current.quota} bytes used, the upload passed the room left (${room} bytes) at byte ${sofar}`,
+        ),
     );
     let added: { cid: string; size: number };
     try {
-      added = await this.deps.blocks.add(limited, { pin: true, ...(options.signal ? { signal: options.signal } : {}) });
+      added = await this.deps.blocks.add(limited, {
+        pin: true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
     } catch (error) {
       throw fromBlockStoreError(error);
     }
@@ -213,7 +233,13 @@ export class FilesService {
     let replaced: FileRecord | null;
     try {
       const now = this.nowSeconds();
-      replaced = await this.writeRecord(vault, records, { path, cid, size, created: now, modified: now }, this.quotaCharge(vault), 'overwrite');
+      replaced = await this.writeRecord(
+        vault,
+        records,
+        { path, cid, size, created: now, modified: now },
+        this.quotaCharge(vault),
+        'overwrite',
+      );
     } catch (error) {
       await this.refs.release(cid);
       throw error;
@@ -283,7 +309,10 @@ export class FilesService {
   }
 
   /** The file's bytes (optionally a range), streamed in constant memory. */
-  async *read(record: FileRecord, range: { offset?: number; length?: number; signal?: AbortSignal } = {}): AsyncGenerator<Uint8Array> {
+  async *read(
+    record: FileRecord,
+    range: { offset?: number; length?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Uint8Array> {
     try {
       yield* this.deps.blocks.cat(record.cid, range);
     } catch (error) {
@@ -312,7 +341,11 @@ export class FilesService {
    * `recursive` every file and folder below it. Full paths. The root is the empty path; an
    * empty vault lists as `[]`, a folder that does not exist is FILE_NOT_FOUND.
    */
-  async list(vault: VaultRecord, rawPath: string, options: { recursive?: boolean } = {}): Promise<FileEntry[]> {
+  async list(
+    vault: VaultRecord,
+    rawPath: string,
+    options: { recursive?: boolean } = {},
+  ): Promise<FileEntry[]> {
     const folder = normalisePath(rawPath, { allowRoot: true });
     const records = this.records(vault);
     if (folder !== '' && (await records.get(folder))) {
@@ -378,12 +411,22 @@ export class FilesService {
     return this.transfer(vault, rawFrom, rawTo, 'copy');
   }
 
-  private async transfer(vault: VaultRecord, rawFrom: string, rawTo: string, kind: 'move' | 'copy'): Promise<{ name: string }> {
+  private async transfer(
+    vault: VaultRecord,
+    rawFrom: string,
+    rawTo: string,
+    kind: 'move' | 'copy',
+  ): Promise<{ name: string }> {
     this.assertWritable(vault);
     const from = normalisePath(rawFrom);
     const to = normalisePath(rawTo);
-    if (from === to) throw new CellaError('INVALID_PARAMETER', `the destination of a ${kind} must differ from its source ("${from}")`);
-    if (isWithin(to, from)) throw new CellaError('INVALID_PARAMETER', `can't ${kind} "${from}" into itself ("${to}")`);
+    if (from === to)
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        `the destination of a ${kind} must differ from its source ("${from}")`,
+      );
+    if (isWithin(to, from))
+      throw new CellaError('INVALID_PARAMETER', `can't ${kind} "${from}" into itself ("${to}")`);
     const records = this.records(vault);
     const single = await records.get(from);
     const sources = single ? [single] : await records.below(from);
@@ -392,7 +435,8 @@ export class FilesService {
       throw new CellaError('ALREADY_EXISTS', `the destination "${to}" already exists`);
     }
     const blocking = await records.fileAmongAncestors(to);
-    if (blocking !== null) throw new CellaError('ALREADY_EXISTS', `"${blocking}" is a file, so "${to}" can't be created below it`);
+    if (blocking !== null)
+      throw new CellaError('ALREADY_EXISTS', `"${blocking}" is a file, so "${to}" can't be created below it`);
 
     if (kind === 'copy' && this.deps.enforceQuota !== false) {
       const total = sources.reduce((sum, r) => sum + r.size, 0);
@@ -413,7 +457,13 @@ export class FilesService {
         await this.refs.acquire(source.cid);
         try {
           // A move never fails on quota: its net change is zero.
-          await this.writeRecord(vault, records, target, kind === 'copy' ? this.quotaCharge(vault) : this.adjustCharge(vault), 'create');
+          await this.writeRecord(
+            vault,
+            records,
+            target,
+            kind === 'copy' ? this.quotaCharge(vault) : this.adjustCharge(vault),
+            'create',
+          );
         } catch (error) {
           await this.refs.release(source.cid);
           throw error;
@@ -424,7 +474,8 @@ export class FilesService {
     } catch (error) {
       // A copy is all or nothing: undo the part made. (A move keeps what moved: every file is
       // at one of its two names, none lost.)
-      if (kind === 'copy') for (const record of created) await this.deleteOne(vault, records, record.path).catch(() => false);
+      if (kind === 'copy')
+        for (const record of created) await this.deleteOne(vault, records, record.path).catch(() => false);
       throw error;
     }
     return { name: to };

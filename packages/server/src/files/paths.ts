@@ -32,10 +32,12 @@ export function normalisePath(input: string, options: { allowRoot?: boolean } = 
   if (path.includes('\u0000')) throw bad('the file path contains a NUL character');
   // Lone surrogates (only reachable from code, not from URL decoding) have no UTF-8 form.
   if (/\p{Cs}/u.test(path)) throw bad('the file path is not valid Unicode');
-  if (Buffer.byteLength(path, 'utf8') > MAX_PATH_BYTES) throw bad(`the file path is longer than ${MAX_PATH_BYTES} bytes of UTF-8`);
+  if (Buffer.byteLength(path, 'utf8') > MAX_PATH_BYTES)
+    throw bad(`the file path is longer than ${MAX_PATH_BYTES} bytes of UTF-8`);
   for (const segment of path.split('/')) {
     if (segment === '') throw bad(`the file path "${path}" has an empty segment (a leading "/" or "//")`);
-    if (segment === '.' || segment === '..') throw bad(`the file path "${path}" has a "${segment}" segment; paths are not resolved`);
+    if (segment === '.' || segment === '..')
+      throw bad(`the file path "${path}" has a "${segment}" segment; paths are not resolved`);
   }
   return path;
 }

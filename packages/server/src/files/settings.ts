@@ -13,7 +13,9 @@ export interface FilesSettings {
   sweepGraceMs: number;
 }
 
-export function filesSettingsFromConfig(config: Pick<Config, 'filesSweepIntervalSeconds' | 'filesSweepGraceSeconds'>): FilesSettings {
+export function filesSettingsFromConfig(
+  config: Pick<Config, 'filesSweepIntervalSeconds' | 'filesSweepGraceSeconds'>,
+): FilesSettings {
   return {
     sweepIntervalMs: config.filesSweepIntervalSeconds * 1000,
     sweepGraceMs: config.filesSweepGraceSeconds * 1000,

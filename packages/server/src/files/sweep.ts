@@ -164,10 +164,15 @@ export class Sweeper {
         continue;
       }
       if (want === 0) {
-        const dropped = await refs.lock.shared(() => refs.dropIfUnused(ref.cid, { count: ref.count, updated: ref.updated }));
+        const dropped = await refs.lock.shared(() =>
+          refs.dropIfUnused(ref.cid, { count: ref.count, updated: ref.updated }),
+        );
         if (dropped) {
           report.removed++;
-          log.warn({ cid: ref.cid, count: ref.count }, 'files sweep: removed a count no metadata backs, unpinned');
+          log.warn(
+            { cid: ref.cid, count: ref.count },
+            'files sweep: removed a count no metadata backs, unpinned',
+          );
         }
         continue;
       }
@@ -203,7 +208,10 @@ export class Sweeper {
       try {
         await blocks.pin(cid);
       } catch (error) {
-        log.error({ cid, err: error }, 'files sweep: content named by file metadata is not stored (cannot pin)');
+        log.error(
+          { cid, err: error },
+          'files sweep: content named by file metadata is not stored (cannot pin)',
+        );
       }
     });
   }

@@ -10,13 +10,21 @@ import type { JsonHandler } from '../api/handler.js';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
 import { sendError } from './error-handler.js';
-import { createProcedureCaller, DEFAULT_JSON_BODY_LIMIT, registerJsonRoutes, toFastifyPath } from './json-routes.js';
+import {
+  createProcedureCaller,
+  DEFAULT_JSON_BODY_LIMIT,
+  registerJsonRoutes,
+  toFastifyPath,
+} from './json-routes.js';
 import { registerRawRoutes, type RawHandlers } from './raw-routes.js';
 import { registerDocsRoutes } from './docs-routes.js';
 
 /** Endpoints served by raw routes (streams and paths with slashes) rather than the JSON adapter. */
 export function isRawEndpoint(endpoint: Endpoint): boolean {
-  return Boolean(endpoint.binaryBody || endpoint.success.binary) || endpoint.path.startsWith('/api/v2/vault/files/');
+  return (
+    Boolean(endpoint.binaryBody || endpoint.success.binary) ||
+    endpoint.path.startsWith('/api/v2/vault/files/')
+  );
 }
 
 export interface HttpAppOptions {
@@ -51,7 +59,11 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     forceCloseConnections: true,
     // Errors the router raises before any route runs (e.g. `%FF` in a path) get our error body too.
     frameworkErrors: (error, request, reply) =>
-      void sendError(request, reply, new CellaError('INVALID_PARAMETER', `malformed request URL: ${error.message}`)),
+      void sendError(
+        request,
+        reply,
+        new CellaError('INVALID_PARAMETER', `malformed request URL: ${error.message}`),
+      ),
   }) as unknown as FastifyInstance;
 
   await app.register(cors, {
@@ -78,7 +90,10 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   app.addHook('onResponse', async (request, reply) => {
     if (!ctx.log.isLevelEnabled('info')) return;
     const path = (request.raw.url ?? '').split('?')[0];
-    request.log.info({ method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info(
+      { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
@@ -89,7 +104,10 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     const methods = patterns.filter((p) => p.pattern.test(path)).map((p) => p.method);
     const error =
       methods.length > 0
-        ? new CellaError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${[...new Set(methods)].join(', ')}`)
+        ? new CellaError(
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not allowed here; use ${[...new Set(methods)].join(', ')}`,
+          )
         : new CellaError('ROUTE_NOT_FOUND', `no endpoint at ${request.method} ${path}`);
     if (methods.length > 0) reply.header('allow', [...new Set(methods)].join(', '));
     return sendError(request, reply, error);

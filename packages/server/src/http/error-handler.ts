@@ -15,7 +15,9 @@ function describeZodIssues(error: z.ZodError): string {
     const where = issue.path.filter((p) => p !== 'body' && p !== 'params' && p !== 'query').join('.');
     const section = issue.path[0];
     const prefix = section === 'params' ? 'path ' : section === 'query' ? 'query ' : '';
-    return where ? `${prefix}${where}: ${issue.message}` : `${prefix}${section === 'body' ? 'body' : 'input'}: ${issue.message}`;
+    return where
+      ? `${prefix}${where}: ${issue.message}`
+      : `${prefix}${section === 'body' ? 'body' : 'input'}: ${issue.message}`;
   });
   return `invalid request: ${parts.join('; ')}`;
 }
@@ -32,7 +34,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function toCellaError(error: unknown): CellaError {
   if (error instanceof CellaError) return error;
   if (error instanceof StoreError) return fromStoreError(error) as CellaError;
-  if (error instanceof z.ZodError) return new CellaError('INVALID_PARAMETER', describeZodIssues(error), { cause: error });
+  if (error instanceof z.ZodError)
+    return new CellaError('INVALID_PARAMETER', describeZodIssues(error), { cause: error });
   const e = error as { code?: string; statusCode?: number; message?: string } | undefined;
   if (e?.code && fastifyCodes[e.code]) {
     const code = fastifyCodes[e.code]!;
@@ -47,8 +50,10 @@ export function toCellaError(error: unknown): CellaError {
   if (error instanceof SyntaxError || (e?.statusCode === 400 && /JSON/i.test(e.message ?? ''))) {
     return new CellaError('INVALID_PARAMETER', 'malformed JSON body', { cause: error });
   }
-  if (e?.statusCode === 413) return new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
-  if (e?.statusCode === 400) return new CellaError('INVALID_PARAMETER', 'malformed request', { cause: error });
+  if (e?.statusCode === 413)
+    return new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+  if (e?.statusCode === 400)
+    return new CellaError('INVALID_PARAMETER', 'malformed request', { cause: error });
   return new CellaError('INTERNAL', 'internal error', { cause: error });
 }
 

@@ -20,11 +20,17 @@ export function toFastifyPath(path: string): string {
 
 export type ProcedureCaller = (operationId: string, input: unknown, ctx: RequestContext) => Promise<unknown>;
 
-export function createProcedureCaller(endpoints: readonly Endpoint[], handlers: Partial<Record<EndpointId, JsonHandler>>): ProcedureCaller {
+export function createProcedureCaller(
+  endpoints: readonly Endpoint[],
+  handlers: Partial<Record<EndpointId, JsonHandler>>,
+): ProcedureCaller {
   const router = buildRouter(endpoints, handlers);
   const createCaller = createCallerFactory(router);
   return async (operationId, input, ctx) => {
-    const caller = createCaller(ctx) as unknown as Record<string, ((input: unknown) => Promise<unknown>) | undefined>;
+    const caller = createCaller(ctx) as unknown as Record<
+      string,
+      ((input: unknown) => Promise<unknown>) | undefined
+    >;
     const procedure = caller[operationId];
     if (!procedure) throw notImplemented(operationId);
     try {
@@ -37,10 +43,18 @@ export function createProcedureCaller(endpoints: readonly Endpoint[], handlers: 
 
 export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unknown): FastifyReply {
   if (endpoint.success.status === 204) return reply.code(204).send();
-  return reply.code(endpoint.success.status).type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+  return reply
+    .code(endpoint.success.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(result ?? null));
 }
 
-export function registerJsonRoutes(app: FastifyInstance, ctx: AppContext, endpoints: readonly Endpoint[], call: ProcedureCaller): void {
+export function registerJsonRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoints: readonly Endpoint[],
+  call: ProcedureCaller,
+): void {
   for (const endpoint of endpoints) {
     app.route({
       method: endpoint.method,

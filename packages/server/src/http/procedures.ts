@@ -13,12 +13,14 @@ import type { JsonHandler } from '../api/handler.js';
 const t = initTRPC.context<RequestContext>().create({ isServer: true });
 
 const requireUser = t.middleware(({ ctx, next }) => {
-  if (ctx.caller?.kind !== 'user') throw ctx.authError ?? unauthorized('this endpoint needs an access token: sign in first');
+  if (ctx.caller?.kind !== 'user')
+    throw ctx.authError ?? unauthorized('this endpoint needs an access token: sign in first');
   return next();
 });
 
 const requireNode = t.middleware(({ ctx, next }) => {
-  if (ctx.caller?.kind !== 'node') throw ctx.authError ?? unauthorized('this endpoint needs a node-to-node backup token');
+  if (ctx.caller?.kind !== 'node')
+    throw ctx.authError ?? unauthorized('this endpoint needs a node-to-node backup token');
   return next();
 });
 
@@ -44,7 +46,10 @@ export function inputSchemaOf(endpoint: Endpoint) {
   });
 }
 
-export function buildRouter(endpoints: readonly Endpoint[], handlers: Partial<Record<EndpointId, JsonHandler>>) {
+export function buildRouter(
+  endpoints: readonly Endpoint[],
+  handlers: Partial<Record<EndpointId, JsonHandler>>,
+) {
   const procedures: Record<string, AnyMutation> = {};
   for (const endpoint of endpoints) {
     // An endpoint without a handler still authenticates first, then answers 501.

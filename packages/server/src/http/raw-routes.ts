@@ -74,7 +74,12 @@ function decodePath(wildcard: string): string {
   }
 }
 
-export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: ProcedureCaller, raw: RawHandlers): void {
+export function registerRawRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  call: ProcedureCaller,
+  raw: RawHandlers,
+): void {
   const jsonIds = new Set<EndpointId>(['moveFile', 'copyFile', 'fileHash', 'deleteFile']);
 
   async function dispatchFile(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -92,7 +97,8 @@ export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: P
       try {
         result = await call(id, { params: { path }, query, body }, rctx);
       } catch (error) {
-        if (fallback === undefined || !(error instanceof CellaError && error.code === 'FILE_NOT_FOUND')) throw error;
+        if (fallback === undefined || !(error instanceof CellaError && error.code === 'FILE_NOT_FOUND'))
+          throw error;
         return runRaw(request, reply, rctx, decodePath(fallback), 'downloadFile');
       }
       return sendResult(reply, endpoint, result);
@@ -101,7 +107,13 @@ export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: P
   }
 
   /** Runs the raw (streaming) handler of `id` for `path`. */
-  function runRaw(request: FastifyRequest, reply: FastifyReply, rctx: RequestContext, path: string, id: EndpointId) {
+  function runRaw(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    rctx: RequestContext,
+    path: string,
+    id: EndpointId,
+  ) {
     requireCaller(endpoints[id].auth, rctx);
     const handler = raw[id];
     if (!handler) throw notImplemented(id);
@@ -124,7 +136,11 @@ export function registerRawRoutes(app: FastifyInstance, ctx: AppContext, call: P
     for (const method of ['GET', 'PUT', 'DELETE', 'POST'] as const) {
       scope.route({ method, url: `${FILES_PREFIX}*`, handler: dispatchFile });
     }
-    scope.route({ method: ['GET', 'PUT'], url: '/api/v2/vault/scripting/stream/:transaction_id', handler: dispatchStream });
+    scope.route({
+      method: ['GET', 'PUT'],
+      url: '/api/v2/vault/scripting/stream/:transaction_id',
+      handler: dispatchStream,
+    });
     // The internal node-to-node streams (the backup node's CAR upload and export), one route each.
     for (const endpoint of endpointList) {
       if (!endpoint.internal || !(endpoint.binaryBody || endpoint.success.binary)) continue;

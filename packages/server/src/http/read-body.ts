@@ -4,13 +4,15 @@ import { CellaError, invalid } from '../errors.js';
 
 export async function readJsonBody(request: FastifyRequest, limit: number): Promise<unknown> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limit) throw new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+  if (declared > limit)
+    throw new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request.raw) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+    if (size > limit)
+      throw new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

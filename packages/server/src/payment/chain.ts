@@ -32,7 +32,11 @@ const RPC_TIMEOUT_MS = 15_000;
 
 function unavailable(what: string, error: unknown): CellaError {
   const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error);
-  return new CellaError('UNAVAILABLE', `the payment chain is unreachable or misconfigured (${what}): ${detail}`, { cause: error });
+  return new CellaError(
+    'UNAVAILABLE',
+    `the payment chain is unreachable or misconfigured (${what}): ${detail}`,
+    { cause: error },
+  );
 }
 
 const chainIdReply = z.object({ result: z.string().regex(/^0x[0-9a-fA-F]+$/) });
@@ -65,11 +69,17 @@ export class EthersPaymentChain implements PaymentChain {
         throw unavailable('eth_chainId', error);
       }
       if (this.settings.chainId !== null && chainId !== this.settings.chainId) {
-        throw new CellaError('UNAVAILABLE', `the payment RPC serves chain ${chainId}, but the node is configured for chain ${this.settings.chainId}`);
+        throw new CellaError(
+          'UNAVAILABLE',
+          `the payment RPC serves chain ${chainId}, but the node is configured for chain ${this.settings.chainId}`,
+        );
       }
       const request = new FetchRequest(this.settings.rpcUrl);
       request.timeout = RPC_TIMEOUT_MS;
-      const provider = new JsonRpcProvider(request, Network.from(chainId), { staticNetwork: true, cacheTimeout: -1 });
+      const provider = new JsonRpcProvider(request, Network.from(chainId), {
+        staticNetwork: true,
+        cacheTimeout: -1,
+      });
       this.provider = provider;
       return { provider, chainId };
     })().catch((error: unknown) => {

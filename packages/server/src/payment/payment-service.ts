@@ -97,7 +97,10 @@ export class PaymentService {
 
   private ready(): { settings: PaymentSettings; chain: PaymentChain } {
     if (!this.o.settings || !this.o.chain) {
-      throw new CellaError('UNAVAILABLE', 'this node takes no payments (no payment contract and receiving address configured)');
+      throw new CellaError(
+        'UNAVAILABLE',
+        'this node takes no payments (no payment contract and receiving address configured)',
+      );
     }
     return { settings: this.o.settings, chain: this.o.chain };
   }
@@ -120,19 +123,30 @@ export class PaymentService {
     };
   }
 
-  async placeOrder(userDid: string, subscription: 'vault' | 'backup', pricingName: string): Promise<OrderView> {
+  async placeOrder(
+    userDid: string,
+    subscription: 'vault' | 'backup',
+    pricingName: string,
+  ): Promise<OrderView> {
     const { settings } = this.ready();
     if (subscription === 'backup') {
-      throw new CellaError('BACKUP_NOT_FOUND', 'this node keeps no backup for you: backup plans cannot be ordered here');
+      throw new CellaError(
+        'BACKUP_NOT_FOUND',
+        'this node keeps no backup for you: backup plans cannot be ordered here',
+      );
     }
     const plan = this.o.plans.pricingPlans.find((p) => p.name === pricingName);
     if (!plan) throw new CellaError('PLAN_NOT_FOUND', `no vault plan named "${pricingName}" on this node`);
-    if (plan.amount <= 0) throw new CellaError('INVALID_PARAMETER', `the plan "${plan.name}" is free: there is nothing to order`);
+    if (plan.amount <= 0)
+      throw new CellaError('INVALID_PARAMETER', `the plan "${plan.name}" is free: there is nothing to order`);
     await this.o.vaults.open(userDid);
     const now = this.now();
     const open = await this.orders.count({ userDid, state: 'normal', expires: { $gt: now } });
     if (open >= MAX_OPEN_ORDERS) {
-      throw new CellaError('INVALID_PARAMETER', `you already have ${open} unpaid orders; pay one or wait until they expire`);
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        `you already have ${open} unpaid orders; pay one or wait until they expire`,
+      );
     }
     const id = new ObjectId().toHexString();
     const expires = now + ORDER_TTL_SECONDS;
@@ -188,23 +202,33 @@ export class PaymentService {
     const read = await chain.readOrder(BigInt(contractOrderId));
     if (read.status === 'missing') throw badRequest(`the payment contract has no order ${contractOrderId}`);
     if (read.status === 'unconfirmed') {
-      throw badRequest(`the payment of order ${contractOrderId} needs ${read.needed} confirmations; settle again after a few blocks`);
+      throw badRequest(
+        `the payment of order ${contractOrderId} needs ${read.needed} confirmations; settle again after a few blocks`,
+      );
     }
     const paid = read.order;
     if (paid.to !== settings.receivingAddress) {
-      throw badRequest(`order ${contractOrderId} paid ${paid.to}, not this node's receiving address ${settings.receivingAddress}`);
+      throw badRequest(
+        `order ${contractOrderId} paid ${paid.to}, not this node's receiving address ${settings.receivingAddress}`,
+      );
     }
     const order = await this.orderForMemo(userDid, paid.memo);
     if (order.settlement !== null || order.state !== 'normal') {
-      throw badRequest(`the order ${order._id} has already been settled${order.contractOrderId !== null ? ` by contract order ${order.contractOrderId}` : ''}`);
+      throw badRequest(
+        `the order ${order._id} has already been settled${order.contractOrderId !== null ? ` by contract order ${order.contractOrderId}` : ''}`,
+      );
     }
     const now = this.now();
     if (order.expires <= now) {
-      throw badRequest(`the order ${order._id} expired at ${new Date(order.expires * 1000).toISOString()}; place a new order`);
+      throw badRequest(
+        `the order ${order._id} expired at ${new Date(order.expires * 1000).toISOString()}; place a new order`,
+      );
     }
     await verifyOrderProof(this.o.identity, paid.memo, userDid, this.o.clock());
     if (paid.amount < BigInt(order.amountWei)) {
-      throw badRequest(`order ${contractOrderId} paid ${paid.amount} wei; the plan "${order.plan.name}" costs ${order.amountWei} wei`);
+      throw badRequest(
+        `order ${contractOrderId} paid ${paid.amount} wei; the plan "${order.plan.name}" costs ${order.amountWei} wei`,
+      );
     }
 
     const record: SettlementDoc = {
@@ -257,11 +281,15 @@ export class PaymentService {
     if (record.state === 'pending' && record.userDid === userDid) return this.complete(record);
     const id = record.contractOrderId;
     if (record.state === 'done') {
-      const yours = record.userDid === userDid && record.receiptId ? ` (your receipt ${record.receiptId})` : '';
+      const yours =
+        record.userDid === userDid && record.receiptId ? ` (your receipt ${record.receiptId})` : '';
       throw new CellaError('ALREADY_EXISTS', `contract order ${id} has already been settled${yours}`);
     }
     if (record.state === 'rejected') {
-      throw new CellaError('ALREADY_EXISTS', `contract order ${id} was presented before and can never settle: ${record.reason ?? 'refused'}`);
+      throw new CellaError(
+        'ALREADY_EXISTS',
+        `contract order ${id} was presented before and can never settle: ${record.reason ?? 'refused'}`,
+      );
     }
     throw new CellaError('ALREADY_EXISTS', `contract order ${id} is being settled for another user`);
   }
@@ -279,7 +307,10 @@ export class PaymentService {
     const order = doc ? orderDoc.parse(doc) : null;
     // Another user's order looks the same as no order: nothing about it is disclosed.
     if (!order || order.userDid !== userDid || order.proof !== memo) {
-      throw new CellaError('ORDER_NOT_FOUND', 'the payment memo is not the proof of an order of yours on this node');
+      throw new CellaError(
+        'ORDER_NOT_FOUND',
+        'the payment memo is not the proof of an order of yours on this node',
+      );
     }
     return order;
   }
@@ -293,14 +324,19 @@ export class PaymentService {
     );
     if (!claimed) {
       const reason = 'its order was settled by another payment';
-      await this.settlements.updateOne({ _id: key, state: 'pending' }, { $set: { state: 'rejected', reason, completed: this.now() } });
+      await this.settlements.updateOne(
+        { _id: key, state: 'pending' },
+        { $set: { state: 'rejected', reason, completed: this.now() } },
+      );
       throw badRequest(`contract order ${record.contractOrderId} cannot settle: ${reason}`);
     }
     const order = orderDoc.parse(claimed);
     await this.step('order-claimed', key);
 
     await this.o.vaults.open(record.userDid);
-    await this.o.vaults.applyPlanChange(record.userDid, key, (current) => planChange(current, order.plan, this.now()));
+    await this.o.vaults.applyPlanChange(record.userDid, key, (current) =>
+      planChange(current, order.plan, this.now()),
+    );
     await this.step('upgraded', key);
 
     const receipt = await this.writeReceipt(record, order);
@@ -308,7 +344,10 @@ export class PaymentService {
 
     await this.orders.updateOne({ _id: order._id }, { $set: { state: 'paid', receiptId: receipt._id } });
     await this.step('order-paid', key);
-    await this.settlements.updateOne({ _id: key }, { $set: { state: 'done', receiptId: receipt._id, completed: this.now() } });
+    await this.settlements.updateOne(
+      { _id: key },
+      { $set: { state: 'done', receiptId: receipt._id, completed: this.now() } },
+    );
     return receiptView(receipt);
   }
 
@@ -330,7 +369,10 @@ export class PaymentService {
       created: now,
     };
     const { receipt_proof: _unsigned, ...claim } = receiptView({ ...doc, proof: '' });
-    const full: ReceiptDoc = { ...doc, proof: await signReceiptProof(this.o.identity, record.userDid, claim, now) };
+    const full: ReceiptDoc = {
+      ...doc,
+      proof: await signReceiptProof(this.o.identity, record.userDid, claim, now),
+    };
     try {
       await this.receipts.insertMany([full]);
       return full;

@@ -14,7 +14,13 @@ import { CellaError } from '../errors.js';
 export const ORDER_PROOF_SUBJECT = 'Hive Payment';
 export const RECEIPT_PROOF_SUBJECT = 'Hive Receipt';
 
-export function signOrderProof(identity: NodeIdentity, userDid: string, order: Record<string, unknown>, iat: number, exp: number): Promise<string> {
+export function signOrderProof(
+  identity: NodeIdentity,
+  userDid: string,
+  order: Record<string, unknown>,
+  iat: number,
+  exp: number,
+): Promise<string> {
   return signJwt(
     identity.signer,
     { iss: identity.did, sub: ORDER_PROOF_SUBJECT, aud: userDid, iat, nbf: iat, exp, order },
@@ -22,7 +28,12 @@ export function signOrderProof(identity: NodeIdentity, userDid: string, order: R
   );
 }
 
-export function signReceiptProof(identity: NodeIdentity, userDid: string, receipt: Record<string, unknown>, iat: number): Promise<string> {
+export function signReceiptProof(
+  identity: NodeIdentity,
+  userDid: string,
+  receipt: Record<string, unknown>,
+  iat: number,
+): Promise<string> {
   return signJwt(
     identity.signer,
     { iss: identity.did, sub: RECEIPT_PROOF_SUBJECT, aud: userDid, iat, nbf: iat, receipt },
@@ -35,7 +46,12 @@ export function signReceiptProof(identity: NodeIdentity, userDid: string, receip
  * clock skew is allowed because the order may have been signed by another node process with a
  * slightly different clock (`nbf`); the caller checks the order's expiry exactly beforehand.
  */
-export async function verifyOrderProof(identity: NodeIdentity, proof: string, userDid: string, nowMs: number): Promise<void> {
+export async function verifyOrderProof(
+  identity: NodeIdentity,
+  proof: string,
+  userDid: string,
+  nowMs: number,
+): Promise<void> {
   try {
     await verifyJwt(proof, {
       publicKey: identity.signer.publicKey,
@@ -46,6 +62,10 @@ export async function verifyOrderProof(identity: NodeIdentity, proof: string, us
     });
   } catch (error) {
     if (!isDidError(error)) throw error;
-    throw new CellaError('BAD_REQUEST', `the order proof in the payment memo does not verify: ${error.message}`, { cause: error });
+    throw new CellaError(
+      'BAD_REQUEST',
+      `the order proof in the payment memo does not verify: ${error.message}`,
+      { cause: error },
+    );
   }
 }

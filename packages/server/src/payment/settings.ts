@@ -20,7 +20,8 @@ export interface PaymentSettings {
 }
 
 function address(value: string, what: string, env: string): string {
-  if (!isAddress(value)) throw new ConfigError(`${what} (${env}) is not an EVM address: ${JSON.stringify(value)}`);
+  if (!isAddress(value))
+    throw new ConfigError(`${what} (${env}) is not an EVM address: ${JSON.stringify(value)}`);
   return getAddress(value);
 }
 
@@ -34,7 +35,9 @@ export function paymentSettings(config: Config): PaymentSettings | null {
     ...(escRpcUrl ? [] : ['CELLA_ESC_RPC_URL (or CELLA_CHAIN_TYPE)']),
   ];
   if (missing.length > 0 || !contract || !receiving || !escRpcUrl) {
-    throw new ConfigError(`payments need the contract, the receiving address and an RPC URL; missing: ${missing.join(', ')}`);
+    throw new ConfigError(
+      `payments need the contract, the receiving address and an RPC URL; missing: ${missing.join(', ')}`,
+    );
   }
   return {
     rpcUrl: escRpcUrl,

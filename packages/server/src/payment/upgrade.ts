@@ -15,12 +15,23 @@ import type { PlanChange, VaultRecord } from '../vault/vaults.js';
 
 export const DAY_SECONDS = 86_400;
 
-export function carryOverSeconds(current: Pick<VaultRecord, 'planAmount' | 'end'>, next: Pick<Plan, 'amount'>, now: number): number {
+export function carryOverSeconds(
+  current: Pick<VaultRecord, 'planAmount' | 'end'>,
+  next: Pick<Plan, 'amount'>,
+  now: number,
+): number {
   if (current.planAmount <= 0 || current.end === -1 || current.end <= now || next.amount <= 0) return 0;
   return Math.floor(((current.end - now) * current.planAmount) / next.amount);
 }
 
-export function planChange(current: Pick<VaultRecord, 'planAmount' | 'end'>, next: Plan, now: number): PlanChange {
-  const end = next.serviceDays === -1 ? -1 : now + next.serviceDays * DAY_SECONDS + carryOverSeconds(current, next, now);
+export function planChange(
+  current: Pick<VaultRecord, 'planAmount' | 'end'>,
+  next: Plan,
+  now: number,
+): PlanChange {
+  const end =
+    next.serviceDays === -1
+      ? -1
+      : now + next.serviceDays * DAY_SECONDS + carryOverSeconds(current, next, now);
   return { plan: next.name, quota: quotaBytes(next), planAmount: next.amount, start: now, end };
 }

@@ -23,7 +23,14 @@ export interface PaymentWiring {
 
 export async function startPayments(
   input: Config,
-  deps: { nodeDb: Database; identity: NodeIdentity; vaults: VaultService; plans: PlansFile; clock: () => number; log: Logger },
+  deps: {
+    nodeDb: Database;
+    identity: NodeIdentity;
+    vaults: VaultService;
+    plans: PlansFile;
+    clock: () => number;
+    log: Logger;
+  },
   announce: ((text: string) => void) | undefined,
 ): Promise<PaymentWiring> {
   let config = input;
@@ -32,13 +39,17 @@ export async function startPayments(
   if (!config.devChain) paymentSettings(config);
   else {
     if (config.paymentContractAddress || config.paymentReceivingAddress) {
-      deps.log.warn('CELLA_DEV_CHAIN is on: the configured payment contract and receiving address are ignored');
+      deps.log.warn(
+        'CELLA_DEV_CHAIN is on: the configured payment contract and receiving address are ignored',
+      );
     }
     const dev = await startPaymentDevChain(config);
     closables.push({ close: () => dev.chain.stop() });
     config = dev.config;
     // Plain stdout, like `npm start`'s "listening" line; silent nodes (tests) print nothing.
-    const print = announce ?? (config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text));
+    const print =
+      announce ??
+      (config.logLevel === 'silent' ? () => undefined : (text: string) => void process.stdout.write(text));
     print(dev.banner);
     deps.log.info({ rpcUrl: dev.chain.rpcUrl, contract: dev.chain.contractAddress }, 'dev chain started');
   }

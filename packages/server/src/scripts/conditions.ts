@@ -11,13 +11,20 @@ import type { VaultRecord } from '../vault/vaults.js';
 import type { ConditionNode } from './model.js';
 import { substitute, type RunVariables } from './substitution.js';
 
-export async function conditionHolds(store: DocumentStore, vault: VaultRecord, node: ConditionNode, vars: RunVariables): Promise<boolean> {
+export async function conditionHolds(
+  store: DocumentStore,
+  vault: VaultRecord,
+  node: ConditionNode,
+  vars: RunVariables,
+): Promise<boolean> {
   switch (node.type) {
     case 'and':
-      for (const operand of node.conditions) if (!(await conditionHolds(store, vault, operand, vars))) return false;
+      for (const operand of node.conditions)
+        if (!(await conditionHolds(store, vault, operand, vars))) return false;
       return true;
     case 'or':
-      for (const operand of node.conditions) if (await conditionHolds(store, vault, operand, vars)) return true;
+      for (const operand of node.conditions)
+        if (await conditionHolds(store, vault, operand, vars)) return true;
       return false;
     case 'queryHasResults': {
       const filter = substitute(node.filter, vars);

@@ -32,7 +32,8 @@ function bad(where: string, message: string): never {
 
 function count(where: string, name: string, value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) bad(where, `option ${name} must be a non-negative integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    bad(where, `option ${name} must be a non-negative integer`);
   return value;
 }
 
@@ -45,10 +46,19 @@ function flag(where: string, name: string, value: unknown): boolean | undefined 
 /** `{field: ±1}` or the reference's list of `[field, ±1]` pairs. */
 function sortOption(where: string, value: unknown): Record<string, 1 | -1> | undefined {
   if (value === undefined || value === null) return undefined;
-  const entries = Array.isArray(value) ? value : isPlainObject(value) ? Object.entries(value) : bad(where, 'option sort must be an object or a list of [field, 1|-1] pairs');
+  const entries = Array.isArray(value)
+    ? value
+    : isPlainObject(value)
+      ? Object.entries(value)
+      : bad(where, 'option sort must be an object or a list of [field, 1|-1] pairs');
   const sort: Record<string, 1 | -1> = {};
   for (const entry of entries) {
-    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || (entry[1] !== 1 && entry[1] !== -1)) {
+    if (
+      !Array.isArray(entry) ||
+      entry.length !== 2 ||
+      typeof entry[0] !== 'string' ||
+      (entry[1] !== 1 && entry[1] !== -1)
+    ) {
       bad(where, 'option sort must map fields to 1 or -1');
     }
     sort[entry[0]] = entry[1];
@@ -63,7 +73,11 @@ function projectionOption(where: string, value: unknown): Record<string, 0 | 1> 
 }
 
 async function requireFiles(env: ExecutionEnv): Promise<ScriptFiles> {
-  if (!env.files) throw new CellaError('NOT_IMPLEMENTED', 'file executables need the files service, which this node does not run');
+  if (!env.files)
+    throw new CellaError(
+      'NOT_IMPLEMENTED',
+      'file executables need the files service, which this node does not run',
+    );
   return env.files;
 }
 
@@ -81,7 +95,10 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
       const skip = count(where, 'skip', options.skip);
       const requested = count(where, 'limit', options.limit);
       // Capped: a script hands out at most MAX_SCRIPT_FIND_LIMIT documents per run.
-      const limit = requested === undefined || requested === 0 ? MAX_SCRIPT_FIND_LIMIT : Math.min(requested, MAX_SCRIPT_FIND_LIMIT);
+      const limit =
+        requested === undefined || requested === 0
+          ? MAX_SCRIPT_FIND_LIMIT
+          : Math.min(requested, MAX_SCRIPT_FIND_LIMIT);
       const sort = sortOption(where, options.sort);
       const projection = projectionOption(where, options.projection);
       return async ({ vault, database }) => {
@@ -120,7 +137,8 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
       const options = substitute(leaf.options, vars);
       const upsert = flag(where, 'upsert', options.upsert) ?? false;
       const timestamp = flag(where, 'timestamp', options.timestamp) ?? false;
-      return async ({ vault, database }) => database.update(vault, leaf.collection, filter, update, { upsert, timestamp, one: true });
+      return async ({ vault, database }) =>
+        database.update(vault, leaf.collection, filter, update, { upsert, timestamp, one: true });
     }
     case 'delete': {
       const filter = substitute(leaf.filter, vars);
@@ -137,7 +155,12 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
         const files = await requireFiles(env);
         if (kind === 'upload') assertWritable(env.vault);
         else await files.assertFile(env.vault, path);
-        const transaction_id = await env.transactions.create({ kind, targetDid: env.vault.userDid, path, ...env.grant });
+        const transaction_id = await env.transactions.create({
+          kind,
+          targetDid: env.vault.userDid,
+          path,
+          ...env.grant,
+        });
         return { transaction_id };
       };
     }

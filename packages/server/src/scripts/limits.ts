@@ -19,4 +19,11 @@ export const MAX_SCRIPT_CHARS = 128 * 1024;
  * Operators refused in stored filters, documents and updates already at registration. The engines'
  * query guard refuses them again at run time; refusing early tells the script's author at once.
  */
-export const FORBIDDEN_OPERATORS: ReadonlySet<string> = new Set(['$where', '$function', '$accumulator', '$eval', '$out', '$merge']);
+export const FORBIDDEN_OPERATORS: ReadonlySet<string> = new Set([
+  '$where',
+  '$function',
+  '$accumulator',
+  '$eval',
+  '$out',
+  '$merge',
+]);

@@ -72,7 +72,8 @@ export interface FileExecutable extends Named {
   path: string;
 }
 
-export type LeafExecutable = FindExecutable | CountExecutable | InsertExecutable | UpdateExecutable | DeleteExecutable | FileExecutable;
+export type LeafExecutable =
+  FindExecutable | CountExecutable | InsertExecutable | UpdateExecutable | DeleteExecutable | FileExecutable;
 
 export interface AggregatedExecutable extends Named {
   type: 'aggregated';
@@ -82,9 +83,19 @@ export interface AggregatedExecutable extends Named {
 export type ExecutableNode = LeafExecutable | AggregatedExecutable;
 
 /** Executables that write to the target vault: refused while it is frozen. */
-export const WRITE_TYPES: ReadonlySet<LeafExecutable['type']> = new Set(['insert', 'update', 'delete', 'fileUpload']);
+export const WRITE_TYPES: ReadonlySet<LeafExecutable['type']> = new Set([
+  'insert',
+  'update',
+  'delete',
+  'fileUpload',
+]);
 
-export const FILE_TYPES: ReadonlySet<LeafExecutable['type']> = new Set(['fileUpload', 'fileDownload', 'fileProperties', 'fileHash']);
+export const FILE_TYPES: ReadonlySet<LeafExecutable['type']> = new Set([
+  'fileUpload',
+  'fileDownload',
+  'fileProperties',
+  'fileHash',
+]);
 
 function bad(where: string, message: string): never {
   throw new CellaError('INVALID_PARAMETER', `${where}: ${message}`);
@@ -93,15 +104,18 @@ function bad(where: string, message: string): never {
 /** The fields of a node: the reference's `body` or the flat fields, never both. */
 function fieldsOf(node: Json, where: string, flatKeys: readonly string[]): Json {
   if (node.body === undefined) return node;
-  if (flatKeys.some((key) => node[key] !== undefined)) bad(where, 'give the fields either flat or inside `body`, not both');
+  if (flatKeys.some((key) => node[key] !== undefined))
+    bad(where, 'give the fields either flat or inside `body`, not both');
   if (!isPlainObject(node.body)) bad(where, '`body` must be an object');
   return node.body;
 }
 
 function listOf(node: Json, where: string, flatKey: string): unknown[] {
   const list = node.body !== undefined ? node.body : node[flatKey];
-  if (node.body !== undefined && node[flatKey] !== undefined) bad(where, `give \`${flatKey}\` or \`body\`, not both`);
-  if (!Array.isArray(list) || list.length === 0) bad(where, `needs a non-empty list in \`${flatKey}\` (or \`body\`)`);
+  if (node.body !== undefined && node[flatKey] !== undefined)
+    bad(where, `give \`${flatKey}\` or \`body\`, not both`);
+  if (!Array.isArray(list) || list.length === 0)
+    bad(where, `needs a non-empty list in \`${flatKey}\` (or \`body\`)`);
   if (list.length > MAX_OPERANDS) bad(where, `at most ${MAX_OPERANDS} entries`);
   return list;
 }
@@ -109,15 +123,18 @@ function listOf(node: Json, where: string, flatKey: string): unknown[] {
 function optionalName(node: Json, where: string, fallback: string): string {
   const name = node.name;
   if (name === undefined || name === null || name === '') return fallback;
-  if (typeof name !== 'string' || name.length > 128) bad(where, '`name` must be a string of at most 128 characters');
+  if (typeof name !== 'string' || name.length > 128)
+    bad(where, '`name` must be a string of at most 128 characters');
   return name;
 }
 
 function collectionOf(fields: Json, where: string): string {
   const name = fields.collection;
   if (typeof name !== 'string' || name.length === 0) bad(where, 'needs `collection`');
-  if (!schemas.database.collectionName.safeParse(name).success) bad(where, `"${name}" is not a valid collection name`);
-  if (isInternalCollection(name)) bad(where, `"${name}" is an internal collection; scripts reach user collections only`);
+  if (!schemas.database.collectionName.safeParse(name).success)
+    bad(where, `"${name}" is not a valid collection name`);
+  if (isInternalCollection(name))
+    bad(where, `"${name}" is an internal collection; scripts reach user collections only`);
   return name;
 }
 
@@ -145,14 +162,24 @@ function refuseForbiddenOperators(value: unknown, where: string, depth: number):
   }
 }
 
-export function normalizeCondition(input: unknown, scriptName: string, where = 'condition', depth = 1): ConditionNode {
+export function normalizeCondition(
+  input: unknown,
+  scriptName: string,
+  where = 'condition',
+  depth = 1,
+): ConditionNode {
   if (depth > MAX_CONDITION_DEPTH) bad(where, `conditions nest at most ${MAX_CONDITION_DEPTH} levels`);
   if (!isPlainObject(input)) bad(where, 'must be an object');
   const name = optionalName(input, where, scriptName);
   switch (input.type) {
     case 'queryHasResults': {
       const fields = fieldsOf(input, where, ['collection', 'filter', 'options']);
-      return { type: 'queryHasResults', name, collection: collectionOf(fields, where), filter: objectField(fields, 'filter', where, false) };
+      return {
+        type: 'queryHasResults',
+        name,
+        collection: collectionOf(fields, where),
+        filter: objectField(fields, 'filter', where, false),
+      };
     }
     case 'and':
     case 'or': {
@@ -160,7 +187,9 @@ export function normalizeCondition(input: unknown, scriptName: string, where = '
       return {
         type: input.type,
         name,
-        conditions: list.map((item, i) => normalizeCondition(item, scriptName, `${where}.conditions[${i}]`, depth + 1)),
+        conditions: list.map((item, i) =>
+          normalizeCondition(item, scriptName, `${where}.conditions[${i}]`, depth + 1),
+        ),
       };
     }
     default:
@@ -184,7 +213,13 @@ function normalizeLeaf(input: Json, name: string, output: boolean, where: string
         options: objectField(fields, 'options', where, false),
       };
     case 'count':
-      return { type, name, output, collection: collectionOf(fields, where), filter: objectField(fields, 'filter', where, false) };
+      return {
+        type,
+        name,
+        output,
+        collection: collectionOf(fields, where),
+        filter: objectField(fields, 'filter', where, false),
+      };
     case 'insert':
       return {
         type,
@@ -205,7 +240,13 @@ function normalizeLeaf(input: Json, name: string, output: boolean, where: string
         options: objectField(fields, 'options', where, false),
       };
     case 'delete':
-      return { type, name, output, collection: collectionOf(fields, where), filter: objectField(fields, 'filter', where, false) };
+      return {
+        type,
+        name,
+        output,
+        collection: collectionOf(fields, where),
+        filter: objectField(fields, 'filter', where, false),
+      };
     case 'fileUpload':
     case 'fileDownload':
     case 'fileProperties':
@@ -221,7 +262,11 @@ function normalizeLeaf(input: Json, name: string, output: boolean, where: string
   }
 }
 
-export function normalizeExecutable(input: unknown, scriptName: string, where = 'executable'): ExecutableNode {
+export function normalizeExecutable(
+  input: unknown,
+  scriptName: string,
+  where = 'executable',
+): ExecutableNode {
   if (!isPlainObject(input)) bad(where, 'must be an object');
   const name = optionalName(input, where, scriptName);
   const output = input.output === undefined ? true : input.output;
@@ -239,7 +284,11 @@ export function normalizeExecutable(input: unknown, scriptName: string, where = 
   // at registration makes the response shape unambiguous.
   const seen = new Set<string>();
   for (const child of executables) {
-    if (child.output && seen.has(child.name)) bad(where, `two executables with output would both answer as "${child.name}"; give them distinct names`);
+    if (child.output && seen.has(child.name))
+      bad(
+        where,
+        `two executables with output would both answer as "${child.name}"; give them distinct names`,
+      );
     if (child.output) seen.add(child.name);
   }
   return { type: 'aggregated', name, output, executables };
@@ -252,5 +301,6 @@ export function leavesOf(executable: ExecutableNode): LeafExecutable[] {
 
 /** Names starting with `__` are the node's (the reference reserves `__anonymous_files__`). */
 export function assertUserScriptName(name: string): void {
-  if (name.startsWith('__')) throw new CellaError('INVALID_PARAMETER', `script names starting with "__" are reserved for the node`);
+  if (name.startsWith('__'))
+    throw new CellaError('INVALID_PARAMETER', `script names starting with "__" are reserved for the node`);
 }

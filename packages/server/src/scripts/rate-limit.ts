@@ -38,7 +38,10 @@ export class AnonymousRateLimiter {
     }
     if (Number(doc?.count ?? 1) > this.perMinute) {
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-      throw new CellaError('RATE_LIMITED', `too many anonymous script runs from this address; retry in ${retryAfter} s`);
+      throw new CellaError(
+        'RATE_LIMITED',
+        `too many anonymous script runs from this address; retry in ${retryAfter} s`,
+      );
     }
   }
 }

@@ -16,7 +16,13 @@ import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { fromStoreError } from '../vault/store-errors.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { MAX_SCRIPT_CHARS } from './limits.js';
-import { assertUserScriptName, normalizeCondition, normalizeExecutable, type ConditionNode, type ExecutableNode } from './model.js';
+import {
+  assertUserScriptName,
+  normalizeCondition,
+  normalizeExecutable,
+  type ConditionNode,
+  type ExecutableNode,
+} from './model.js';
 
 /** What a client sends to register a script (either wire form). */
 export interface ScriptDefinition {
@@ -76,7 +82,10 @@ function assertWritable(vault: VaultRecord): void {
 
 function compile(name: string, definition: Pick<ScriptDefinition, 'condition' | 'executable'>) {
   return {
-    condition: definition.condition === undefined || definition.condition === null ? null : normalizeCondition(definition.condition, name),
+    condition:
+      definition.condition === undefined || definition.condition === null
+        ? null
+        : normalizeCondition(definition.condition, name),
     executable: normalizeExecutable(definition.executable, name),
   };
 }
@@ -93,7 +102,10 @@ export class ScriptRegistry {
   }
 
   /** A write whose byte change is charged to the vault's database usage inside its transaction. */
-  private async charged<T>(vault: VaultRecord, write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>): Promise<T> {
+  private async charged<T>(
+    vault: VaultRecord,
+    write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
     let charged = 0;
     try {
       return await write(async (delta) => {
@@ -111,11 +123,18 @@ export class ScriptRegistry {
     assertWritable(vault);
     assertUserScriptName(name);
     if (depthExceeds([definition.condition, definition.executable], MAX_DEFINITION_DEPTH)) {
-      throw new CellaError('INVALID_PARAMETER', `the script is nested deeper than ${MAX_DEFINITION_DEPTH} levels`);
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        `the script is nested deeper than ${MAX_DEFINITION_DEPTH} levels`,
+      );
     }
     compile(name, definition);
     const size = JSON.stringify([definition.condition ?? null, definition.executable]).length;
-    if (size > MAX_SCRIPT_CHARS) throw new CellaError('INVALID_PARAMETER', `the script is larger than ${MAX_SCRIPT_CHARS} characters of JSON`);
+    if (size > MAX_SCRIPT_CHARS)
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        `the script is larger than ${MAX_SCRIPT_CHARS} characters of JSON`,
+      );
     const now = Math.floor(this.clock() / 1000);
     const fields: Document = {
       name,
@@ -167,7 +186,10 @@ export class ScriptRegistry {
     return doc ? String(doc.version) : null;
   }
 
-  async list(vault: VaultRecord, options: { name?: string; skip?: number; limit?: number } = {}): Promise<ListedScript[]> {
+  async list(
+    vault: VaultRecord,
+    options: { name?: string; skip?: number; limit?: number } = {},
+  ): Promise<ListedScript[]> {
     const docs = await this.collection(vault).find(options.name === undefined ? {} : { _id: options.name }, {
       sort: { _id: 1 },
       ...(options.skip ? { skip: options.skip } : {}),
@@ -176,7 +198,9 @@ export class ScriptRegistry {
     return docs.map((doc) => ({
       name: String(doc._id),
       // Stored as registered, so these are the contract's shapes.
-      ...(doc.condition === undefined ? {} : { condition: unescapeDollarKeys(doc.condition) as schemas.scripts.Condition }),
+      ...(doc.condition === undefined
+        ? {}
+        : { condition: unescapeDollarKeys(doc.condition) as schemas.scripts.Condition }),
       executable: unescapeDollarKeys(doc.executable) as schemas.scripts.Executable,
       allowAnonymousUser: doc.allowAnonymousUser === true,
       allowAnonymousApp: doc.allowAnonymousApp === true,
@@ -185,7 +209,9 @@ export class ScriptRegistry {
 
   async remove(vault: VaultRecord, name: string): Promise<void> {
     assertWritable(vault);
-    const result = await this.charged(vault, (beforeCommit) => this.collection(vault).deleteOne({ _id: name }, { beforeCommit }));
+    const result = await this.charged(vault, (beforeCommit) =>
+      this.collection(vault).deleteOne({ _id: name }, { beforeCommit }),
+    );
     if (result.deletedCount === 0) throw new CellaError('SCRIPT_NOT_FOUND', `no script named "${name}"`);
   }
 }

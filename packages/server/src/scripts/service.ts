@@ -71,7 +71,10 @@ export class ScriptService {
     return this.registry.register(await this.deps.vaults.open(ownerDid), name, definition);
   }
 
-  async list(ownerDid: string, options: { name?: string; skip?: number; limit?: number }): Promise<{ scripts: ListedScript[] }> {
+  async list(
+    ownerDid: string,
+    options: { name?: string; skip?: number; limit?: number },
+  ): Promise<{ scripts: ListedScript[] }> {
     return { scripts: await this.registry.list(await this.deps.vaults.open(ownerDid), options) };
   }
 
@@ -92,11 +95,16 @@ export class ScriptService {
     if (caller && caller.kind !== 'user') throw unauthorized('scripts run with a user access token');
     if (!caller) await this.limiter.take(request.ip);
     const targetDid = request.targetDid ?? caller?.userDid;
-    if (!targetDid) throw new CellaError('INVALID_PARAMETER', 'an anonymous run must name the script owner in context.target_did');
+    if (!targetDid)
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        'an anonymous run must name the script owner in context.target_did',
+      );
 
     const vault = await this.targetVault(targetDid, caller);
     const script = await this.registry.load(vault, request.scriptName);
-    if (!script) throw new CellaError('BAD_REQUEST', `no script named "${request.scriptName}" in the target vault`);
+    if (!script)
+      throw new CellaError('BAD_REQUEST', `no script named "${request.scriptName}" in the target vault`);
     if (!caller && !script.anonymous) {
       throw unauthorized('this script needs an access token: it does not allow anonymous callers');
     }
@@ -120,7 +128,12 @@ export class ScriptService {
       database: this.deps.database,
       files: this.files,
       transactions: this.transactions,
-      grant: { callerDid: vars.callerDid, bearer: script.anonymous, scriptName: script.name, scriptVersion: script.version },
+      grant: {
+        callerDid: vars.callerDid,
+        bearer: script.anonymous,
+        scriptName: script.name,
+        scriptVersion: script.version,
+      },
     };
     const results: Record<string, unknown> = {};
     for (const [i, step] of steps.entries()) {
@@ -136,19 +149,29 @@ export class ScriptService {
    * anonymous callers belongs to whoever ran it; the script must still exist in the version that
    * created it; uploads need a writable vault. Refusals leave the transaction usable.
    */
-  async claimTransaction(id: string, kind: TransactionKind, caller: Caller | null): Promise<{ transaction: Transaction; vault: VaultRecord }> {
+  async claimTransaction(
+    id: string,
+    kind: TransactionKind,
+    caller: Caller | null,
+  ): Promise<{ transaction: Transaction; vault: VaultRecord }> {
     const found: { vault?: VaultRecord } = {};
     const transaction = await this.transactions.claim(id, kind, async (t) => {
       if (!t.bearer) {
-        if (!caller) throw unauthorized('this transaction needs the access token of the caller who ran the script');
-        if (caller.userDid !== t.callerDid) throw new CellaError('FORBIDDEN', 'this transaction belongs to another caller');
+        if (!caller)
+          throw unauthorized('this transaction needs the access token of the caller who ran the script');
+        if (caller.userDid !== t.callerDid)
+          throw new CellaError('FORBIDDEN', 'this transaction belongs to another caller');
       }
       const vault = (found.vault = (await this.deps.vaults.find(t.targetDid)) ?? undefined);
       if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target vault no longer exists');
       if ((await this.registry.version(vault, t.scriptName)) !== t.scriptVersion) {
-        throw new CellaError('INVALID_PARAMETER', 'the script that created this transaction was replaced or removed');
+        throw new CellaError(
+          'INVALID_PARAMETER',
+          'the script that created this transaction was replaced or removed',
+        );
       }
-      if (kind === 'upload' && vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: it is read-only');
+      if (kind === 'upload' && vault.state === 'frozen')
+        throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: it is read-only');
     });
     return { transaction, vault: found.vault! };
   }

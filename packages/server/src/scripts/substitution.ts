@@ -42,12 +42,14 @@ function bad(message: string): never {
 }
 
 function callerDid(vars: RunVariables): string {
-  if (vars.callerDid === null) bad('this script uses $caller_did, which an anonymous caller does not have: sign in to run it');
+  if (vars.callerDid === null)
+    bad('this script uses $caller_did, which an anonymous caller does not have: sign in to run it');
   return vars.callerDid;
 }
 
 function callerAppDid(vars: RunVariables): string {
-  if (vars.callerAppDid === null) bad('this script uses $caller_app_did, but the caller signed in without an application DID');
+  if (vars.callerAppDid === null)
+    bad('this script uses $caller_app_did, but the caller signed in without an application DID');
   return vars.callerAppDid;
 }
 
@@ -80,14 +82,20 @@ export function assertParamIsData(name: string, value: unknown, depth = 0): void
   if (isExtJsonScalar(value)) return;
   for (const [key, item] of Object.entries(value)) {
     if (key.startsWith('$')) {
-      bad(`parameter "${name}" contains the key "${key}": operators are not accepted in parameters (only {"$oid"} and {"$date"} values)`);
+      bad(
+        `parameter "${name}" contains the key "${key}": operators are not accepted in parameters (only {"$oid"} and {"$date"} values)`,
+      );
     }
     assertParamIsData(name, item, depth + 1);
   }
 }
 
 /** The value a whole-string variable stands for, or `undefined` when the string is no variable. */
-function variableValue(text: string, vars: RunVariables, inExpression: boolean): { value: unknown } | undefined {
+function variableValue(
+  text: string,
+  vars: RunVariables,
+  inExpression: boolean,
+): { value: unknown } | undefined {
   if (text === '$caller_did') return { value: callerDid(vars) };
   if (text === '$caller_app_did') return { value: callerAppDid(vars) };
   if (!text.startsWith(PARAMS_PREFIX)) return undefined;
@@ -122,7 +130,8 @@ function walk(value: unknown, vars: RunVariables, inExpression: boolean): unknow
   return out;
 }
 
-const PATH_VARIABLE = /\$\{params\.([A-Za-z0-9_-]+)\}|\$params\.([A-Za-z0-9_]+)|\$\{caller_did\}|\$caller_did/g;
+const PATH_VARIABLE =
+  /\$\{params\.([A-Za-z0-9_-]+)\}|\$params\.([A-Za-z0-9_]+)|\$\{caller_did\}|\$caller_did/g;
 
 function checkSegments(text: string, what: string): void {
   if (text.includes('\0')) bad(`${what} contains NUL`);
@@ -138,7 +147,8 @@ function checkSegments(text: string, what: string): void {
 export function checkScriptPath(path: string, what = 'the file path'): string {
   const relative = path.startsWith('/') ? path.slice(1) : path;
   if (relative === '') bad(`${what} is empty`);
-  if (Buffer.byteLength(relative, 'utf8') > MAX_SCRIPT_PATH_BYTES) bad(`${what} is longer than ${MAX_SCRIPT_PATH_BYTES} bytes`);
+  if (Buffer.byteLength(relative, 'utf8') > MAX_SCRIPT_PATH_BYTES)
+    bad(`${what} is longer than ${MAX_SCRIPT_PATH_BYTES} bytes`);
   checkSegments(relative, what);
   if (relative.split('/').some((segment) => segment === '')) bad(`${what} contains an empty segment`);
   return relative;
@@ -151,14 +161,18 @@ export function checkPathTemplate(template: string, where: string): void {
 
 /** Substitutes variables inside a stored file path (rule 3), then checks the result. */
 export function substitutePath(template: string, vars: RunVariables): string {
-  const path = template.replace(PATH_VARIABLE, (_match, braced: string | undefined, plain: string | undefined) => {
-    const name = braced ?? plain;
-    if (name === undefined) return callerDid(vars);
-    const value = param(vars, name);
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value !== 'string') bad(`parameter "${name}" is used in a file path and must be a string or a number`);
-    checkSegments(value, `parameter "${name}"`);
-    return value;
-  });
+  const path = template.replace(
+    PATH_VARIABLE,
+    (_match, braced: string | undefined, plain: string | undefined) => {
+      const name = braced ?? plain;
+      if (name === undefined) return callerDid(vars);
+      const value = param(vars, name);
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value !== 'string')
+        bad(`parameter "${name}" is used in a file path and must be a string or a number`);
+      checkSegments(value, `parameter "${name}"`);
+      return value;
+    },
+  );
   return checkScriptPath(path);
 }

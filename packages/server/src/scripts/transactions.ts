@@ -83,12 +83,19 @@ export class TransactionStore {
    * (caller, vault state) and may throw: a refused attempt — wrong method, wrong caller, frozen
    * vault — does not burn the transaction.
    */
-  async claim(id: string, kind: TransactionKind, check: (transaction: Transaction) => Promise<void> | void = () => undefined): Promise<Transaction> {
+  async claim(
+    id: string,
+    kind: TransactionKind,
+    check: (transaction: Transaction) => Promise<void> | void = () => undefined,
+  ): Promise<Transaction> {
     const key = keyOf(id);
     const peek = await this.records.findOne({ _id: key });
     if (!peek || Number(peek.expiresAt) <= this.clock()) throw unknownTransaction();
     if (peek.kind !== kind) {
-      throw new CellaError('INVALID_PARAMETER', `this transaction is for a ${String(peek.kind)}, not a ${kind}: use ${peek.kind === 'upload' ? 'PUT' : 'GET'}`);
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        `this transaction is for a ${String(peek.kind)}, not a ${kind}: use ${peek.kind === 'upload' ? 'PUT' : 'GET'}`,
+      );
     }
     await check(toTransaction(peek));
     const doc = await this.records.findOneAndDelete({ _id: key, expiresAt: { $gt: this.clock() } });

@@ -36,18 +36,22 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
   const app = options.app ?? 'node';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `cella-${app}-`));
   const cwd = path.join(repoRoot, 'apps', app);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd,
-    env: {
-      ...process.env,
-      CELLA_HOST: '127.0.0.1',
-      CELLA_PORT: String(options.port ?? 0),
-      CELLA_DATA_DIR: dataDir,
-      CELLA_LOG_LEVEL: 'info',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        CELLA_HOST: '127.0.0.1',
+        CELLA_PORT: String(options.port ?? 0),
+        CELLA_DATA_DIR: dataDir,
+        CELLA_LOG_LEVEL: 'info',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

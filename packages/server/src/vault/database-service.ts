@@ -46,19 +46,24 @@ export class VaultDatabase {
   }
 
   private assertWritable(vault: VaultRecord): void {
-    if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
+    if (vault.state === 'frozen')
+      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
   }
 
   /** A user collection that must exist. */
   private async existing(vault: VaultRecord, name: string): Promise<Collection> {
     assertUserCollection(name);
     const db = this.store.database(vault.database);
-    if (!(await db.hasCollection(name))) throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
+    if (!(await db.hasCollection(name)))
+      throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
     return db.collection(name);
   }
 
   /** Runs a write whose byte change is charged to the vault inside the write's transaction. */
-  private async charged<T>(vault: VaultRecord, write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>): Promise<T> {
+  private async charged<T>(
+    vault: VaultRecord,
+    write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
     let charged = 0;
     try {
       return await write(async (delta) => {
@@ -74,7 +79,10 @@ export class VaultDatabase {
 
   async listCollections(vault: VaultRecord): Promise<{ name: string }[]> {
     const names = await this.store.database(vault.database).listCollections();
-    return names.filter((name) => !name.startsWith('__')).sort().map((name) => ({ name }));
+    return names
+      .filter((name) => !name.startsWith('__'))
+      .sort()
+      .map((name) => ({ name }));
   }
 
   async createCollection(vault: VaultRecord, name: string): Promise<{ name: string }> {
@@ -109,7 +117,9 @@ export class VaultDatabase {
       const doc = asObject(item, `document[${i}]`);
       return options.timestamp === false ? doc : { ...doc, created: now, modified: now };
     });
-    const result = await this.charged(vault, (beforeCommit) => collection.insertMany(docs as Document[], { beforeCommit }));
+    const result = await this.charged(vault, (beforeCommit) =>
+      collection.insertMany(docs as Document[], { beforeCommit }),
+    );
     return { acknowledged: true, inserted_ids: result.insertedIds.map((id) => idToWire(id)!) };
   }
 
@@ -126,16 +136,22 @@ export class VaultDatabase {
     let update = asObject(updateInput, 'update');
     const keys = Object.keys(update);
     if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
-      throw new CellaError('INVALID_PARAMETER', 'update must consist of update operators such as $set, $inc or $push');
+      throw new CellaError(
+        'INVALID_PARAMETER',
+        'update must consist of update operators such as $set, $inc or $push',
+      );
     }
     if (options.timestamp !== false) {
       const now = this.nowSeconds();
       update = { ...update, $set: { ...(update.$set as object | undefined), modified: now } };
-      if (options.upsert) update.$setOnInsert = { ...(update.$setOnInsert as object | undefined), created: now };
+      if (options.upsert)
+        update.$setOnInsert = { ...(update.$setOnInsert as object | undefined), created: now };
     }
     const result = await this.charged(vault, (beforeCommit) => {
       const writeOptions = { upsert: options.upsert ?? false, beforeCommit };
-      return options.one ? collection.updateOne(filter, update, writeOptions) : collection.updateMany(filter, update, writeOptions);
+      return options.one
+        ? collection.updateOne(filter, update, writeOptions)
+        : collection.updateMany(filter, update, writeOptions);
     });
     return {
       acknowledged: true,
@@ -145,20 +161,34 @@ export class VaultDatabase {
     };
   }
 
-  async delete(vault: VaultRecord, name: string, filterInput: unknown, options: { one?: boolean } = {}): Promise<number> {
+  async delete(
+    vault: VaultRecord,
+    name: string,
+    filterInput: unknown,
+    options: { one?: boolean } = {},
+  ): Promise<number> {
     this.assertWritable(vault);
     const collection = await this.existing(vault, name);
     const filter = asObject(filterInput, 'filter') as Filter;
     const result = await this.charged(vault, (beforeCommit) =>
-      options.one ? collection.deleteOne(filter, { beforeCommit }) : collection.deleteMany(filter, { beforeCommit }),
+      options.one
+        ? collection.deleteOne(filter, { beforeCommit })
+        : collection.deleteMany(filter, { beforeCommit }),
     );
     return result.deletedCount;
   }
 
-  async find(vault: VaultRecord, name: string, params: FindParams): Promise<{ items: Record<string, unknown>[] }> {
+  async find(
+    vault: VaultRecord,
+    name: string,
+    params: FindParams,
+  ): Promise<{ items: Record<string, unknown>[] }> {
     const collection = await this.existing(vault, name);
     const filter = asObject(params.filter ?? {}, 'filter') as Filter;
-    const limit = params.limit === undefined || params.limit === 0 ? MAX_FIND_LIMIT : Math.min(params.limit, MAX_FIND_LIMIT);
+    const limit =
+      params.limit === undefined || params.limit === 0
+        ? MAX_FIND_LIMIT
+        : Math.min(params.limit, MAX_FIND_LIMIT);
     try {
       const docs = await collection.find(filter, {
         ...(params.skip ? { skip: params.skip } : {}),
@@ -172,7 +202,12 @@ export class VaultDatabase {
     }
   }
 
-  async count(vault: VaultRecord, name: string, filterInput: unknown, options: { skip?: number; limit?: number } = {}) {
+  async count(
+    vault: VaultRecord,
+    name: string,
+    filterInput: unknown,
+    options: { skip?: number; limit?: number } = {},
+  ) {
     const collection = await this.existing(vault, name);
     const filter = asObject(filterInput, 'filter') as Filter;
     try {

@@ -18,7 +18,14 @@ export const INTERNAL_COLLECTIONS = {
 } as const;
 
 /** Names a user collection can't have: ours, the reference's internal ones, and the route word. */
-const RESERVED = new Set(['collections', 'ipfs_files', 'scripts', 'scripts_temptx', '__collection_metadata__', '__anonymous_files__']);
+const RESERVED = new Set([
+  'collections',
+  'ipfs_files',
+  'scripts',
+  'scripts_temptx',
+  '__collection_metadata__',
+  '__anonymous_files__',
+]);
 
 export function isInternalCollection(name: string): boolean {
   return name.startsWith('__') || name.startsWith('system.') || RESERVED.has(name);
@@ -26,6 +33,9 @@ export function isInternalCollection(name: string): boolean {
 
 export function assertUserCollection(name: string): void {
   if (isInternalCollection(name)) {
-    throw new CellaError('INVALID_PARAMETER', `"${name}" is a reserved collection name (names starting with "__" or "system." and ${[...RESERVED].join(', ')} are reserved)`);
+    throw new CellaError(
+      'INVALID_PARAMETER',
+      `"${name}" is a reserved collection name (names starting with "__" or "system." and ${[...RESERVED].join(', ')} are reserved)`,
+    );
   }
 }

@@ -49,10 +49,16 @@ export const plansFileSchema = z
   .superRefine((file, ctx) => {
     for (const key of ['pricingPlans', 'backupPlans'] as const) {
       const names = file[key].map((p) => p.name);
-      if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: [key], message: 'plan names must be unique' });
-      if (!file[key].some((p) => p.amount === 0)) ctx.addIssue({ code: 'custom', path: [key], message: 'needs a free plan (amount 0)' });
+      if (new Set(names).size !== names.length)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'plan names must be unique' });
+      if (!file[key].some((p) => p.amount === 0))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'needs a free plan (amount 0)' });
       if (file[key].some((p) => p.amount === 0 && p.serviceDays !== -1)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'a free plan must not expire (serviceDays -1)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a free plan must not expire (serviceDays -1)',
+        });
       }
     }
   });
@@ -90,7 +96,9 @@ export function loadPlans(file: string | undefined): PlansFile {
   }
   const parsed = plansFileSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new PlansError(`invalid plans file ${file}:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
+    throw new PlansError(
+      `invalid plans file ${file}:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`,
+    );
   }
   return parsed.data;
 }

@@ -6,7 +6,9 @@ export function fromStoreError(error: unknown): unknown {
   if (!(error instanceof StoreError)) return error;
   switch (error.code) {
     case 'DUPLICATE_KEY':
-      return new CellaError('ALREADY_EXISTS', `a document with this _id already exists: ${error.message}`, { cause: error });
+      return new CellaError('ALREADY_EXISTS', `a document with this _id already exists: ${error.message}`, {
+        cause: error,
+      });
     default:
       return new CellaError('INVALID_PARAMETER', error.message, { cause: error });
   }

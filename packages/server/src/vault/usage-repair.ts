@@ -21,7 +21,12 @@ export class UsageRepair {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly deps: { vaults: VaultService; database: VaultDatabase; documents: DocumentStore; log: Logger },
+    private readonly deps: {
+      vaults: VaultService;
+      database: VaultDatabase;
+      documents: DocumentStore;
+      log: Logger;
+    },
   ) {}
 
   private async fileBytes(vault: VaultRecord): Promise<number> {
@@ -41,7 +46,10 @@ export class UsageRepair {
         const applied = await this.deps.vaults.setUsageIfUnchanged(vault.userDid, kind, was, counted[kind]);
         if (applied) {
           report.corrected++;
-          this.deps.log.warn({ user: vault.userDid, kind, was, now: counted[kind] }, 'corrected a usage counter');
+          this.deps.log.warn(
+            { user: vault.userDid, kind, was, now: counted[kind] },
+            'corrected a usage counter',
+          );
         } else {
           report.skippedBusy++;
         }

@@ -33,7 +33,9 @@ export interface VaultRecord {
 /** What a vault shows its owner: `read_only` = over quota, growing writes refused until usage drops. */
 export type VaultDisplayState = 'running' | 'frozen' | 'read_only';
 
-export function displayState(record: Pick<VaultRecord, 'state' | 'quota' | 'dbUsed' | 'filesUsed'>): VaultDisplayState {
+export function displayState(
+  record: Pick<VaultRecord, 'state' | 'quota' | 'dbUsed' | 'filesUsed'>,
+): VaultDisplayState {
   if (record.state === 'frozen') return 'frozen';
   return record.dbUsed + record.filesUsed > record.quota ? 'read_only' : 'running';
 }
@@ -74,7 +76,10 @@ function toRecord(doc: Document): VaultRecord {
   };
 }
 
-export function quotaExceeded(record: Pick<VaultRecord, 'quota' | 'dbUsed' | 'filesUsed'>, delta: number): CellaError {
+export function quotaExceeded(
+  record: Pick<VaultRecord, 'quota' | 'dbUsed' | 'filesUsed'>,
+  delta: number,
+): CellaError {
   const used = record.dbUsed + record.filesUsed;
   return new CellaError(
     'INSUFFICIENT_STORAGE',
@@ -165,7 +170,9 @@ export class VaultService {
     const now = this.nowSeconds();
     const downgraded = await this.vaults.findOneAndUpdate(
       { _id: record.userDid, end: record.end },
-      { $set: { plan: plan.name, quota: quotaBytes(plan), planAmount: 0, start: now, end: -1, updated: now } },
+      {
+        $set: { plan: plan.name, quota: quotaBytes(plan), planAmount: 0, start: now, end: -1, updated: now },
+      },
     );
     return downgraded ? toRecord(downgraded) : ((await this.find(record.userDid)) ?? record);
   }
@@ -193,7 +200,8 @@ export class VaultService {
 
   /** Adds `delta` unconditionally (refunds, deletions). */
   async adjust(userDid: string, kind: UsageKind, delta: number): Promise<void> {
-    if (delta !== 0 && this.enforceQuota) await this.vaults.updateOne({ _id: userDid }, { $inc: { [field[kind]]: delta } });
+    if (delta !== 0 && this.enforceQuota)
+      await this.vaults.updateOne({ _id: userDid }, { $inc: { [field[kind]]: delta } });
   }
 
   /** Sets a usage counter to a recounted value (repair job). */
@@ -205,18 +213,33 @@ export class VaultService {
    * Points the vault at another database (restore) with the usage of its content, in one
    * conditional write: only if the vault still uses `from`. Returns false when it changed meanwhile.
    */
-  async switchDatabase(userDid: string, from: string, to: string, usage: { dbUsed: number; filesUsed: number }): Promise<boolean> {
+  async switchDatabase(
+    userDid: string,
+    from: string,
+    to: string,
+    usage: { dbUsed: number; filesUsed: number },
+  ): Promise<boolean> {
     this.cache.delete(userDid);
     const doc = await this.vaults.findOneAndUpdate(
       { _id: userDid, database: from },
-      { $set: { database: to, dbUsed: usage.dbUsed, filesUsed: usage.filesUsed, updated: this.nowSeconds() } },
+      {
+        $set: { database: to, dbUsed: usage.dbUsed, filesUsed: usage.filesUsed, updated: this.nowSeconds() },
+      },
     );
     return doc !== null;
   }
 
   /** Sets a usage counter only if it still holds `expected` (no write moved it meanwhile). */
-  async setUsageIfUnchanged(userDid: string, kind: UsageKind, expected: number, bytes: number): Promise<boolean> {
-    const result = await this.vaults.updateOne({ _id: userDid, [field[kind]]: expected }, { $set: { [field[kind]]: bytes } });
+  async setUsageIfUnchanged(
+    userDid: string,
+    kind: UsageKind,
+    expected: number,
+    bytes: number,
+  ): Promise<boolean> {
+    const result = await this.vaults.updateOne(
+      { _id: userDid, [field[kind]]: expected },
+      { $set: { [field[kind]]: bytes } },
+    );
     return result.matchedCount === 1;
   }
 
@@ -227,7 +250,11 @@ export class VaultService {
    * the plan changed meanwhile (another settlement, an expiry): the write is conditional on it.
    * Returns false when this settlement had already been applied.
    */
-  async applyPlanChange(userDid: string, settlementKey: string, compute: (current: VaultRecord) => PlanChange): Promise<boolean> {
+  async applyPlanChange(
+    userDid: string,
+    settlementKey: string,
+    compute: (current: VaultRecord) => PlanChange,
+  ): Promise<boolean> {
     this.cache.delete(userDid);
     for (let attempt = 0; attempt < 20; attempt++) {
       const doc = await this.vaults.findOne({ _id: userDid });
@@ -249,9 +276,15 @@ export class VaultService {
     return this.update(userDid, { state });
   }
 
-  async update(userDid: string, changes: Partial<Omit<VaultRecord, 'userDid' | 'database'>>): Promise<VaultRecord | null> {
+  async update(
+    userDid: string,
+    changes: Partial<Omit<VaultRecord, 'userDid' | 'database'>>,
+  ): Promise<VaultRecord | null> {
     this.cache.delete(userDid);
-    const doc = await this.vaults.findOneAndUpdate({ _id: userDid }, { $set: { ...changes, updated: this.nowSeconds() } });
+    const doc = await this.vaults.findOneAndUpdate(
+      { _id: userDid },
+      { $set: { ...changes, updated: this.nowSeconds() } },
+    );
     return doc ? toRecord(doc) : null;
   }
 

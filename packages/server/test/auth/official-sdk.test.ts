@@ -27,7 +27,12 @@ beforeAll(async () => {
   storeDir = mkdtempSync(path.join(tmpdir(), 'cella-official-'));
   store = await official.DIDStore.open(storeDir);
   const mnemonic = official.Mnemonic.getInstance(official.Mnemonic.ENGLISH).generate();
-  root = official.RootIdentity.createFromMnemonic(mnemonic, '', store, STOREPASS) as unknown as official.RootIdentity;
+  root = official.RootIdentity.createFromMnemonic(
+    mnemonic,
+    '',
+    store,
+    STOREPASS,
+  ) as unknown as official.RootIdentity;
   root = await Promise.resolve(root);
 }, 60_000);
 
@@ -54,18 +59,28 @@ async function auth(challengeResponse: unknown) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ challenge_response: challengeResponse }),
   });
-  return { status: response.status, body: (await response.json()) as { token?: string; error?: { message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { token?: string; error?: { message: string } },
+  };
 }
 
 test('a DID created and published with the official SDK signs in with its own presentation', async () => {
   const doc = await root.newDid(STOREPASS, 0);
   await doc.publish(STOREPASS);
   const { iss, nonce } = await signin(JSON.parse(doc.toString(true)) as unknown);
-  const vp = await (await official.VerifiablePresentation.createFor(doc.getSubject(), null, store)).realm(iss).nonce(nonce).seal(STOREPASS);
+  const vp = await (
+    await official.VerifiablePresentation.createFor(doc.getSubject(), null, store)
+  )
+    .realm(iss)
+    .nonce(nonce)
+    .seal(STOREPASS);
   const result = await auth(JSON.parse(vp.toString(true)) as unknown);
   expect(result.body.error?.message).toBeUndefined();
   expect(result.status).toBe(201);
-  const info = await fetch(`${node.url}/api/v2/node/info`, { headers: { authorization: `Bearer ${result.body.token!}` } });
+  const info = await fetch(`${node.url}/api/v2/node/info`, {
+    headers: { authorization: `Bearer ${result.body.token!}` },
+  });
   expect(info.status).toBe(200);
 }, 30_000);
 
@@ -83,7 +98,9 @@ test('the reference app-instance flow: AppIdCredential VP inside a JWT signed by
     .type('AppIdCredential')
     .properties({ appInstanceDid: appInstanceDoc.getSubject().toString(), appDid })
     .seal(STOREPASS);
-  const vp = await (await official.VerifiablePresentation.createFor(appInstanceDoc.getSubject(), null, store))
+  const vp = await (
+    await official.VerifiablePresentation.createFor(appInstanceDoc.getSubject(), null, store)
+  )
     .credentials(vc)
     .realm(iss)
     .nonce(nonce)
@@ -101,6 +118,9 @@ test('the reference app-instance flow: AppIdCredential VP inside a JWT signed by
   const result = await auth(jwt);
   expect(result.body.error?.message).toBeUndefined();
   expect(result.status).toBe(201);
-  const props = JSON.parse(String(decodeJwt(result.body.token!).claims.props)) as { userDid: string; appDid: string };
+  const props = JSON.parse(String(decodeJwt(result.body.token!).claims.props)) as {
+    userDid: string;
+    appDid: string;
+  };
   expect(props).toMatchObject({ userDid: userDoc.getSubject().toString(), appDid });
 }, 30_000);

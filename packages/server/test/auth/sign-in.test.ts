@@ -42,7 +42,9 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 async function getInfo(token: string) {
-  const response = await fetch(`${node.url}/api/v2/node/info`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${node.url}/api/v2/node/info`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -51,7 +53,12 @@ async function challengeFor(signer: Signer) {
   const { status, body } = await post('/api/v2/did/signin', { document });
   expect(status).toBe(201);
   const { claims } = decodeJwt(body.challenge as string);
-  return { challenge: body.challenge as string, nonce: claims.nonce as string, realm: claims.iss as string, claims };
+  return {
+    challenge: body.challenge as string,
+    nonce: claims.nonce as string,
+    realm: claims.iss as string,
+    claims,
+  };
 }
 
 async function signInManually(signer: Signer) {
@@ -60,7 +67,11 @@ async function signInManually(signer: Signer) {
   return post('/api/v2/did/auth', { challenge_response: vp });
 }
 
-function expectRefused(result: { status: number; body: Record<string, any> }, status: 400 | 401, message?: RegExp) {
+function expectRefused(
+  result: { status: number; body: Record<string, any> },
+  status: 400 | 401,
+  message?: RegExp,
+) {
   expect(result.status).toBe(status);
   expect(result.body.error.message).toEqual(expect.any(String));
   if (message) expect(result.body.error.message).toMatch(message);
@@ -91,7 +102,12 @@ describe('signing in', () => {
   test('the challenge carries exactly the spec claims and the token its expiry', async () => {
     const signer = createDevIdentity().signer;
     const { claims } = await challengeFor(signer);
-    expect(claims).toMatchObject({ iss: expect.stringMatching(/^did:elastos:/), sub: 'DIDAuthChallenge', aud: signer.did, nonce: expect.any(String) });
+    expect(claims).toMatchObject({
+      iss: expect.stringMatching(/^did:elastos:/),
+      sub: 'DIDAuthChallenge',
+      aud: signer.did,
+      nonce: expect.any(String),
+    });
     expect(claims.exp! - claims.iat!).toBe(2);
     const result = await signInManually(signer);
     expect(result.status).toBe(201);
@@ -101,7 +117,9 @@ describe('signing in', () => {
 
   test('the reference form `Authorization: token <jwt>` is accepted', async () => {
     const { body } = await signInManually(createDevIdentity().signer);
-    const response = await fetch(`${node.url}/api/v2/node/info`, { headers: { authorization: `token ${body.token as string}` } });
+    const response = await fetch(`${node.url}/api/v2/node/info`, {
+      headers: { authorization: `token ${body.token as string}` },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -109,7 +127,12 @@ describe('signing in', () => {
     const signer = createDevIdentity().signer;
     const { nonce, realm } = await challengeFor(signer);
     const vp = await createPresentation(signer, { realm, nonce });
-    const jwt = await signJwt(signer, { sub: 'DIDAuthResponse', aud: realm, exp: Math.floor(Date.now() / 1000) + 60, presentation: vp });
+    const jwt = await signJwt(signer, {
+      sub: 'DIDAuthResponse',
+      aud: realm,
+      exp: Math.floor(Date.now() / 1000) + 60,
+      presentation: vp,
+    });
     const result = await post('/api/v2/did/auth', { challenge_response: jwt });
     expect(result.status).toBe(201);
   });
@@ -132,7 +155,7 @@ describe('refusals', () => {
     expectRefused(await post('/api/v2/did/auth', { challenge_response: vp }), 401, /already used|unknown/);
   });
 
-  test('the nonce of another DID\'s challenge', async () => {
+  test("the nonce of another DID's challenge", async () => {
     const alice = createDevIdentity().signer;
     const mallory = createDevIdentity().signer;
     await challengeFor(mallory); // mallory's own document is known to the node
@@ -151,7 +174,10 @@ describe('refusals', () => {
   test('a wrong realm', async () => {
     const signer = createDevIdentity().signer;
     const { nonce } = await challengeFor(signer);
-    const vp = await createPresentation(signer, { realm: 'did:elastos:iSomeOtherNodeXXXXXXXXXXXXXXXXXXXX', nonce });
+    const vp = await createPresentation(signer, {
+      realm: 'did:elastos:iSomeOtherNodeXXXXXXXXXXXXXXXXXXXX',
+      nonce,
+    });
     expectRefused(await post('/api/v2/did/auth', { challenge_response: vp }), 401, /realm/);
   });
 
@@ -172,7 +198,15 @@ describe('refusals', () => {
     const result = await post('/api/v2/did/signin', { document: tampered });
     expect([400, 401]).toContain(result.status);
     expect(result.body.error.message).toMatch(/refused/);
-    const swappedKey = { ...document, publicKey: [{ ...document.publicKey![0]!, publicKeyBase58: (await createDocument(createDevIdentity().signer)).publicKey![0]!.publicKeyBase58 }] };
+    const swappedKey = {
+      ...document,
+      publicKey: [
+        {
+          ...document.publicKey![0]!,
+          publicKeyBase58: (await createDocument(createDevIdentity().signer)).publicKey![0]!.publicKeyBase58,
+        },
+      ],
+    };
     expect([400, 401]).toContain((await post('/api/v2/did/signin', { document: swappedKey })).status);
   });
 
@@ -186,7 +220,9 @@ describe('refusals', () => {
   });
 
   test('an expired token, a token of another node, for another audience, and alg none', async () => {
-    const { privateKey: nodeKeyHex } = JSON.parse(readFileSync(identityFile(node.dataDir), 'utf8')) as { privateKey: string };
+    const { privateKey: nodeKeyHex } = JSON.parse(readFileSync(identityFile(node.dataDir), 'utf8')) as {
+      privateKey: string;
+    };
     const nodeSigner = createKeySigner(hexToBytes(nodeKeyHex));
     const user = createDevIdentity().did;
     const now = Math.floor(Date.now() / 1000);
@@ -201,7 +237,11 @@ describe('refusals', () => {
     expectRefused(await getInfo(await signJwt(otherNode, { ...good, iss: otherNode.did })), 401);
     expectRefused(await getInfo(await signJwt(otherNode, good)), 401); // claims this node, signed by another
 
-    expectRefused(await getInfo(await signJwt(nodeSigner, { ...good, aud: createDevIdentity().did })), 401, /audience/);
+    expectRefused(
+      await getInfo(await signJwt(nodeSigner, { ...good, aud: createDevIdentity().did })),
+      401,
+      /audience/,
+    );
     expectRefused(await getInfo(await signJwt(nodeSigner, { ...good, sub: 'DIDAuthChallenge' })), 401);
 
     const header = bytesToBase64url(new TextEncoder().encode(JSON.stringify({ alg: 'none', typ: 'JWT' })));
@@ -216,7 +256,20 @@ describe('refusals', () => {
   });
 
   test('garbage in every field is a 400 or 401, never a 500', async () => {
-    const garbage: unknown[] = [null, 0, 'x', '', [], {}, { id: 5 }, 'a.b.c', '\u0000', 'e30.e30.e30', { type: 'VerifiablePresentation' }, 'x'.repeat(10000)];
+    const garbage: unknown[] = [
+      null,
+      0,
+      'x',
+      '',
+      [],
+      {},
+      { id: 5 },
+      'a.b.c',
+      '\u0000',
+      'e30.e30.e30',
+      { type: 'VerifiablePresentation' },
+      'x'.repeat(10000),
+    ];
     for (const value of garbage) {
       for (const [path, field] of [
         ['/api/v2/did/signin', 'document'],
@@ -228,7 +281,13 @@ describe('refusals', () => {
         expect(result.body.error.message).toEqual(expect.any(String));
       }
     }
-    for (const raw of ['[]', '"string"', '42', 'null', '{"document": {"id": "did:elastos:x", "publicKey": "nope"}}']) {
+    for (const raw of [
+      '[]',
+      '"string"',
+      '42',
+      'null',
+      '{"document": {"id": "did:elastos:x", "publicKey": "nope"}}',
+    ]) {
       const result = await post('/api/v2/did/signin', raw);
       expect([400, 401], raw).toContain(result.status);
     }
@@ -240,7 +299,10 @@ describe('refusals', () => {
     const first = await vault.session.token();
     await vault.session.invalidate(first); // as if the node had refused it
     await expect(vault.node.info()).resolves.toMatchObject({ role: 'vault' });
-    const error = await connect({ url: node.url, signer: { ...user.signer, sign: async () => new Uint8Array(64) } }).catch((e: unknown) => e);
+    const error = await connect({
+      url: node.url,
+      signer: { ...user.signer, sign: async () => new Uint8Array(64) },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CellaApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });

@@ -131,8 +131,12 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
       // Fixed vectors: every engine must produce exactly these (profile unixfs-v1-2025: CIDv1,
       // raw leaves, sha2-256, 1 MiB chunks, balanced layout with 1024 links per node).
       it('matches the unixfs-v1-2025 CID vectors', async () => {
-        expect(await add(new Uint8Array(0))).toBe('bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku');
-        expect(await add(Buffer.from('hello\n'))).toBe('bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am');
+        expect(await add(new Uint8Array(0))).toBe(
+          'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
+        );
+        expect(await add(Buffer.from('hello\n'))).toBe(
+          'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am',
+        );
         expect(await add(pattern(MiB, 1))).toBe(await leafCid(pattern(MiB, 1)));
         expect(await add(pattern(3 * MiB + 5, 2))).toBe(VECTOR_3MIB);
       });
@@ -149,7 +153,9 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         expect(got).toBeGreaterThanOrEqual(MiB);
         expect(got).toBeLessThan(4 * MiB);
         // the store still works after an abandoned read
-        expect((await collect(s.cat(cid, { offset: 0, length: 10 }))).equals(bytes.subarray(0, 10))).toBe(true);
+        expect((await collect(s.cat(cid, { offset: 0, length: 10 }))).equals(bytes.subarray(0, 10))).toBe(
+          true,
+        );
       });
 
       it('stops a cat when its signal aborts', async () => {
@@ -209,7 +215,9 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         const s = await store();
         const small = randomBytes(1000);
         const id = await add(small);
-        expect((await collect(s.cat(id, { offset: 10, length: 20 }))).equals(small.subarray(10, 30))).toBe(true);
+        expect((await collect(s.cat(id, { offset: 10, length: 20 }))).equals(small.subarray(10, 30))).toBe(
+          true,
+        );
       });
     });
 
@@ -255,7 +263,8 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
 
         await s.unpin(cidA);
         await s.gc();
-        for (const blk of blocksA.filter((x) => !sharedBlocks.includes(x))) expect(await s.hasBlock(blk)).toBe(false);
+        for (const blk of blocksA.filter((x) => !sharedBlocks.includes(x)))
+          expect(await s.hasBlock(blk)).toBe(false);
         for (const blk of blocksB) expect(await s.hasBlock(blk)).toBe(true);
         expect((await collect(s.cat(cidB))).equals(b)).toBe(true);
 
@@ -351,9 +360,11 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         expect(imported.bytes).toBeLessThan(totalBlockBytes);
         await target.pin(cid);
         expect((await collect(target.cat(cid))).equals(bytes)).toBe(true);
-        expect(createHash('sha256').update(await collect(target.cat(cid))).digest('hex')).toBe(
-          createHash('sha256').update(bytes).digest('hex'),
-        );
+        expect(
+          createHash('sha256')
+            .update(await collect(target.cat(cid)))
+            .digest('hex'),
+        ).toBe(createHash('sha256').update(bytes).digest('hex'));
         await target.unpin(cid);
       });
 

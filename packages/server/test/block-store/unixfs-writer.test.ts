@@ -33,7 +33,11 @@ async function* pieces(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Arr
   if (bytes.length === 0) return;
 }
 
-async function reference(bytes: Uint8Array, chunkSize: number, maxLinks: number): Promise<{ cid: string; blocks: string[] }> {
+async function reference(
+  bytes: Uint8Array,
+  chunkSize: number,
+  maxLinks: number,
+): Promise<{ cid: string; blocks: string[] }> {
   const store = new MapStore();
   const entry = await importFile({ content: pieces(bytes, 5) }, store, {
     cidVersion: 1,
@@ -45,9 +49,18 @@ async function reference(bytes: Uint8Array, chunkSize: number, maxLinks: number)
   return { cid: entry.cid.toString(), blocks: [...store.blocks.keys()].sort() };
 }
 
-async function ours(bytes: Uint8Array, chunkSize: number, maxLinks: number, piece: number): Promise<{ cid: string; blocks: string[] }> {
+async function ours(
+  bytes: Uint8Array,
+  chunkSize: number,
+  maxLinks: number,
+  piece: number,
+): Promise<{ cid: string; blocks: string[] }> {
   const store = new MapStore();
-  const { cid, size } = await writeUnixfsFile(pieces(bytes, piece), store, { chunkSize, maxLinks, writeConcurrency: 3 });
+  const { cid, size } = await writeUnixfsFile(pieces(bytes, piece), store, {
+    chunkSize,
+    maxLinks,
+    writeConcurrency: 3,
+  });
   expect(size).toBe(bytes.length);
   return { cid: cid.toString(), blocks: [...store.blocks.keys()].sort() };
 }
@@ -82,11 +95,16 @@ describe('unixfs writer = ipfs-unixfs-importer (balanced, raw leaves, CIDv1)', (
 
   it('fails the add when a block write fails, and aborts on the signal', async () => {
     const failing = { put: async () => Promise.reject(new Error('disk full')) };
-    await expect(writeUnixfsFile(pieces(randomBytes(100), 10), failing, { chunkSize: 8 })).rejects.toThrow('disk full');
+    await expect(writeUnixfsFile(pieces(randomBytes(100), 10), failing, { chunkSize: 8 })).rejects.toThrow(
+      'disk full',
+    );
     const controller = new AbortController();
     controller.abort(new Error('client went away'));
     await expect(
-      writeUnixfsFile(pieces(randomBytes(100), 10), new MapStore(), { chunkSize: 8, signal: controller.signal }),
+      writeUnixfsFile(pieces(randomBytes(100), 10), new MapStore(), {
+        chunkSize: 8,
+        signal: controller.signal,
+      }),
     ).rejects.toThrow('client went away');
   });
 });

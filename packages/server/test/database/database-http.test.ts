@@ -28,15 +28,25 @@ describe('collections', () => {
   test('create, list, delete; a second create is 455; deleting a missing one is 404/4', async () => {
     await alice.db.createCollection('notes');
     expect(await alice.db.listCollections()).toEqual(['notes']);
-    expect(await refused(alice.db.createCollection('notes'))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
+    expect(await refused(alice.db.createCollection('notes'))).toMatchObject({
+      status: 455,
+      code: 'ALREADY_EXISTS',
+    });
     await alice.db.deleteCollection('notes');
     expect(await alice.db.listCollections()).toEqual([]);
-    expect(await refused(alice.db.deleteCollection('notes'))).toMatchObject({ status: 404, internalCode: 4, code: 'COLLECTION_NOT_FOUND' });
+    expect(await refused(alice.db.deleteCollection('notes'))).toMatchObject({
+      status: 404,
+      internalCode: 4,
+      code: 'COLLECTION_NOT_FOUND',
+    });
   });
 
   test('internal and invalid names are refused with 400', async () => {
     for (const name of ['__files__', '__anything', 'ipfs_files', 'scripts', 'collections', 'system.users']) {
-      expect(await refused(alice.db.createCollection(name)), name).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
+      expect(await refused(alice.db.createCollection(name)), name).toMatchObject({
+        status: 400,
+        code: 'INVALID_PARAMETER',
+      });
     }
     for (const name of ['', '.hidden', 'a/b', 'a$b', 'x'.repeat(65), 'spaces here', 'nul\u0000']) {
       const result = await rawCall(alice, 'POST', '/api/v2/vault/db/collections', { name });
@@ -46,14 +56,20 @@ describe('collections', () => {
 
   test('operations on a missing collection are 404 with internal_code 4', async () => {
     const missing = alice.db.collection('nope');
-    for (const op of [missing.insert({ a: 1 }), missing.find(), missing.count(), missing.update({}, { $set: { a: 1 } }), missing.delete({})]) {
+    for (const op of [
+      missing.insert({ a: 1 }),
+      missing.find(),
+      missing.count(),
+      missing.update({}, { $set: { a: 1 } }),
+      missing.delete({}),
+    ]) {
       expect(await refused(op)).toMatchObject({ status: 404, internalCode: 4 });
     }
   });
 });
 
 describe('documents', () => {
-  test('two users with same-named collections never see each other\'s documents', async () => {
+  test("two users with same-named collections never see each other's documents", async () => {
     await alice.db.createCollection('shared_name');
     await bob.db.createCollection('shared_name');
     await alice.db.collection('shared_name').insert({ owner: 'alice' });
@@ -67,13 +83,21 @@ describe('documents', () => {
 
   test('insert returns ids and adds timestamps; Extended JSON round-trips', async () => {
     const c = await alice.db.createCollection('ext');
-    const result = await c.insert([{ n: 1, at: { $date: '2026-01-02T03:04:05.000Z' } }, { _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, n: 2 }]);
+    const result = await c.insert([
+      { n: 1, at: { $date: '2026-01-02T03:04:05.000Z' } },
+      { _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, n: 2 },
+    ]);
     expect(result.acknowledged).toBe(true);
     expect(result.inserted_ids).toHaveLength(2);
     expect(result.inserted_ids[0]).toMatch(/^[0-9a-f]{24}$/);
     expect(result.inserted_ids[1]).toBe('65a1b2c3d4e5f60718293a4b');
     const [first] = await c.find({ n: 1 });
-    expect(first).toMatchObject({ n: 1, _id: { $oid: result.inserted_ids[0] }, created: expect.any(Number), modified: expect.any(Number) });
+    expect(first).toMatchObject({
+      n: 1,
+      _id: { $oid: result.inserted_ids[0] },
+      created: expect.any(Number),
+      modified: expect.any(Number),
+    });
     expect(first!.at).toEqual({ $date: '2026-01-02T03:04:05Z' });
     const byId = await c.find({ _id: { $oid: '65a1b2c3d4e5f60718293a4b' } });
     expect(byId).toHaveLength(1);
@@ -93,10 +117,17 @@ describe('documents', () => {
   test('find with filter, sort, skip, limit and projection; count with skip and limit', async () => {
     const c = await alice.db.createCollection('people');
     await c.insert(
-      Array.from({ length: 20 }, (_, i) => ({ name: `p${i}`, age: 20 + (i % 5), tags: i % 2 ? ['odd'] : ['even'] })),
+      Array.from({ length: 20 }, (_, i) => ({
+        name: `p${i}`,
+        age: 20 + (i % 5),
+        tags: i % 2 ? ['odd'] : ['even'],
+      })),
       { timestamp: false },
     );
-    const found = await c.find({ age: { $gte: 22 }, tags: 'odd' }, { sort: { age: -1, name: 1 }, skip: 1, limit: 3, projection: { _id: 0, name: 1, age: 1 } });
+    const found = await c.find(
+      { age: { $gte: 22 }, tags: 'odd' },
+      { sort: { age: -1, name: 1 }, skip: 1, limit: 3, projection: { _id: 0, name: 1, age: 1 } },
+    );
     // age ≥ 22 and odd: p9/p19 (24), p3/p13 (23), p7/p17 (22); by age desc then name; skip 1, take 3
     expect(found).toEqual([
       { name: 'p9', age: 24 },
@@ -111,11 +142,26 @@ describe('documents', () => {
 
   test('update one or many, with upsert, reports counts', async () => {
     const c = await alice.db.createCollection('counters');
-    await c.insert([{ k: 'a', v: 1 }, { k: 'a', v: 2 }, { k: 'b', v: 3 }]);
-    expect(await c.update({ k: 'a' }, { $inc: { v: 10 } })).toMatchObject({ matched_count: 2, modified_count: 2, upserted_id: null });
-    expect(await c.update({ k: 'a' }, { $set: { flag: true } }, { one: true })).toMatchObject({ matched_count: 1, modified_count: 1 });
+    await c.insert([
+      { k: 'a', v: 1 },
+      { k: 'a', v: 2 },
+      { k: 'b', v: 3 },
+    ]);
+    expect(await c.update({ k: 'a' }, { $inc: { v: 10 } })).toMatchObject({
+      matched_count: 2,
+      modified_count: 2,
+      upserted_id: null,
+    });
+    expect(await c.update({ k: 'a' }, { $set: { flag: true } }, { one: true })).toMatchObject({
+      matched_count: 1,
+      modified_count: 1,
+    });
     const upsert = await c.update({ k: 'z' }, { $set: { v: 99 } }, { upsert: true });
-    expect(upsert).toMatchObject({ matched_count: 0, modified_count: 0, upserted_id: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(upsert).toMatchObject({
+      matched_count: 0,
+      modified_count: 0,
+      upserted_id: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     const [z] = await c.find({ k: 'z' });
     expect(z).toMatchObject({ k: 'z', v: 99, created: expect.any(Number), modified: expect.any(Number) });
     expect(await refused(c.update({}, { v: 1 }))).toMatchObject({ status: 400 });
@@ -128,7 +174,11 @@ describe('documents', () => {
     expect(await c.count({ t: 1 })).toBe(1);
     await c.delete({ t: { $in: [1, 2] } });
     expect(await c.count({})).toBe(1);
-    const viaQuery = await rawCall(alice, 'DELETE', `/api/v2/vault/db/trash?filter=${encodeURIComponent('{"t":3}')}`);
+    const viaQuery = await rawCall(
+      alice,
+      'DELETE',
+      `/api/v2/vault/db/trash?filter=${encodeURIComponent('{"t":3}')}`,
+    );
     expect(viaQuery.status).toBe(204);
     expect(await c.count({})).toBe(0);
     expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/trash')).status).toBe(400);
@@ -136,8 +186,8 @@ describe('documents', () => {
 
   test('unicode keys and values round-trip', async () => {
     const c = await alice.db.createCollection('unicode');
-    await c.insert({ 'ключ': 'значение', emoji: '🦊🌍', 中文: ['一', '二'] });
-    const [doc] = await c.find({ 'ключ': 'значение' });
+    await c.insert({ ключ: 'значение', emoji: '🦊🌍', 中文: ['一', '二'] });
+    const [doc] = await c.find({ ключ: 'значение' });
     expect(doc).toMatchObject({ emoji: '🦊🌍', 中文: ['一', '二'] });
   });
 });
@@ -153,11 +203,18 @@ describe('refusals', () => {
       { a: { $eq: 1 }, $expr: { $accumulator: {} } },
     ];
     for (const filter of bad) {
-      const find = await rawCall(alice, 'GET', `/api/v2/vault/db/guarded?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      const find = await rawCall(
+        alice,
+        'GET',
+        `/api/v2/vault/db/guarded?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
       expect(find.status, JSON.stringify(filter)).toBe(400);
       expect(find.body.error.message).toEqual(expect.any(String));
       expect((await rawCall(alice, 'POST', '/api/v2/vault/db/guarded/count', { filter })).status).toBe(400);
-      expect((await rawCall(alice, 'PUT', '/api/v2/vault/db/guarded', { filter, update: { $set: { b: 1 } } })).status).toBe(400);
+      expect(
+        (await rawCall(alice, 'PUT', '/api/v2/vault/db/guarded', { filter, update: { $set: { b: 1 } } }))
+          .status,
+      ).toBe(400);
       expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/guarded', { filter })).status).toBe(400);
     }
     expect(await c.count({})).toBe(1);
@@ -165,11 +222,18 @@ describe('refusals', () => {
 
   test('a filter that is not an object is a 400, not a 500', async () => {
     for (const filter of ['[]', '"text"', '42', 'null', '{bad json', 'true']) {
-      const find = await rawCall(alice, 'GET', `/api/v2/vault/db/guarded?filter=${encodeURIComponent(filter)}`);
+      const find = await rawCall(
+        alice,
+        'GET',
+        `/api/v2/vault/db/guarded?filter=${encodeURIComponent(filter)}`,
+      );
       expect(find.status, filter).toBe(400);
     }
     for (const filter of [[], 'text', 42, null, true]) {
-      expect((await rawCall(alice, 'POST', '/api/v2/vault/db/guarded/count', { filter })).status, JSON.stringify(filter)).toBe(400);
+      expect(
+        (await rawCall(alice, 'POST', '/api/v2/vault/db/guarded/count', { filter })).status,
+        JSON.stringify(filter),
+      ).toBe(400);
     }
     for (const query of ['skip=-1', 'limit=abc', 'limit=100000', 'sort=%5B1%5D', 'projection=7']) {
       expect((await rawCall(alice, 'GET', `/api/v2/vault/db/guarded?${query}`)).status, query).toBe(400);

@@ -20,7 +20,8 @@ export function helia(): EngineUnderTest {
 /** A kubo engine, or undefined (with a warning) when no daemon is available. */
 export function kubo(): EngineUnderTest | undefined {
   const external = process.env.KUBO_API_URL;
-  if (external) return { name: 'kubo', config: async () => ({ ipfsApiUrl: external }), stop: async () => undefined };
+  if (external)
+    return { name: 'kubo', config: async () => ({ ipfsApiUrl: external }), stop: async () => undefined };
   if (kuboBinary() === undefined) {
     console.warn(
       `\n${'!'.repeat(100)}\nSKIPPED: the file tests on kubo did not run. Set KUBO_API_URL, or build the binary with ` +
@@ -49,7 +50,9 @@ export function kubo(): EngineUnderTest | undefined {
  */
 export function heliaOnMongo(): EngineUnderTest | undefined {
   if (!mongoTargetAvailable()) {
-    console.warn('SKIPPED: the file tests on MongoDB did not run (no MONGODB_URI, no cached FerretDB binary).');
+    console.warn(
+      'SKIPPED: the file tests on MongoDB did not run (no MONGODB_URI, no cached FerretDB binary).',
+    );
     return undefined;
   }
   const targets: MongoTarget[] = [];

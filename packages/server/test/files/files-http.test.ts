@@ -110,7 +110,9 @@ for (const engine of engines()) {
         const b = await alice.files.upload('stream/b.bin', pieces(), { size: bytes.length });
         expect(b.cid).toBe(a.cid);
         const progress: Array<[number, number | undefined]> = [];
-        await alice.files.upload('stream/c.bin', new Blob([new Uint8Array(bytes)]), { onProgress: (n, total) => progress.push([n, total]) });
+        await alice.files.upload('stream/c.bin', new Blob([new Uint8Array(bytes)]), {
+          onProgress: (n, total) => progress.push([n, total]),
+        });
         expect(progress.at(-1)).toEqual([bytes.length, bytes.length]);
         const reader = (await alice.files.download('stream/a.bin')).getReader();
         const chunks: Uint8Array[] = [];
@@ -130,7 +132,12 @@ for (const engine of engines()) {
       });
 
       test('unicode and unusual names round-trip and list under their names', async () => {
-        const names = ['uni/été/日本語 🐱.txt', 'uni/a b+c&d=e?f#g%h.txt', 'uni/ｆｕｌｌ\\back', "uni/quote's \"dq\""];
+        const names = [
+          'uni/été/日本語 🐱.txt',
+          'uni/a b+c&d=e?f#g%h.txt',
+          'uni/ｆｕｌｌ\\back',
+          'uni/quote\'s "dq"',
+        ];
         for (const [i, name] of names.entries()) {
           await alice.files.upload(name, `content ${i}`);
           expect(Buffer.from(await alice.files.bytes(name)).toString()).toBe(`content ${i}`);
@@ -155,7 +162,14 @@ for (const engine of engines()) {
       });
 
       test('direct children include folder entries; recursive lists the tree; sorted by name', async () => {
-        for (const path of ['top.txt', 'docs/a.txt', 'docs/b.txt', 'docs/sub/c.txt', 'docs/sub/deeper/d.txt', 'pics/x.jpg']) {
+        for (const path of [
+          'top.txt',
+          'docs/a.txt',
+          'docs/b.txt',
+          'docs/sub/c.txt',
+          'docs/sub/deeper/d.txt',
+          'pics/x.jpg',
+        ]) {
           await user.files.upload(path, path);
         }
         const root = await user.files.list();
@@ -186,7 +200,11 @@ for (const engine of engines()) {
       test('the reference forms work: comp=children, comp=metadata, comp=hash', async () => {
         const children = await send(user, { method: 'GET', target: `${FILES}docs?comp=children` });
         expect(children.status).toBe(200);
-        expect(children.json().value.map((e: { name: string }) => e.name)).toEqual(['docs/a.txt', 'docs/b.txt', 'docs/sub']);
+        expect(children.json().value.map((e: { name: string }) => e.name)).toEqual([
+          'docs/a.txt',
+          'docs/b.txt',
+          'docs/sub',
+        ]);
         const meta = await send(user, { method: 'GET', target: `${FILES}docs/a.txt?comp=metadata` });
         expect(meta.json()).toMatchObject({ name: 'docs/a.txt', is_file: true, size: 10 });
         const hash = await send(user, { method: 'GET', target: `${FILES}docs/a.txt?comp=hash` });
@@ -194,8 +212,15 @@ for (const engine of engines()) {
       });
 
       test('a missing folder is 404/6; listing a file is 400', async () => {
-        expect(await refused(user.files.list('nope'))).toMatchObject({ status: 404, internalCode: 6, code: 'FILE_NOT_FOUND' });
-        expect(await refused(user.files.list('top.txt'))).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
+        expect(await refused(user.files.list('nope'))).toMatchObject({
+          status: 404,
+          internalCode: 6,
+          code: 'FILE_NOT_FOUND',
+        });
+        expect(await refused(user.files.list('top.txt'))).toMatchObject({
+          status: 400,
+          code: 'INVALID_PARAMETER',
+        });
         expect(await refused(user.files.stat('nope'))).toMatchObject({ status: 404, internalCode: 6 });
       });
 
@@ -245,16 +270,13 @@ for (const engine of engines()) {
       test('folders move, copy and delete with everything in them', async () => {
         for (const p of ['f/a.txt', 'f/sub/b.txt', 'f/sub/c/d.txt']) await user.files.upload(p, p);
         await user.files.copy('f', 'g/f2');
-        expect((await user.files.list('g/f2', { recursive: true })).filter((e) => e.is_file).map((e) => e.name)).toEqual([
-          'g/f2/a.txt',
-          'g/f2/sub/b.txt',
-          'g/f2/sub/c/d.txt',
-        ]);
+        expect(
+          (await user.files.list('g/f2', { recursive: true })).filter((e) => e.is_file).map((e) => e.name),
+        ).toEqual(['g/f2/a.txt', 'g/f2/sub/b.txt', 'g/f2/sub/c/d.txt']);
         await user.files.move('f/sub', 'moved');
-        expect((await user.files.list('moved', { recursive: true })).filter((e) => e.is_file).map((e) => e.name)).toEqual([
-          'moved/b.txt',
-          'moved/c/d.txt',
-        ]);
+        expect(
+          (await user.files.list('moved', { recursive: true })).filter((e) => e.is_file).map((e) => e.name),
+        ).toEqual(['moved/b.txt', 'moved/c/d.txt']);
         expect(Buffer.from(await user.files.bytes('moved/c/d.txt')).toString()).toBe('f/sub/c/d.txt');
         expect((await user.files.list('f')).map((e) => e.name)).toEqual(['f/a.txt']);
         await user.files.delete('g');
@@ -267,14 +289,29 @@ for (const engine of engines()) {
       test('bad moves and copies: onto an existing file 455, missing source 404/6, to == from 400, into itself 400', async () => {
         await user.files.upload('x/1.txt', '1');
         await user.files.upload('x/2.txt', '2');
-        for (const op of [() => user.files.move('x/1.txt', 'x/2.txt'), () => user.files.copy('x/1.txt', 'x/2.txt'), () => user.files.move('x/1.txt', 'x')]) {
+        for (const op of [
+          () => user.files.move('x/1.txt', 'x/2.txt'),
+          () => user.files.copy('x/1.txt', 'x/2.txt'),
+          () => user.files.move('x/1.txt', 'x'),
+        ]) {
           expect(await refused(op())).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
         }
-        expect(await refused(user.files.move('x/none.txt', 'x/3.txt'))).toMatchObject({ status: 404, internalCode: 6 });
-        expect(await refused(user.files.move('x/1.txt', 'x/1.txt'))).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
+        expect(await refused(user.files.move('x/none.txt', 'x/3.txt'))).toMatchObject({
+          status: 404,
+          internalCode: 6,
+        });
+        expect(await refused(user.files.move('x/1.txt', 'x/1.txt'))).toMatchObject({
+          status: 400,
+          code: 'INVALID_PARAMETER',
+        });
         expect(await refused(user.files.move('x', 'x/inner'))).toMatchObject({ status: 400 });
         expect(await refused(user.files.move('x/1.txt', 'x/2.txt/under'))).toMatchObject({ status: 455 });
-        const noTo = await send(user, { method: 'POST', target: `${FILES}x/1.txt/move`, body: '{}', headers: { 'content-type': 'application/json' } });
+        const noTo = await send(user, {
+          method: 'POST',
+          target: `${FILES}x/1.txt/move`,
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        });
         expect(noTo.status).toBe(400);
         expect(Buffer.from(await user.files.bytes('x/1.txt')).toString()).toBe('1');
       });
@@ -282,8 +319,14 @@ for (const engine of engines()) {
       test('a file and a folder cannot share a name (455)', async () => {
         await user.files.upload('clash', 'file');
         await user.files.upload('dir/inside.txt', 'in a folder');
-        expect(await refused(user.files.upload('clash/below.txt', 'x'))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
-        expect(await refused(user.files.upload('dir', 'x'))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
+        expect(await refused(user.files.upload('clash/below.txt', 'x'))).toMatchObject({
+          status: 455,
+          code: 'ALREADY_EXISTS',
+        });
+        expect(await refused(user.files.upload('dir', 'x'))).toMatchObject({
+          status: 455,
+          code: 'ALREADY_EXISTS',
+        });
       });
     });
 
@@ -323,7 +366,13 @@ for (const engine of engines()) {
           { pin: true },
         );
         const first = await node.ctx.files.sweep({ graceMs: 60_000 });
-        expect(first).toMatchObject({ ran: true, repaired: 1, created: 1, orphansWaiting: 1, orphansUnpinned: 0 });
+        expect(first).toMatchObject({
+          ran: true,
+          repaired: 1,
+          created: 1,
+          orphansWaiting: 1,
+          orphansUnpinned: 0,
+        });
         expect(await node.ctx.files.refCount(cid)).toBe(1);
         expect(await node.ctx.files.refCount(other.cid)).toBe(1);
         expect(await node.ctx.blocks.isPinned(orphan.cid)).toBe(true);
@@ -372,7 +421,9 @@ for (const engine of engines()) {
           const response = await send(alice, { method: 'PUT', target, body: 'x' });
           expect(response.status, target).toBe(400);
           if (!bodyFromFastify(target)) {
-            expect(response.json(), target).toMatchObject({ error: { message: expect.any(String), internal_code: 1 } });
+            expect(response.json(), target).toMatchObject({
+              error: { message: expect.any(String), internal_code: 1 },
+            });
           }
           const get = await send(alice, { method: 'GET', target });
           expect(get.status, `GET ${target}`).toBe(400);
@@ -401,38 +452,72 @@ for (const engine of engines()) {
         for (const [range, offset, length] of cases) {
           const r = await send(alice, { method: 'GET', target, headers: { range } });
           expect(r.status, range).toBe(206);
-          expect(r.headers['content-range'], range).toBe(`bytes ${offset}-${offset + length - 1}/${bytes.length}`);
+          expect(r.headers['content-range'], range).toBe(
+            `bytes ${offset}-${offset + length - 1}/${bytes.length}`,
+          );
           expect(r.headers['content-length'], range).toBe(String(length));
           expect(r.body.equals(bytes.subarray(offset, offset + length)), range).toBe(true);
         }
-        for (const range of [`bytes=${bytes.length}-`, `bytes=${bytes.length + 5}-${bytes.length + 9}`, 'bytes=-0']) {
+        for (const range of [
+          `bytes=${bytes.length}-`,
+          `bytes=${bytes.length + 5}-${bytes.length + 9}`,
+          'bytes=-0',
+        ]) {
           const r = await send(alice, { method: 'GET', target, headers: { range } });
           expect(r.status, range).toBe(416);
           expect(r.headers['content-range'], range).toBe(`bytes */${bytes.length}`);
         }
         const sdkRange = await alice.files.bytes('range/r.bin', { range: { offset: 5, length: 3 } });
         expect(Buffer.from(sdkRange).equals(bytes.subarray(5, 8))).toBe(true);
-        expect(await refused(alice.files.bytes('range/r.bin', { range: { offset: bytes.length } }))).toMatchObject({
+        expect(
+          await refused(alice.files.bytes('range/r.bin', { range: { offset: bytes.length } })),
+        ).toMatchObject({
           status: 416,
           code: 'RANGE_NOT_SATISFIABLE',
         });
-        const notModified = await send(alice, { method: 'GET', target, headers: { 'if-none-match': `"${cid}"` } });
+        const notModified = await send(alice, {
+          method: 'GET',
+          target,
+          headers: { 'if-none-match': `"${cid}"` },
+        });
         expect(notModified.status).toBe(304);
         expect(notModified.body.length).toBe(0);
-        const stale = await send(alice, { method: 'GET', target, headers: { range: 'bytes=0-9', 'if-range': '"bafyother"' } });
+        const stale = await send(alice, {
+          method: 'GET',
+          target,
+          headers: { range: 'bytes=0-9', 'if-range': '"bafyother"' },
+        });
         expect(stale.status).toBe(200);
         expect(stale.body.length).toBe(bytes.length);
         const empty = await alice.files.upload('range/empty', new Uint8Array(0));
-        expect((await send(alice, { method: 'GET', target: `${FILES}range/empty`, headers: { range: 'bytes=0-' } })).status).toBe(416);
+        expect(
+          (
+            await send(alice, {
+              method: 'GET',
+              target: `${FILES}range/empty`,
+              headers: { range: 'bytes=0-' },
+            })
+          ).status,
+        ).toBe(416);
         expect(empty.size).toBe(0);
         expect((await send(alice, { method: 'GET', target: `${FILES}range/empty` })).status).toBe(200);
       });
 
       test('downloading a missing file is 404/6; a folder is 404/6 too (list it instead)', async () => {
-        expect(await refused(alice.files.bytes('nowhere.txt'))).toMatchObject({ status: 404, internalCode: 6, code: 'FILE_NOT_FOUND' });
+        expect(await refused(alice.files.bytes('nowhere.txt'))).toMatchObject({
+          status: 404,
+          internalCode: 6,
+          code: 'FILE_NOT_FOUND',
+        });
         expect(await refused(alice.files.bytes('rt'))).toMatchObject({ status: 404, internalCode: 6 });
-        expect(await refused(alice.files.delete('nowhere.txt'))).toMatchObject({ status: 404, internalCode: 6 });
-        expect(await refused(alice.files.hash('nowhere.txt'))).toMatchObject({ status: 404, internalCode: 6 });
+        expect(await refused(alice.files.delete('nowhere.txt'))).toMatchObject({
+          status: 404,
+          internalCode: 6,
+        });
+        expect(await refused(alice.files.hash('nowhere.txt'))).toMatchObject({
+          status: 404,
+          internalCode: 6,
+        });
       });
 
       test('no token is 401', async () => {
@@ -452,9 +537,14 @@ for (const engine of engines()) {
         expect(await usage(user)).toBe(room);
         const pinsBefore = await countPins();
         // Declared length: refused before the first byte.
-        expect(await refused(user.files.upload('q/c.bin', new Uint8Array(1)))).toMatchObject({ status: 507, code: 'INSUFFICIENT_STORAGE' });
+        expect(await refused(user.files.upload('q/c.bin', new Uint8Array(1)))).toMatchObject({
+          status: 507,
+          code: 'INSUFFICIENT_STORAGE',
+        });
         // Streamed with no length: cut at the first byte too many.
-        expect(await refused(user.files.upload('q/d.bin', asStream(pattern(MiB, 3))))).toMatchObject({ status: 507 });
+        expect(await refused(user.files.upload('q/d.bin', asStream(pattern(MiB, 3))))).toMatchObject({
+          status: 507,
+        });
         expect(await refused(user.files.copy('q/a.bin', 'q/a-copy.bin'))).toMatchObject({ status: 507 });
         expect((await user.files.list('q')).map((e) => e.name)).toEqual(['q/a.bin', 'q/b.bin']);
         expect(await usage(user)).toBe(room);
@@ -463,7 +553,9 @@ for (const engine of engines()) {
         await user.files.upload('q/b.bin', pattern(room - MiB - 1000, 2));
         expect(await usage(user)).toBe(room - 1000);
         await user.files.upload('q/e.bin', pattern(1000, 4));
-        expect(await refused(user.files.upload('q/f.bin', asStream(Buffer.from('x'))))).toMatchObject({ status: 507 });
+        expect(await refused(user.files.upload('q/f.bin', asStream(Buffer.from('x'))))).toMatchObject({
+          status: 507,
+        });
         // Deleting refunds.
         await user.files.delete('q/a.bin');
         expect(await usage(user)).toBe(room - MiB);

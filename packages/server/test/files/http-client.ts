@@ -56,7 +56,12 @@ export async function send(vault: Vault, req: RawRequest): Promise<RawResponse> 
  * Starts an upload of `declared` bytes, sends `sent` of them, then destroys the connection
  * (a client that drops mid-upload). Resolves once the socket is closed.
  */
-export async function dropMidUpload(vault: Vault, target: string, declared: number, sent: number): Promise<void> {
+export async function dropMidUpload(
+  vault: Vault,
+  target: string,
+  declared: number,
+  sent: number,
+): Promise<void> {
   const token = await vault.session.token();
   const url = new URL(vault.url);
   await new Promise<void>((resolve) => {

@@ -10,7 +10,11 @@ test('single ranges, suffixes and clamping', () => {
   expect(parseRange('bytes=-10', 100)).toEqual({ kind: 'partial', offset: 90, length: 10 });
   expect(parseRange('bytes=-1000', 100)).toEqual({ kind: 'partial', offset: 0, length: 100 });
   expect(parseRange('BYTES = 5 - 5', 100)).toEqual({ kind: 'partial', offset: 5, length: 1 });
-  expect(parseRange('bytes=99-99999999999999999999999', 100)).toEqual({ kind: 'partial', offset: 99, length: 1 });
+  expect(parseRange('bytes=99-99999999999999999999999', 100)).toEqual({
+    kind: 'partial',
+    offset: 99,
+    length: 1,
+  });
 });
 
 test('unsatisfiable ranges are 416 material; malformed or multiple ranges are ignored (the whole file)', () => {

@@ -25,7 +25,23 @@ describe('normalisePath', () => {
   });
 
   test('refuses traversal, empty segments, NUL, lone surrogates, over 1024 bytes; all INVALID_PARAMETER', () => {
-    for (const input of ['..', 'a/..', '../a', 'a/../b', '.', 'a/./b', '', '/', '/a', 'a//b', 'a/b//', 'nul\u0000', 'lone\ud800', 'x'.repeat(1025), 'é'.repeat(513)]) {
+    for (const input of [
+      '..',
+      'a/..',
+      '../a',
+      'a/../b',
+      '.',
+      'a/./b',
+      '',
+      '/',
+      '/a',
+      'a//b',
+      'a/b//',
+      'nul\u0000',
+      'lone\ud800',
+      'x'.repeat(1025),
+      'é'.repeat(513),
+    ]) {
       expect(refusal(input).code, JSON.stringify(input)).toBe('INVALID_PARAMETER');
     }
     expect(normalisePath('x'.repeat(1024))).toHaveLength(1024);
@@ -53,8 +69,10 @@ describe('path helpers', () => {
   test('the descendants range holds exactly the paths below a folder', () => {
     const { _id: range } = descendantsFilter('docs') as { _id: { $gte: string; $lt: string } };
     const inRange = (p: string) => p >= range.$gte && p < range.$lt;
-    for (const p of ['docs/a', 'docs/sub/b', 'docs/\u{10FFFF}', 'docs/\uffff', 'docs/']) expect(inRange(p), p).toBe(true);
-    for (const p of ['docs', 'docs0', 'docs.txt', 'docs-old/a', 'doc', 'docsa/b', 'e']) expect(inRange(p), p).toBe(false);
+    for (const p of ['docs/a', 'docs/sub/b', 'docs/\u{10FFFF}', 'docs/\uffff', 'docs/'])
+      expect(inRange(p), p).toBe(true);
+    for (const p of ['docs', 'docs0', 'docs.txt', 'docs-old/a', 'doc', 'docsa/b', 'e'])
+      expect(inRange(p), p).toBe(false);
     expect(descendantsFilter('')).toEqual({});
   });
 });

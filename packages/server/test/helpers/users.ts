@@ -6,7 +6,13 @@ export async function signedInUser(url: string, method: 'elastos' | 'key' = 'key
 }
 
 /** A raw authenticated fetch for shapes the SDK does not produce (bad input on purpose). */
-export async function rawCall(vault: Vault, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function rawCall(
+  vault: Vault,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const token = await vault.session.token();
   const response = await fetch(`${vault.url}${path}`, {
     method,

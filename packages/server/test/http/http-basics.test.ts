@@ -30,7 +30,11 @@ describe('the HTTP skeleton', () => {
   test('public endpoints answer without a token', async () => {
     const version = await call('GET', '/api/v2/node/version');
     expect(version.status).toBe(200);
-    expect(version.body).toMatchObject({ major: expect.any(Number), minor: expect.any(Number), patch: expect.any(Number) });
+    expect(version.body).toMatchObject({
+      major: expect.any(Number),
+      minor: expect.any(Number),
+      patch: expect.any(Number),
+    });
     const health = await call('GET', '/api/v2/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok' });
@@ -75,7 +79,10 @@ describe('the HTTP skeleton', () => {
 
   test('an oversize body is a 413 with the standard error body', async () => {
     const big = JSON.stringify({ document: { padding: 'x'.repeat(200 * 1024) } });
-    const response = await call('POST', '/api/v2/did/signin', { body: big, headers: { 'content-type': 'application/json' } });
+    const response = await call('POST', '/api/v2/did/signin', {
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(413);
     expectErrorBody(response.body);
   });
@@ -94,7 +101,9 @@ describe('the HTTP skeleton', () => {
 
   test('a garbage Authorization header is a 401, not a 500', async () => {
     for (const header of ['Bearer', 'Basic abc', `Bearer ${'x'.repeat(5000)}`, 'token a.b.c']) {
-      const response = await call('GET', '/api/v2/vault/db/collections', { headers: { authorization: header } });
+      const response = await call('GET', '/api/v2/vault/db/collections', {
+        headers: { authorization: header },
+      });
       expect(response.status, header).toBe(401);
       expectErrorBody(response.body);
     }
@@ -124,7 +133,11 @@ describe('the HTTP skeleton', () => {
 
 describe('malformed URLs', () => {
   test('invalid percent-encoding is a 400 with the standard error body', async () => {
-    for (const path of ['/api/v2/vault/db/%FF', '/api/v2/vault/files/%C3%28', '/api/v2/vault/scripting/%E0%A4%A']) {
+    for (const path of [
+      '/api/v2/vault/db/%FF',
+      '/api/v2/vault/files/%C3%28',
+      '/api/v2/vault/scripting/%E0%A4%A',
+    ]) {
       const response = await call('GET', path);
       expect(response.status, path).toBe(400);
       expectErrorBody(response.body);

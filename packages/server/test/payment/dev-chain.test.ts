@@ -10,9 +10,12 @@ import { signedInUser } from '../helpers/users.js';
 test('a dev-chain node prints what a developer needs, settles payments from the printed key, and stops anvil', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cella-devchain-'));
   let banner = '';
-  const node = await startNode(loadConfig({ CELLA_DEV_CHAIN: 'true' }, { port: 0, dataDir, logLevel: 'silent' }), {
-    announce: (text) => (banner += text),
-  });
+  const node = await startNode(
+    loadConfig({ CELLA_DEV_CHAIN: 'true' }, { port: 0, dataDir, logLevel: 'silent' }),
+    {
+      announce: (text) => (banner += text),
+    },
+  );
   let provider: JsonRpcProvider | undefined;
   try {
     const rpcUrl = /RPC URL\s+(\S+)/.exec(banner)?.[1];
@@ -20,10 +23,18 @@ test('a dev-chain node prints what a developer needs, settles payments from the 
     const contract = /payment contract\s+(0x[0-9a-fA-F]{40})/.exec(banner)?.[1];
     const receiver = /receiving address\s+(0x[0-9a-fA-F]{40})/.exec(banner)?.[1];
     const key = /funded test key\s+(0x[0-9a-f]{64})/.exec(banner)?.[1];
-    expect({ rpcUrl, chainId, contract, receiver, key }).toMatchObject({ rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), chainId: 31337 });
+    expect({ rpcUrl, chainId, contract, receiver, key }).toMatchObject({
+      rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      chainId: 31337,
+    });
 
     const vault = await signedInUser(node.url);
-    expect((await vault.payment.config()).payment).toEqual({ receivingAddress: receiver, contractAddress: contract, chainId, confirmations: 1 });
+    expect((await vault.payment.config()).payment).toEqual({
+      receivingAddress: receiver,
+      contractAddress: contract,
+      chainId,
+      confirmations: 1,
+    });
     provider = new JsonRpcProvider(rpcUrl, chainId, { staticNetwork: true, cacheTimeout: -1 });
     const wallet = new Wallet(key!, provider);
     const order = await vault.payment.placeOrder('Standard');

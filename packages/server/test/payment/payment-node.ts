@@ -56,7 +56,13 @@ export function chainConfig(chain: DevChain, receiver = 1): Partial<Config> {
 }
 
 export async function startPaymentNode(
-  options: { chain?: DevChain; plans?: PlansFile; overrides?: Partial<Config>; dataDir?: string; clock?: TestClock } = {},
+  options: {
+    chain?: DevChain;
+    plans?: PlansFile;
+    overrides?: Partial<Config>;
+    dataDir?: string;
+    clock?: TestClock;
+  } = {},
 ): Promise<PaymentTestNode> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cella-pay-'));
   const plansFile = path.join(dataDir, 'plans.json');
@@ -64,7 +70,14 @@ export async function startPaymentNode(
   const clock = options.clock ?? new TestClock();
   const config = loadConfig(
     {},
-    { port: 0, dataDir, logLevel: 'silent', plansFile, ...(options.chain ? chainConfig(options.chain) : {}), ...options.overrides },
+    {
+      port: 0,
+      dataDir,
+      logLevel: 'silent',
+      plansFile,
+      ...(options.chain ? chainConfig(options.chain) : {}),
+      ...options.overrides,
+    },
   );
   const node = await startNode(config, { clock: clock.now });
   return {

@@ -34,10 +34,25 @@ describe('plans file', () => {
       ['{not json', /cannot read the plans file/],
       [{ ...testPlans, pricingPlans: [] }, /pricingPlans/],
       [{ ...testPlans, pricingPlans: testPlans.pricingPlans.slice(1) }, /pricingPlans: needs a free plan/],
-      [{ ...testPlans, pricingPlans: [testPlans.pricingPlans[0], testPlans.pricingPlans[0]] }, /plan names must be unique/],
-      [{ ...testPlans, pricingPlans: [{ ...testPlans.pricingPlans[0], serviceDays: 30 }] }, /free plan must not expire/],
-      [{ ...testPlans, pricingPlans: [testPlans.pricingPlans[0], { ...testPlans.pricingPlans[1], amount: 1e-19 }] }, /pricingPlans\.1\.amount: at most 18 decimals/],
-      [{ ...testPlans, backupPlans: [{ ...testPlans.backupPlans[0], maxStorage: 0 }] }, /backupPlans\.0\.maxStorage/],
+      [
+        { ...testPlans, pricingPlans: [testPlans.pricingPlans[0], testPlans.pricingPlans[0]] },
+        /plan names must be unique/,
+      ],
+      [
+        { ...testPlans, pricingPlans: [{ ...testPlans.pricingPlans[0], serviceDays: 30 }] },
+        /free plan must not expire/,
+      ],
+      [
+        {
+          ...testPlans,
+          pricingPlans: [testPlans.pricingPlans[0], { ...testPlans.pricingPlans[1], amount: 1e-19 }],
+        },
+        /pricingPlans\.1\.amount: at most 18 decimals/,
+      ],
+      [
+        { ...testPlans, backupPlans: [{ ...testPlans.backupPlans[0], maxStorage: 0 }] },
+        /backupPlans\.0\.maxStorage/,
+      ],
     ];
     for (const [content, message] of cases) {
       const file = plansFile(content);
@@ -49,7 +64,10 @@ describe('plans file', () => {
 
   test('a node does not start with a bad plans file', async () => {
     const dataDir = mkdtempSync(path.join(dir, 'node-'));
-    const config = loadConfig({}, { port: 0, dataDir, logLevel: 'silent', plansFile: plansFile({ pricingPlans: 'none' }) });
+    const config = loadConfig(
+      {},
+      { port: 0, dataDir, logLevel: 'silent', plansFile: plansFile({ pricingPlans: 'none' }) },
+    );
     await expect(startNode(config)).rejects.toThrow(/invalid plans file .*pricingPlans/s);
   });
 
@@ -68,7 +86,11 @@ describe('plans file', () => {
 
 describe('plan change on payment (carry-over)', () => {
   const now = 1_800_000_000;
-  const [basic, standard, premium] = testPlans.pricingPlans as [typeof testPlans.pricingPlans[0], typeof testPlans.pricingPlans[0], typeof testPlans.pricingPlans[0]];
+  const [basic, standard, premium] = testPlans.pricingPlans as [
+    (typeof testPlans.pricingPlans)[0],
+    (typeof testPlans.pricingPlans)[0],
+    (typeof testPlans.pricingPlans)[0],
+  ];
 
   test('from the free plan: now + service days, new quota, no carry-over', () => {
     expect(planChange({ planAmount: 0, end: -1 }, standard, now)).toEqual({
@@ -85,7 +107,9 @@ describe('plan change on payment (carry-over)', () => {
     expect(carryOverSeconds(current, premium, now)).toBe(10 * DAY); // half the price per day
     expect(planChange(current, premium, now).end).toBe(now + 40 * DAY);
     expect(planChange(current, standard, now).end).toBe(now + 50 * DAY); // renewal keeps it all
-    expect(carryOverSeconds({ planAmount: premium.amount, end: now + 10 * DAY }, standard, now)).toBe(20 * DAY);
+    expect(carryOverSeconds({ planAmount: premium.amount, end: now + 10 * DAY }, standard, now)).toBe(
+      20 * DAY,
+    );
   });
 
   test('no carry-over from an expired, endless or free plan, nor into a free or endless plan', () => {
@@ -93,7 +117,9 @@ describe('plan change on payment (carry-over)', () => {
     expect(carryOverSeconds({ planAmount: standard.amount, end: -1 }, premium, now)).toBe(0);
     expect(carryOverSeconds({ planAmount: 0, end: now + DAY }, premium, now)).toBe(0);
     expect(carryOverSeconds({ planAmount: standard.amount, end: now + DAY }, basic, now)).toBe(0);
-    expect(planChange({ planAmount: standard.amount, end: now + DAY }, { ...premium, serviceDays: -1 }, now).end).toBe(-1);
+    expect(
+      planChange({ planAmount: standard.amount, end: now + DAY }, { ...premium, serviceDays: -1 }, now).end,
+    ).toBe(-1);
   });
 });
 
@@ -125,10 +151,17 @@ describe('payment settings', () => {
   });
 
   test('half a configuration, or a non-EVM address, stops the node at start', () => {
-    expect(() => paymentSettings({ ...base, paymentContractAddress: contract })).toThrow(/missing: CELLA_PAYMENT_RECEIVING_ADDRESS, CELLA_ESC_RPC_URL/);
+    expect(() => paymentSettings({ ...base, paymentContractAddress: contract })).toThrow(
+      /missing: CELLA_PAYMENT_RECEIVING_ADDRESS, CELLA_ESC_RPC_URL/,
+    );
     // The reference's default receiving address is a main-chain address: never an EVM recipient.
     expect(() =>
-      paymentSettings({ ...base, escRpcUrl: 'http://127.0.0.1:8545', paymentContractAddress: contract, paymentReceivingAddress: 'EH3b5VWJaFSDJyuvvwYVDcWqg5sKvHpPWe' }),
+      paymentSettings({
+        ...base,
+        escRpcUrl: 'http://127.0.0.1:8545',
+        paymentContractAddress: contract,
+        paymentReceivingAddress: 'EH3b5VWJaFSDJyuvvwYVDcWqg5sKvHpPWe',
+      }),
     ).toThrow(/CELLA_PAYMENT_RECEIVING_ADDRESS\) is not an EVM address/);
     expect(() => paymentSettings({ ...base, paymentContractAddress: contract })).toThrow(ConfigError);
   });

@@ -50,7 +50,11 @@ async function refused(promise: Promise<unknown>): Promise<CellaApiError> {
 }
 
 /** Pays an order with the contract helpers directly, for payments the SDK would never make. */
-async function payRaw(wallet: Wallet, order: Order, overrides: { to?: string; valueWei?: bigint } = {}): Promise<number> {
+async function payRaw(
+  wallet: Wallet,
+  order: Order,
+  overrides: { to?: string; valueWei?: bigint } = {},
+): Promise<number> {
   const paid = await payOrder(chain.contractAddress, wallet, {
     to: overrides.to ?? order.receiving_address,
     memo: order.proof,
@@ -77,7 +81,12 @@ describe('payment_config', () => {
 describe('order, pay, settle', () => {
   test('end to end through the SDK: receipt listed, plan and quota raised', async () => {
     const before = await alice.subscription.subscribe();
-    expect(before).toMatchObject({ pricing_plan: 'Basic', storage_quota: quotaBytes(testPlans.pricingPlans[0]!), end_time: -1, state: 'running' });
+    expect(before).toMatchObject({
+      pricing_plan: 'Basic',
+      storage_quota: quotaBytes(testPlans.pricingPlans[0]!),
+      end_time: -1,
+      state: 'running',
+    });
 
     const order = await alice.payment.placeOrder('Standard');
     expect(order).toMatchObject({
@@ -94,8 +103,17 @@ describe('order, pay, settle', () => {
     // The proof: node-signed, for this user, expiring with the order.
     const nodeDid = (await alice.node.info()).service_did;
     const { claims } = decodeJwt(order.proof);
-    expect(claims).toMatchObject({ iss: nodeDid, sub: 'Hive Payment', aud: alice.did, exp: order.expiration_time });
-    expect(claims.order).toMatchObject({ interim_orderid: order.interim_orderid, pricing_plan: 'Standard', paying_did: alice.did });
+    expect(claims).toMatchObject({
+      iss: nodeDid,
+      sub: 'Hive Payment',
+      aud: alice.did,
+      exp: order.expiration_time,
+    });
+    expect(claims.order).toMatchObject({
+      interim_orderid: order.interim_orderid,
+      pricing_plan: 'Standard',
+      paying_did: alice.did,
+    });
 
     const received = await provider.getBalance(chain.accounts[1]!.address);
     const paid = await alice.payment.payOrder(order, aliceWallet);
@@ -112,15 +130,33 @@ describe('order, pay, settle', () => {
       receiving_address: chain.accounts[1]!.address,
     });
     const receiptClaims = decodeJwt(receipt.receipt_proof).claims;
-    expect(receiptClaims).toMatchObject({ iss: nodeDid, sub: 'Hive Receipt', aud: alice.did, receipt: { receipt_id: receipt.receipt_id, order_id: paid.orderId } });
-    await expect(verifyJwt(receipt.receipt_proof, { publicKey: node.ctx.identity.signer.publicKey, requireExpiry: false })).resolves.toBeTruthy();
+    expect(receiptClaims).toMatchObject({
+      iss: nodeDid,
+      sub: 'Hive Receipt',
+      aud: alice.did,
+      receipt: { receipt_id: receipt.receipt_id, order_id: paid.orderId },
+    });
+    await expect(
+      verifyJwt(receipt.receipt_proof, {
+        publicKey: node.ctx.identity.signer.publicKey,
+        requireExpiry: false,
+      }),
+    ).resolves.toBeTruthy();
 
     expect(await alice.payment.receipts()).toEqual([receipt]);
     const [listed] = await alice.payment.orders();
-    expect(listed).toMatchObject({ interim_orderid: order.interim_orderid, state: 'paid', order_id: paid.orderId });
+    expect(listed).toMatchObject({
+      interim_orderid: order.interim_orderid,
+      state: 'paid',
+      order_id: paid.orderId,
+    });
 
     const after = await alice.subscription.info();
-    expect(after).toMatchObject({ pricing_plan: 'Standard', storage_quota: quotaBytes(standard), state: 'running' });
+    expect(after).toMatchObject({
+      pricing_plan: 'Standard',
+      storage_quota: quotaBytes(standard),
+      state: 'running',
+    });
     expect(after.end_time - after.start_time).toBe(30 * DAY);
   });
 
@@ -130,10 +166,18 @@ describe('order, pay, settle', () => {
     await alice.payment.settle(orderId);
     const plan = await alice.subscription.info();
 
-    expect(await refused(alice.payment.settle(orderId))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
+    expect(await refused(alice.payment.settle(orderId))).toMatchObject({
+      status: 455,
+      code: 'ALREADY_EXISTS',
+    });
     expect(await refused(bob.payment.settle(orderId))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
     // Even with the local order's mark gone (the reference's gap), the node-wide record holds.
-    await node.ctx.nodeDb.collection('payment_orders').updateOne({ _id: order.interim_orderid }, { $set: { state: 'normal', settlement: null, contractOrderId: null } });
+    await node.ctx.nodeDb
+      .collection('payment_orders')
+      .updateOne(
+        { _id: order.interim_orderid },
+        { $set: { state: 'normal', settlement: null, contractOrderId: null } },
+      );
     expect(await refused(alice.payment.settle(orderId))).toMatchObject({ status: 455 });
     expect((await alice.subscription.info()).end_time).toBe(plan.end_time);
   });
@@ -146,7 +190,9 @@ describe('order, pay, settle', () => {
     expect(error.message).toContain(`paid ${STANDARD_WEI - 1n} wei`);
     // The genuine payment for the same order still settles.
     const { orderId } = await alice.payment.payOrder(order, aliceWallet);
-    await expect(alice.payment.settle(orderId)).resolves.toMatchObject({ interim_orderid: order.interim_orderid });
+    await expect(alice.payment.settle(orderId)).resolves.toMatchObject({
+      interim_orderid: order.interim_orderid,
+    });
     // The order is now paid: the short payment can never settle it.
     expect(await refused(alice.payment.settle(short))).toMatchObject({ status: 400 });
   });
@@ -167,29 +213,50 @@ describe('order, pay, settle', () => {
       const error = await refused(alice.payment.settle(orderId));
       expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
       expect(error.message).toContain('expired');
-      expect((await alice.payment.orders()).find((o) => o.interim_orderid === order.interim_orderid)?.state).toBe('expired');
+      expect(
+        (await alice.payment.orders()).find((o) => o.interim_orderid === order.interim_orderid)?.state,
+      ).toBe('expired');
       // An expired order cannot be paid through the SDK either.
-      const expired = (await alice.payment.orders()).find((o) => o.interim_orderid === order.interim_orderid)!;
+      const expired = (await alice.payment.orders()).find(
+        (o) => o.interim_orderid === order.interim_orderid,
+      )!;
       await expect(alice.payment.payOrder(expired, aliceWallet)).rejects.toThrow('expired');
     } finally {
       node.clock.reset();
     }
   });
 
-  test('another user\'s order is refused (404) and stays settleable by its owner', async () => {
+  test("another user's order is refused (404) and stays settleable by its owner", async () => {
     const order = await bob.payment.placeOrder('Standard');
     // Alice pays Bob's order and tries to settle it for herself.
     const { orderId } = await alice.payment.payOrder(order, aliceWallet);
-    expect(await refused(alice.payment.settle(orderId))).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND', internalCode: 7 });
-    await expect(bob.payment.settle(orderId)).resolves.toMatchObject({ paid_did: bob.did, pricing_plan: 'Standard' });
+    expect(await refused(alice.payment.settle(orderId))).toMatchObject({
+      status: 404,
+      code: 'ORDER_NOT_FOUND',
+      internalCode: 7,
+    });
+    await expect(bob.payment.settle(orderId)).resolves.toMatchObject({
+      paid_did: bob.did,
+      pricing_plan: 'Standard',
+    });
     expect((await bob.subscription.info()).pricing_plan).toBe('Standard');
   });
 
   test('a contract order that does not exist, free and unknown plans, backup plans', async () => {
     expect(await refused(alice.payment.settle(999_999))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
-    expect(await refused(alice.payment.placeOrder('Basic'))).toMatchObject({ status: 400, code: 'INVALID_PARAMETER' });
-    expect(await refused(alice.payment.placeOrder('Gold'))).toMatchObject({ status: 404, code: 'PLAN_NOT_FOUND', internalCode: 5 });
-    expect(await refused(alice.payment.placeOrder('Standard', { subscription: 'backup' }))).toMatchObject({ status: 404, code: 'BACKUP_NOT_FOUND' });
+    expect(await refused(alice.payment.placeOrder('Basic'))).toMatchObject({
+      status: 400,
+      code: 'INVALID_PARAMETER',
+    });
+    expect(await refused(alice.payment.placeOrder('Gold'))).toMatchObject({
+      status: 404,
+      code: 'PLAN_NOT_FOUND',
+      internalCode: 5,
+    });
+    expect(await refused(alice.payment.placeOrder('Standard', { subscription: 'backup' }))).toMatchObject({
+      status: 404,
+      code: 'BACKUP_NOT_FOUND',
+    });
   });
 
   test('upgrading carries the unused paid time over at the new price', async () => {
@@ -223,7 +290,11 @@ describe('order, pay, settle', () => {
     node.clock.advanceDays(31);
     try {
       const info = await dave.subscription.info();
-      expect(info).toMatchObject({ pricing_plan: 'Basic', storage_quota: quotaBytes(testPlans.pricingPlans[0]!), end_time: -1 });
+      expect(info).toMatchObject({
+        pricing_plan: 'Basic',
+        storage_quota: quotaBytes(testPlans.pricingPlans[0]!),
+        end_time: -1,
+      });
       expect(await notes.find()).toMatchObject([{ text: 'kept' }]);
     } finally {
       node.clock.reset();
@@ -321,8 +392,16 @@ describe('chain conditions', () => {
     const unpaid = await startPaymentNode();
     try {
       const ivy = await signedInUser(unpaid.url);
-      expect((await ivy.payment.config()).payment).toEqual({ receivingAddress: null, contractAddress: null, chainId: null, confirmations: 1 });
-      expect(await refused(ivy.payment.placeOrder('Standard'))).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+      expect((await ivy.payment.config()).payment).toEqual({
+        receivingAddress: null,
+        contractAddress: null,
+        chainId: null,
+        confirmations: 1,
+      });
+      expect(await refused(ivy.payment.placeOrder('Standard'))).toMatchObject({
+        status: 503,
+        code: 'UNAVAILABLE',
+      });
     } finally {
       await unpaid.stop();
     }

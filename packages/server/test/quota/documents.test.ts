@@ -44,14 +44,19 @@ async function used(vault: Vault): Promise<number> {
 /** Fills `collection` with 4 KB documents until less than 4 KB is left; returns the bytes left. */
 async function fillNearly(vault: Vault, collection: CollectionApi, quota: number): Promise<number> {
   let n = 0;
-  while (quota - (await used(vault)) >= 8192) await collection.insert(docOfSize(`fill-${n++}`, 4096), { timestamp: false });
+  while (quota - (await used(vault)) >= 8192)
+    await collection.insert(docOfSize(`fill-${n++}`, 4096), { timestamp: false });
   return quota - (await used(vault));
 }
 
 describe('quota by documents', () => {
   test('the vault fills to exactly its quota: one byte more is 507, exactly the rest is stored', async () => {
     const vault = await signedInUser(node.url);
-    expect(await vault.subscription.subscribe()).toMatchObject({ storage_quota: BASIC_QUOTA, storage_used: 0, state: 'running' });
+    expect(await vault.subscription.subscribe()).toMatchObject({
+      storage_quota: BASIC_QUOTA,
+      storage_used: 0,
+      state: 'running',
+    });
     const notes = await vault.db.createCollection('notes');
     const left = await fillNearly(vault, notes, BASIC_QUOTA);
     const count = await notes.count();
@@ -64,7 +69,12 @@ describe('quota by documents', () => {
 
     await notes.insert(docOfSize('last', left), { timestamp: false });
     const info = await vault.subscription.info();
-    expect(info).toMatchObject({ storage_used: BASIC_QUOTA, database_used: BASIC_QUOTA, files_used: 0, state: 'running' });
+    expect(info).toMatchObject({
+      storage_used: BASIC_QUOTA,
+      database_used: BASIC_QUOTA,
+      files_used: 0,
+      state: 'running',
+    });
     expect(await refused(notes.insert({ _id: 'z' }, { timestamp: false }))).toMatchObject({ status: 507 });
 
     // Deleting frees the bytes for new writes.
@@ -79,7 +89,9 @@ describe('quota by documents', () => {
     const left = await fillNearly(vault, notes, BASIC_QUOTA);
     const before = await notes.count();
     const half = Math.floor(left / 2);
-    const error = await refused(notes.insert([docOfSize('a', half), docOfSize('b', half), docOfSize('c', 64)], { timestamp: false }));
+    const error = await refused(
+      notes.insert([docOfSize('a', half), docOfSize('b', half), docOfSize('c', 64)], { timestamp: false }),
+    );
     expect(error.status).toBe(507);
     expect(await notes.count()).toBe(before);
     expect(await notes.find({ _id: { $in: ['a', 'b', 'c'] } })).toEqual([]);
@@ -91,7 +103,9 @@ describe('quota by documents', () => {
     const notes = await vault.db.createCollection('notes');
     await fillNearly(vault, notes, BASIC_QUOTA);
     const usage = await used(vault);
-    const grow = await refused(notes.update({ _id: 'fill-0' }, { $set: { p: 'y'.repeat(9000) } }, { timestamp: false }));
+    const grow = await refused(
+      notes.update({ _id: 'fill-0' }, { $set: { p: 'y'.repeat(9000) } }, { timestamp: false }),
+    );
     expect(grow.status).toBe(507);
     const [unchanged] = await notes.find({ _id: 'fill-0' });
     expect((unchanged!.p as string).startsWith('x')).toBe(true);
@@ -107,11 +121,14 @@ describe('quota by documents', () => {
     const size = 1000;
     const fit = Math.floor(left / size);
     const results = await Promise.allSettled(
-      Array.from({ length: fit + 6 }, (_, i) => notes.insert(docOfSize(`c-${i}`, size), { timestamp: false })),
+      Array.from({ length: fit + 6 }, (_, i) =>
+        notes.insert(docOfSize(`c-${i}`, size), { timestamp: false }),
+      ),
     );
     const stored = results.filter((r) => r.status === 'fulfilled').length;
     expect(stored).toBe(fit);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as CellaApiError).status).toBe(507);
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as CellaApiError).status).toBe(507);
     expect(await notes.count({ _id: { $regex: '^c-' } })).toBe(fit);
     expect(await used(vault)).toBe(BASIC_QUOTA - left + fit * size);
   });
@@ -122,7 +139,12 @@ describe('quota by script writes', () => {
     const vault = await signedInUser(node.url);
     const notes = await vault.db.createCollection('notes');
     await vault.scripts.register('put', {
-      executable: { type: 'insert', name: 'put', collection: 'notes', document: { _id: '$params.id', p: '$params.p' } },
+      executable: {
+        type: 'insert',
+        name: 'put',
+        collection: 'notes',
+        document: { _id: '$params.id', p: '$params.p' },
+      },
     });
     const left = await fillNearly(vault, notes, BASIC_QUOTA);
     const run = (bytes: number, id: string) => {
@@ -145,7 +167,9 @@ describe('plan expiry and the read-only vault', () => {
     await vault.subscription.subscribe();
     const standard = testPlans.pricingPlans[1]!;
     // What a settled payment does (the payment tests go through the chain for this).
-    await node.ctx.vaults.applyPlanChange(vault.did, 'test:standard', (current) => planChange(current, standard, node.clock.seconds()));
+    await node.ctx.vaults.applyPlanChange(vault.did, 'test:standard', (current) =>
+      planChange(current, standard, node.clock.seconds()),
+    );
     const notes = await vault.db.createCollection('notes');
     const paidQuota = quotaBytes(standard);
     await fillNearly(vault, notes, paidQuota);
@@ -156,10 +180,20 @@ describe('plan expiry and the read-only vault', () => {
     node.clock.advanceDays(31);
     try {
       const expired = await vault.subscription.info();
-      expect(expired).toMatchObject({ pricing_plan: 'Basic', storage_quota: BASIC_QUOTA, end_time: -1, storage_used: usage, state: 'read_only' });
+      expect(expired).toMatchObject({
+        pricing_plan: 'Basic',
+        storage_quota: BASIC_QUOTA,
+        end_time: -1,
+        storage_used: usage,
+        state: 'read_only',
+      });
       expect(await notes.count()).toBe(count);
-      expect(await refused(notes.insert({ _id: 'more' }, { timestamp: false }))).toMatchObject({ status: 507 });
-      expect(await refused(notes.update({ _id: 'fill-0' }, { $set: { extra: 1 } }, { timestamp: false }))).toMatchObject({ status: 507 });
+      expect(await refused(notes.insert({ _id: 'more' }, { timestamp: false }))).toMatchObject({
+        status: 507,
+      });
+      expect(
+        await refused(notes.update({ _id: 'fill-0' }, { $set: { extra: 1 } }, { timestamp: false })),
+      ).toMatchObject({ status: 507 });
 
       // Deleting works while over quota; once under it, writes work again.
       let n = 0;
@@ -175,7 +209,11 @@ describe('plan expiry and the read-only vault', () => {
 describe('vault lifecycle', () => {
   test('info is 404 before the vault exists; subscribe creates it once and returns it after', async () => {
     const vault = await signedInUser(node.url);
-    expect(await refused(vault.subscription.info())).toMatchObject({ status: 404, code: 'VAULT_NOT_FOUND', internalCode: 1 });
+    expect(await refused(vault.subscription.info())).toMatchObject({
+      status: 404,
+      code: 'VAULT_NOT_FOUND',
+      internalCode: 1,
+    });
     const created = await vault.subscription.subscribe();
     expect(created).toMatchObject({
       service_did: node.ctx.identity.did,

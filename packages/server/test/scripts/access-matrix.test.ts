@@ -47,8 +47,14 @@ interface Case {
 
 const cases: Record<string, Case> = {
   find: {
-    executable: (me) => ({ type: 'find', collection: 'messages', filter: { seen_by: { $ne: me } }, options: { limit: 5 } }),
-    check: (result, name) => expect(result[name]).toMatchObject({ total: expect.any(Number), items: expect.any(Array) }),
+    executable: (me) => ({
+      type: 'find',
+      collection: 'messages',
+      filter: { seen_by: { $ne: me } },
+      options: { limit: 5 },
+    }),
+    check: (result, name) =>
+      expect(result[name]).toMatchObject({ total: expect.any(Number), items: expect.any(Array) }),
   },
   count: {
     executable: (me) => ({ type: 'count', collection: 'messages', filter: { seen_by: { $ne: me } } }),
@@ -56,14 +62,33 @@ const cases: Record<string, Case> = {
   },
   insert: {
     executable: (me) => ({ type: 'insert', collection: 'messages', document: { kind: 'posted', by: me } }),
-    check: (result, name) => expect(result[name]).toEqual({ acknowledged: true, inserted_id: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+    check: (result, name) =>
+      expect(result[name]).toEqual({
+        acknowledged: true,
+        inserted_id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      }),
   },
   update: {
-    executable: (me) => ({ type: 'update', collection: 'messages', filter: { kind: 'counter' }, update: { $inc: { hits: 1 }, $set: { last: me } } }),
-    check: (result, name) => expect(result[name]).toEqual({ acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null }),
+    executable: (me) => ({
+      type: 'update',
+      collection: 'messages',
+      filter: { kind: 'counter' },
+      update: { $inc: { hits: 1 }, $set: { last: me } },
+    }),
+    check: (result, name) =>
+      expect(result[name]).toEqual({
+        acknowledged: true,
+        matched_count: 1,
+        modified_count: 1,
+        upserted_id: null,
+      }),
   },
   delete: {
-    executable: (me) => ({ type: 'delete', collection: 'messages', filter: { kind: 'deletable', not_by: { $ne: me } } }),
+    executable: (me) => ({
+      type: 'delete',
+      collection: 'messages',
+      filter: { kind: 'deletable', not_by: { $ne: me } },
+    }),
     check: (result, name) => expect(result[name]).toEqual({ acknowledged: true, deleted_count: 1 }),
   },
   fileUpload: {
@@ -71,7 +96,10 @@ const cases: Record<string, Case> = {
     check: async (result, name, caller) => {
       const { transaction_id } = result[name] as { transaction_id: string };
       const uploaded = await streams(caller).uploadByTransaction(transaction_id, `from ${caller}`);
-      expect(uploaded).toMatchObject({ name: expect.stringMatching(/^homes\/.+\/upload\.txt$/), size: `from ${caller}`.length });
+      expect(uploaded).toMatchObject({
+        name: expect.stringMatching(/^homes\/.+\/upload\.txt$/),
+        size: `from ${caller}`.length,
+      });
       expect(new TextDecoder().decode(await owner.files.bytes(uploaded.name))).toBe(`from ${caller}`);
     },
   },
@@ -86,7 +114,12 @@ const cases: Record<string, Case> = {
   fileProperties: {
     executable: (me) => ({ type: 'fileProperties', path: `homes/${me}/hello.txt` }),
     check: (result, name) =>
-      expect(result[name]).toEqual({ type: 'file', name: expect.stringMatching(/hello\.txt$/), size: expect.any(Number), last_modify: expect.any(Number) }),
+      expect(result[name]).toEqual({
+        type: 'file',
+        name: expect.stringMatching(/hello\.txt$/),
+        size: expect.any(Number),
+        last_modify: expect.any(Number),
+      }),
   },
   fileHash: {
     executable: (me) => ({ type: 'fileHash', path: `homes/${me}/hello.txt` }),
@@ -125,7 +158,8 @@ beforeAll(async () => {
     ...Array.from({ length: 10 }, (_, i) => ({ kind: 'note', i })),
   ]);
   // `homes/<did>/hello.txt` for each signed-in caller (public_me paths) and for the constant.
-  for (const did of [owner.did, friend.did, stranger.did, 'nobody']) await owner.files.upload(`homes/${did}/hello.txt`, `hello ${did}`);
+  for (const did of [owner.did, friend.did, stranger.did, 'nobody'])
+    await owner.files.upload(`homes/${did}/hello.txt`, `hello ${did}`);
   for (const [type, c] of Object.entries(cases)) {
     const constant = 'nobody';
     await owner.scripts.register(`friends_${type}`, {
@@ -133,8 +167,14 @@ beforeAll(async () => {
       executable: c.executable(constant),
     });
     await owner.scripts.register(`members_${type}`, { executable: c.executable(constant) });
-    await owner.scripts.register(`public_${type}`, { executable: c.executable(constant), allowAnonymous: true });
-    await owner.scripts.register(`public_me_${type}`, { executable: c.executable('$caller_did'), allowAnonymous: true });
+    await owner.scripts.register(`public_${type}`, {
+      executable: c.executable(constant),
+      allowAnonymous: true,
+    });
+    await owner.scripts.register(`public_me_${type}`, {
+      executable: c.executable('$caller_did'),
+      allowAnonymous: true,
+    });
   }
 });
 afterAll(async () => node?.stop());
@@ -146,7 +186,8 @@ function streams(caller: CallerName) {
 }
 
 function run(caller: CallerName, script: string) {
-  if (caller === 'anonymous') return createClient({ url: node.url }).scripts.run(script, { owner: owner.did });
+  if (caller === 'anonymous')
+    return createClient({ url: node.url }).scripts.run(script, { owner: owner.did });
   const vault = { owner, friend, stranger }[caller];
   return vault.scripts.run(script, { owner: owner.did });
 }

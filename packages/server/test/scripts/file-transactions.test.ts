@@ -28,23 +28,42 @@ beforeAll(async () => {
   friend = await signedInUser(node.url, 'elastos');
   stranger = await signedInUser(node.url);
   await (await owner.db.createCollection('friends')).insert({ did: friend.did });
-  const friendsOnly = { type: 'queryHasResults', collection: 'friends', filter: { did: '$caller_did' } } as const;
-  await owner.scripts.register('put_inbox', { condition: friendsOnly, executable: { type: 'fileUpload', path: 'inbox/$caller_did/$params.name' } });
-  await owner.scripts.register('get_shared', { condition: friendsOnly, executable: { type: 'fileDownload', path: 'shared/$params.name' } });
-  await owner.scripts.register('get_public', { executable: { type: 'fileDownload', path: 'public/${params.name}' }, allowAnonymous: true });
-  await owner.scripts.register('put_drop', { executable: { type: 'fileUpload', path: 'drop/$params.name' }, allowAnonymous: true });
+  const friendsOnly = {
+    type: 'queryHasResults',
+    collection: 'friends',
+    filter: { did: '$caller_did' },
+  } as const;
+  await owner.scripts.register('put_inbox', {
+    condition: friendsOnly,
+    executable: { type: 'fileUpload', path: 'inbox/$caller_did/$params.name' },
+  });
+  await owner.scripts.register('get_shared', {
+    condition: friendsOnly,
+    executable: { type: 'fileDownload', path: 'shared/$params.name' },
+  });
+  await owner.scripts.register('get_public', {
+    executable: { type: 'fileDownload', path: 'public/${params.name}' },
+    allowAnonymous: true,
+  });
+  await owner.scripts.register('put_drop', {
+    executable: { type: 'fileUpload', path: 'drop/$params.name' },
+    allowAnonymous: true,
+  });
   await owner.files.upload('shared/report.txt', 'quarterly numbers');
   await owner.files.upload('public/readme.txt', 'hello world');
 });
 afterAll(async () => node?.stop());
 
 async function uploadTransaction(caller: Vault, name: string): Promise<string> {
-  const result = await caller.scripts.run<{ put_inbox: { transaction_id: string } }>('put_inbox', { owner: owner.did, params: { name } });
+  const result = await caller.scripts.run<{ put_inbox: { transaction_id: string } }>('put_inbox', {
+    owner: owner.did,
+    params: { name },
+  });
   return result.put_inbox.transaction_id;
 }
 
 describe('uploads', () => {
-  test('the bytes land in the owner\'s vault at the substituted path; the owner\'s quota is charged', async () => {
+  test("the bytes land in the owner's vault at the substituted path; the owner's quota is charged", async () => {
     const ownerBefore = (await node.ctx.vaults.find(owner.did))!.filesUsed;
     const friendBefore = (await node.ctx.vaults.find(friend.did))?.filesUsed ?? 0;
     const id = await uploadTransaction(friend, 'note.txt');
@@ -66,7 +85,11 @@ describe('uploads', () => {
 
   test('it belongs to the caller who ran the script: no token → 401, another user → 403, neither burns it', async () => {
     const id = await uploadTransaction(friend, 'mine.txt');
-    await refusedWithoutChange(owner, () => createClient({ url: node.url }).scripts.uploadByTransaction(id, 'anon'), 401);
+    await refusedWithoutChange(
+      owner,
+      () => createClient({ url: node.url }).scripts.uploadByTransaction(id, 'anon'),
+      401,
+    );
     await refusedWithoutChange(owner, () => stranger.scripts.uploadByTransaction(id, 'stranger'), 403);
     await refusedWithoutChange(owner, () => owner.scripts.uploadByTransaction(id, 'owner'), 403);
     await friend.scripts.uploadByTransaction(id, 'friend');
@@ -82,9 +105,12 @@ describe('uploads', () => {
     }
   });
 
-  test('an anonymous script\'s transaction works without a token, streamed bodies included', async () => {
+  test("an anonymous script's transaction works without a token, streamed bodies included", async () => {
     const anonymous = createClient({ url: node.url });
-    const result = await anonymous.scripts.run<{ put_drop: { transaction_id: string } }>('put_drop', { owner: owner.did, params: { name: 'big.bin' } });
+    const result = await anonymous.scripts.run<{ put_drop: { transaction_id: string } }>('put_drop', {
+      owner: owner.did,
+      params: { name: 'big.bin' },
+    });
     const chunk = new Uint8Array(64 * 1024).fill(7);
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -104,7 +130,11 @@ describe('uploads', () => {
       condition: { type: 'queryHasResults', collection: 'friends', filter: { did: '$caller_did' } },
       executable: { type: 'fileUpload', path: 'inbox/$caller_did/$params.name' },
     });
-    const error = await refusedWithoutChange(owner, () => friend.scripts.uploadByTransaction(id, 'late'), 400);
+    const error = await refusedWithoutChange(
+      owner,
+      () => friend.scripts.uploadByTransaction(id, 'late'),
+      400,
+    );
     expect(error.message).toMatch(/replaced or removed/);
   });
 
@@ -115,21 +145,30 @@ describe('uploads', () => {
       await refusedWithoutChange(owner, () => uploadTransaction(friend, 'other.txt'), 403);
       await refusedWithoutChange(owner, () => friend.scripts.uploadByTransaction(id, 'while frozen'), 403);
       // Downloads still work on a frozen vault.
-      const get = await friend.scripts.run<{ get_shared: { transaction_id: string } }>('get_shared', { owner: owner.did, params: { name: 'report.txt' } });
-      expect(text(await friend.scripts.downloadByTransaction(get.get_shared.transaction_id))).toBe('quarterly numbers');
+      const get = await friend.scripts.run<{ get_shared: { transaction_id: string } }>('get_shared', {
+        owner: owner.did,
+        params: { name: 'report.txt' },
+      });
+      expect(text(await friend.scripts.downloadByTransaction(get.get_shared.transaction_id))).toBe(
+        'quarterly numbers',
+      );
     } finally {
       await setFrozen(node, owner.did, false);
     }
     await friend.scripts.uploadByTransaction(id, 'after thaw');
   });
 
-  test('the owner\'s quota bounds an upload (507); nothing is stored and the transaction can be retried', async () => {
+  test("the owner's quota bounds an upload (507); nothing is stored and the transaction can be retried", async () => {
     const id = await uploadTransaction(friend, 'huge.bin');
     const record = (await node.ctx.vaults.find(owner.did))!;
     const quota = record.quota;
     await node.ctx.vaults.update(owner.did, { quota: record.dbUsed + record.filesUsed + 1000 });
     try {
-      const error = await refusedWithoutChange(owner, () => friend.scripts.uploadByTransaction(id, new Uint8Array(5000)), 507);
+      const error = await refusedWithoutChange(
+        owner,
+        () => friend.scripts.uploadByTransaction(id, new Uint8Array(5000)),
+        507,
+      );
       expect(error.code).toBe('INSUFFICIENT_STORAGE');
     } finally {
       await node.ctx.vaults.update(owner.did, { quota });
@@ -140,14 +179,27 @@ describe('uploads', () => {
 });
 
 describe('downloads', () => {
-  test('a friend downloads the shared file; a stranger can\'t even get a transaction', async () => {
-    const result = await friend.scripts.run<{ get_shared: { transaction_id: string } }>('get_shared', { owner: owner.did, params: { name: 'report.txt' } });
-    expect(text(await friend.scripts.downloadByTransaction(result.get_shared.transaction_id))).toBe('quarterly numbers');
-    expect((await refused(stranger.scripts.run('get_shared', { owner: owner.did, params: { name: 'report.txt' } }))).status).toBe(400);
+  test("a friend downloads the shared file; a stranger can't even get a transaction", async () => {
+    const result = await friend.scripts.run<{ get_shared: { transaction_id: string } }>('get_shared', {
+      owner: owner.did,
+      params: { name: 'report.txt' },
+    });
+    expect(text(await friend.scripts.downloadByTransaction(result.get_shared.transaction_id))).toBe(
+      'quarterly numbers',
+    );
+    expect(
+      (
+        await refused(
+          stranger.scripts.run('get_shared', { owner: owner.did, params: { name: 'report.txt' } }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   test('a missing file is 404/6 at run time (no transaction handed out)', async () => {
-    expect(await refused(friend.scripts.run('get_shared', { owner: owner.did, params: { name: 'missing.txt' } }))).toMatchObject({
+    expect(
+      await refused(friend.scripts.run('get_shared', { owner: owner.did, params: { name: 'missing.txt' } })),
+    ).toMatchObject({
       status: 404,
       internalCode: 6,
     });
@@ -155,21 +207,30 @@ describe('downloads', () => {
 
   test('anonymous: run and download without a token, ${params.x} in the path, streamed', async () => {
     const anonymous = createClient({ url: node.url });
-    const result = await anonymous.scripts.run<{ get_public: { transaction_id: string } }>('get_public', { owner: owner.did, params: { name: 'readme.txt' } });
+    const result = await anonymous.scripts.run<{ get_public: { transaction_id: string } }>('get_public', {
+      owner: owner.did,
+      params: { name: 'readme.txt' },
+    });
     const stream = await anonymous.scripts.streamByTransaction(result.get_public.transaction_id);
     expect(await new Response(stream).text()).toBe('hello world');
   });
 
   test('a byte range answers 206 with that part (and uses the transaction)', async () => {
-    const { get_public } = await owner.scripts.run<{ get_public: { transaction_id: string } }>('get_public', { params: { name: 'readme.txt' } });
-    const response = await fetch(`${node.url}/api/v2/vault/scripting/stream/${get_public.transaction_id}`, { headers: { range: 'bytes=6-' } });
+    const { get_public } = await owner.scripts.run<{ get_public: { transaction_id: string } }>('get_public', {
+      params: { name: 'readme.txt' },
+    });
+    const response = await fetch(`${node.url}/api/v2/vault/scripting/stream/${get_public.transaction_id}`, {
+      headers: { range: 'bytes=6-' },
+    });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 6-10/11');
     expect(await response.text()).toBe('world');
-    expect((await fetch(`${node.url}/api/v2/vault/scripting/stream/${get_public.transaction_id}`)).status).toBe(400);
+    expect(
+      (await fetch(`${node.url}/api/v2/vault/scripting/stream/${get_public.transaction_id}`)).status,
+    ).toBe(400);
   });
 
-  test('fileHash gives the reference\'s SHA256 of the content and the CID; fileProperties the reference fields', async () => {
+  test("fileHash gives the reference's SHA256 of the content and the CID; fileProperties the reference fields", async () => {
     await owner.scripts.register('about', {
       executable: {
         type: 'aggregated',
@@ -181,9 +242,20 @@ describe('downloads', () => {
       },
       allowAnonymous: true,
     });
-    const result = await createClient({ url: node.url }).scripts.run<Record<string, any>>('about', { owner: owner.did, params: { name: 'readme.txt' } });
-    expect(result.hash).toEqual({ SHA256: createHash('sha256').update('hello world').digest('hex'), cid: (await owner.files.stat('public/readme.txt')).cid });
-    expect(result.props).toEqual({ type: 'file', name: 'public/readme.txt', size: 11, last_modify: expect.any(Number) });
+    const result = await createClient({ url: node.url }).scripts.run<Record<string, any>>('about', {
+      owner: owner.did,
+      params: { name: 'readme.txt' },
+    });
+    expect(result.hash).toEqual({
+      SHA256: createHash('sha256').update('hello world').digest('hex'),
+      cid: (await owner.files.stat('public/readme.txt')).cid,
+    });
+    expect(result.props).toEqual({
+      type: 'file',
+      name: 'public/readme.txt',
+      size: 11,
+      last_modify: expect.any(Number),
+    });
     expect(result.folder).toEqual({ type: 'folder', name: 'public', size: 0, last_modify: null });
   });
 });
@@ -191,7 +263,10 @@ describe('downloads', () => {
 test('transactions expire after fileTransactionTtlSeconds', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cella-node-'));
   let now = Date.now();
-  const timed = await startNode(loadConfig({}, { port: 0, dataDir, logLevel: 'silent', fileTransactionTtlSeconds: 60 }), { clock: () => now });
+  const timed = await startNode(
+    loadConfig({}, { port: 0, dataDir, logLevel: 'silent', fileTransactionTtlSeconds: 60 }),
+    { clock: () => now },
+  );
   try {
     const alice = await signedInUser(timed.url);
     await alice.files.upload('a.txt', 'content');

@@ -22,12 +22,21 @@ export async function snapshot(owner: Vault): Promise<Record<string, unknown[]>>
   for (const name of await owner.db.listCollections()) {
     out[name] = await owner.db.collection(name).find({}, { sort: { _id: 1 } });
   }
-  out['(files)'] = (await owner.files.list('', { recursive: true })).map((f) => ({ name: f.name, size: f.size, cid: f.cid }));
+  out['(files)'] = (await owner.files.list('', { recursive: true })).map((f) => ({
+    name: f.name,
+    size: f.size,
+    cid: f.cid,
+  }));
   return out;
 }
 
 /** Asserts that `run` is refused with `status` and changes none of `owner`'s data. */
-export async function refusedWithoutChange(owner: Vault, run: () => Promise<unknown>, status: number, label = ''): Promise<CellaApiError> {
+export async function refusedWithoutChange(
+  owner: Vault,
+  run: () => Promise<unknown>,
+  status: number,
+  label = '',
+): Promise<CellaApiError> {
   const before = await snapshot(owner);
   const error = await refused(run());
   expect(error.status, `${label}: ${error.message}`).toBe(status);

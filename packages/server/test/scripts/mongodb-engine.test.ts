@@ -5,7 +5,12 @@
  */
 import { createClient, type ScriptCondition, type ScriptExecutable, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ferretBinary, mongoTargetAvailable, startMongoTarget, type MongoTarget } from '../document-store/ferretdb.js';
+import {
+  ferretBinary,
+  mongoTargetAvailable,
+  startMongoTarget,
+  type MongoTarget,
+} from '../document-store/ferretdb.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { signedInUser } from '../helpers/users.js';
 import { refused, refusedWithoutChange } from './helpers.js';
@@ -28,7 +33,9 @@ if (!mongoTargetAvailable()) {
       owner = await signedInUser(node.url);
       friend = await signedInUser(node.url, 'elastos');
       await (await owner.db.createCollection('friends')).insert({ did: friend.did });
-      await (await owner.db.createCollection('notes')).insert(Array.from({ length: 6 }, (_, n) => ({ n, tag: n % 2 ? 'odd' : 'even' })));
+      await (
+        await owner.db.createCollection('notes')
+      ).insert(Array.from({ length: 6 }, (_, n) => ({ n, tag: n % 2 ? 'odd' : 'even' })));
     }, 60_000);
     afterAll(async () => {
       await node?.stop();
@@ -40,7 +47,11 @@ if (!mongoTargetAvailable()) {
         type: 'and',
         conditions: [
           { type: 'queryHasResults', collection: 'friends', filter: { did: '$caller_did' } },
-          { type: 'queryHasResults', collection: 'notes', filter: { $or: [{ 'meta.x': { $exists: true } }, { n: { $gte: 0 } }] } },
+          {
+            type: 'queryHasResults',
+            collection: 'notes',
+            filter: { $or: [{ 'meta.x': { $exists: true } }, { n: { $gte: 0 } }] },
+          },
         ],
       };
       const executable: ScriptExecutable = {
@@ -54,7 +65,10 @@ if (!mongoTargetAvailable()) {
       expect(await friend.scripts.run('touch', { owner: owner.did, params: { n: 3 } })).toEqual({
         touch: { acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null },
       });
-      expect((await owner.db.collection('notes').find({ n: 3 }))[0]).toMatchObject({ meta: { by: friend.did }, hits: 1 });
+      expect((await owner.db.collection('notes').find({ n: 3 }))[0]).toMatchObject({
+        meta: { by: friend.did },
+        hits: 1,
+      });
       expect((await refused(owner.scripts.run('touch', { params: { n: 3 } }))).status).toBe(400);
     });
 
@@ -64,14 +78,29 @@ if (!mongoTargetAvailable()) {
           type: 'aggregated',
           executables: [
             { type: 'insert', name: 'ins', collection: 'notes', document: { n: 100, by: '$caller_did' } },
-            { type: 'update', name: 'upd', collection: 'notes', filter: { n: 100 }, update: { $set: { done: true } } },
+            {
+              type: 'update',
+              name: 'upd',
+              collection: 'notes',
+              filter: { n: 100 },
+              update: { $set: { done: true } },
+            },
             { type: 'count', name: 'cnt', collection: 'notes', filter: { tag: '$params.tag' } },
-            { type: 'find', name: 'fnd', collection: 'notes', filter: { tag: '$params.tag' }, options: { sort: { n: -1 }, limit: 2, projection: { _id: 0, n: 1 } } },
+            {
+              type: 'find',
+              name: 'fnd',
+              collection: 'notes',
+              filter: { tag: '$params.tag' },
+              options: { sort: { n: -1 }, limit: 2, projection: { _id: 0, n: 1 } },
+            },
             { type: 'delete', name: 'del', collection: 'notes', filter: { n: 100 } },
           ],
         },
       });
-      const result = await friend.scripts.run<Record<string, unknown>>('all', { owner: owner.did, params: { tag: 'odd' } });
+      const result = await friend.scripts.run<Record<string, unknown>>('all', {
+        owner: owner.did,
+        params: { tag: 'odd' },
+      });
       expect(result).toEqual({
         ins: { acknowledged: true, inserted_id: expect.stringMatching(/^[0-9a-f]{24}$/) },
         upd: { acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null },
@@ -82,12 +111,22 @@ if (!mongoTargetAvailable()) {
     });
 
     test('operator injection is refused and changes nothing', async () => {
-      await owner.scripts.register('wipe_one', { executable: { type: 'delete', collection: 'notes', filter: { tag: '$params.tag' } }, allowAnonymous: true });
-      await refusedWithoutChange(owner, () => friend.scripts.run('wipe_one', { owner: owner.did, params: { tag: { $ne: null } } }), 400);
+      await owner.scripts.register('wipe_one', {
+        executable: { type: 'delete', collection: 'notes', filter: { tag: '$params.tag' } },
+        allowAnonymous: true,
+      });
+      await refusedWithoutChange(
+        owner,
+        () => friend.scripts.run('wipe_one', { owner: owner.did, params: { tag: { $ne: null } } }),
+        400,
+      );
     });
 
     test('the anonymous rate limit is kept in the shared store', async () => {
-      await owner.scripts.register('open', { executable: { type: 'count', collection: 'notes', filter: {} }, allowAnonymous: true });
+      await owner.scripts.register('open', {
+        executable: { type: 'count', collection: 'notes', filter: {} },
+        allowAnonymous: true,
+      });
       const anonymous = createClient({ url: node.url });
       await anonymous.scripts.run('open', { owner: owner.did });
       await anonymous.scripts.run('open', { owner: owner.did });
@@ -96,10 +135,15 @@ if (!mongoTargetAvailable()) {
 
     test('file transactions work on this engine too', async () => {
       await owner.scripts.register('drop', { executable: { type: 'fileUpload', path: 'drop/$params.name' } });
-      const { drop } = await friend.scripts.run<{ drop: { transaction_id: string } }>('drop', { owner: owner.did, params: { name: 'x.txt' } });
+      const { drop } = await friend.scripts.run<{ drop: { transaction_id: string } }>('drop', {
+        owner: owner.did,
+        params: { name: 'x.txt' },
+      });
       await friend.scripts.uploadByTransaction(drop.transaction_id, 'on mongo');
       expect(new TextDecoder().decode(await owner.files.bytes('drop/x.txt'))).toBe('on mongo');
-      expect((await refused(friend.scripts.uploadByTransaction(drop.transaction_id, 'again'))).status).toBe(400);
+      expect((await refused(friend.scripts.uploadByTransaction(drop.transaction_id, 'again'))).status).toBe(
+        400,
+      );
     });
   });
 }

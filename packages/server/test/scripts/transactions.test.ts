@@ -93,7 +93,9 @@ describe('transactions', () => {
     const a = new TransactionStore(nodeDb, clock, 3600);
     const b = new TransactionStore(nodeDb, clock, 3600);
     const id = await a.create(grant);
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(id, 'upload')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(id, 'upload')),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 });

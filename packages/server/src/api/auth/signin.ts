@@ -1,3 +1,5 @@
 import { handle } from '../handler.js';
 
-export const signin = handle('signin', async ({ body }, ctx) => ctx.app.signIn.challenge(body.document ?? body.id));
+export const signin = handle('signin', async ({ body }, ctx) =>
+  ctx.app.signIn.challenge(body.document ?? body.id),
+);

@@ -2,4 +2,6 @@
 import { handle } from '../handler.js';
 import { callerVault } from '../db/vault-of.js';
 
-export const copyFile = handle('copyFile', async ({ params, body }, ctx) => ctx.app.files.copy(await callerVault(ctx), params.path, body.to));
+export const copyFile = handle('copyFile', async ({ params, body }, ctx) =>
+  ctx.app.files.copy(await callerVault(ctx), params.path, body.to),
+);

@@ -11,7 +11,10 @@ import { callerVault } from '../db/vault-of.js';
 import { etagOf, noneMatch, parseRange, rangeStillValid } from './http-range.js';
 
 /** Yields an already-read first result, then the rest of the iterator. */
-async function* resume(first: IteratorResult<Uint8Array>, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* resume(
+  first: IteratorResult<Uint8Array>,
+  rest: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   if (first.done) return;
   yield first.value;
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
@@ -35,7 +38,10 @@ export const downloadFile: RawHandler = async (request, reply, ctx, { path = '' 
     : ({ kind: 'full' } as const);
   if (range.kind === 'unsatisfiable') {
     reply.header('content-range', `bytes */${record.size}`);
-    throw new CellaError('RANGE_NOT_SATISFIABLE', `the range "${request.headers.range}" lies outside the file (${record.size} bytes)`);
+    throw new CellaError(
+      'RANGE_NOT_SATISFIABLE',
+      `the range "${request.headers.range}" lies outside the file (${record.size} bytes)`,
+    );
   }
   const offset = range.kind === 'partial' ? range.offset : 0;
   const length = range.kind === 'partial' ? range.length : record.size;

@@ -2,4 +2,6 @@
 import { handle } from '../handler.js';
 import { callerVault } from '../db/vault-of.js';
 
-export const fileHash = handle('fileHash', async ({ params }, ctx) => ctx.app.files.hash(await callerVault(ctx), params.path));
+export const fileHash = handle('fileHash', async ({ params }, ctx) =>
+  ctx.app.files.hash(await callerVault(ctx), params.path),
+);

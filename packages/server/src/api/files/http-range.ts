@@ -6,7 +6,8 @@
  * - `bytes=a-b`, `bytes=a-`, `bytes=-n` (the last n bytes): 206 with that range, clamped to the end;
  * - a range that starts at or past the end (or `-0`, or any range of an empty file): 416.
  */
-export type RangeResult = { kind: 'full' } | { kind: 'partial'; offset: number; length: number } | { kind: 'unsatisfiable' };
+export type RangeResult =
+  { kind: 'full' } | { kind: 'partial'; offset: number; length: number } | { kind: 'unsatisfiable' };
 
 export function parseRange(header: string | undefined, size: number): RangeResult {
   if (header === undefined) return { kind: 'full' };

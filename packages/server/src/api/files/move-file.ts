@@ -2,4 +2,6 @@
 import { handle } from '../handler.js';
 import { callerVault } from '../db/vault-of.js';
 
-export const moveFile = handle('moveFile', async ({ params, body }, ctx) => ctx.app.files.move(await callerVault(ctx), params.path, body.to));
+export const moveFile = handle('moveFile', async ({ params, body }, ctx) =>
+  ctx.app.files.move(await callerVault(ctx), params.path, body.to),
+);

@@ -23,7 +23,8 @@ export const uploadFile: RawHandler = async (request, reply, ctx, { path = '' })
   // The client went away before the body was complete: stop the add at once (the kubo engine
   // would otherwise keep its request to the daemon open).
   const onClose = () => {
-    if (!body.complete) controller.abort(new CellaError('BAD_REQUEST', 'the upload was interrupted before its end'));
+    if (!body.complete)
+      controller.abort(new CellaError('BAD_REQUEST', 'the upload was interrupted before its end'));
   };
   body.once('close', onClose);
   try {

@@ -9,7 +9,10 @@ import { CellaError } from '../../errors.js';
 import type { RawHandler } from '../../http/raw-routes.js';
 import { etagOf, parseRange } from '../files/http-range.js';
 
-async function* resume(first: IteratorResult<Uint8Array>, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* resume(
+  first: IteratorResult<Uint8Array>,
+  rest: AsyncIterator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   if (first.done) return;
   yield first.value;
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
@@ -25,7 +28,10 @@ export const downloadByTransaction: RawHandler = async (request, reply, ctx, { t
     const range = parseRange(request.headers.range, record.size);
     if (range.kind === 'unsatisfiable') {
       reply.header('content-range', `bytes */${record.size}`);
-      throw new CellaError('RANGE_NOT_SATISFIABLE', `the range "${request.headers.range}" lies outside the file (${record.size} bytes)`);
+      throw new CellaError(
+        'RANGE_NOT_SATISFIABLE',
+        `the range "${request.headers.range}" lies outside the file (${record.size} bytes)`,
+      );
     }
     const offset = range.kind === 'partial' ? range.offset : 0;
     const length = range.kind === 'partial' ? range.length : record.size;
@@ -35,11 +41,13 @@ export const downloadByTransaction: RawHandler = async (request, reply, ctx, { t
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, no-store')
       .header('content-length', String(length));
-    if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${offset}-${offset + length - 1}/${record.size}`);
+    if (range.kind === 'partial')
+      reply.code(206).header('content-range', `bytes ${offset}-${offset + length - 1}/${record.size}`);
     if (length > 0) {
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
-      const iterator = files.read(record, { offset, length, signal: controller.signal })[Symbol.asyncIterator]();
+      const content = files.read(record, { offset, length, signal: controller.signal });
+      const iterator = content[Symbol.asyncIterator]();
       // The first piece is read before the headers go out, so unreadable content is a clean error.
       const first = await iterator.next();
       body = Readable.from(resume(first, iterator), { objectMode: false });

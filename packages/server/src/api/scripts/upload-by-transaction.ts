@@ -21,7 +21,8 @@ export const uploadByTransaction: RawHandler = async (request, reply, ctx, { tra
   const body = request.raw;
   const controller = new AbortController();
   const onClose = () => {
-    if (!body.complete) controller.abort(new CellaError('BAD_REQUEST', 'the upload was interrupted before its end'));
+    if (!body.complete)
+      controller.abort(new CellaError('BAD_REQUEST', 'the upload was interrupted before its end'));
   };
   body.once('close', onClose);
   try {

@@ -6,6 +6,10 @@ import { vaultInfoView } from './vault-info-view.js';
 export const vaultInfo = handle('vaultInfo', async (_input, ctx) => {
   if (!ctx.caller) throw unauthorized('sign in first');
   const record = await ctx.app.vaults.find(ctx.caller.userDid);
-  if (!record) throw new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node: subscribe first (PUT /api/v2/subscription/vault)');
+  if (!record)
+    throw new CellaError(
+      'VAULT_NOT_FOUND',
+      'no vault for this user on this node: subscribe first (PUT /api/v2/subscription/vault)',
+    );
   return vaultInfoView(record, ctx.app.identity.did);
 });

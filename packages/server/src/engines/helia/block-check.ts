@@ -15,7 +15,10 @@ const IDENTITY = 0x00;
 
 export function verifyBlock(cid: CID, bytes: Uint8Array): void {
   if (cid.code !== raw.code && cid.code !== dagPb.code) {
-    throw new BlockStoreError('UNSUPPORTED', `block ${cid.toString()}: codec 0x${cid.code.toString(16)} is not dag-pb or raw`);
+    throw new BlockStoreError(
+      'UNSUPPORTED',
+      `block ${cid.toString()}: codec 0x${cid.code.toString(16)} is not dag-pb or raw`,
+    );
   }
   const { code, digest } = cid.multihash;
   let actual: Uint8Array;
@@ -24,7 +27,10 @@ export function verifyBlock(cid: CID, bytes: Uint8Array): void {
   } else if (code === IDENTITY) {
     actual = bytes;
   } else {
-    throw new BlockStoreError('UNSUPPORTED', `block ${cid.toString()}: hash function 0x${code.toString(16)} is not sha2-256`);
+    throw new BlockStoreError(
+      'UNSUPPORTED',
+      `block ${cid.toString()}: hash function 0x${code.toString(16)} is not sha2-256`,
+    );
   }
   if (!equals(actual, digest)) {
     throw new BlockStoreError('CORRUPT', `block ${cid.toString()}: bytes do not hash to the CID`);
@@ -33,7 +39,9 @@ export function verifyBlock(cid: CID, bytes: Uint8Array): void {
     try {
       dagPb.decode(bytes);
     } catch (err) {
-      throw new BlockStoreError('CORRUPT', `block ${cid.toString()}: not a valid dag-pb node`, { cause: err });
+      throw new BlockStoreError('CORRUPT', `block ${cid.toString()}: not a valid dag-pb node`, {
+        cause: err,
+      });
     }
   }
 }

@@ -49,7 +49,10 @@ export async function decodeVerifiedCar(source: AsyncIterable<Uint8Array>): Prom
   const head = await reader.upTo(8);
   const [headerLength] = safeVarint(head);
   if (headerLength > MAX_HEADER_BYTES) {
-    throw new BlockStoreError('CORRUPT', `CAR header of ${headerLength} bytes is larger than ${MAX_HEADER_BYTES}`);
+    throw new BlockStoreError(
+      'CORRUPT',
+      `CAR header of ${headerLength} bytes is larger than ${MAX_HEADER_BYTES}`,
+    );
   }
   let header;
   try {
@@ -71,7 +74,10 @@ export async function decodeVerifiedCar(source: AsyncIterable<Uint8Array>): Prom
         throw new BlockStoreError('CORRUPT', `bad CAR section: ${(err as Error).message}`, { cause: err });
       }
       if (blockLength < 0 || blockLength > MAX_BLOCK_BYTES) {
-        throw new BlockStoreError('CORRUPT', `CAR block ${cid.toString()} of ${blockLength} bytes exceeds ${MAX_BLOCK_BYTES}`);
+        throw new BlockStoreError(
+          'CORRUPT',
+          `CAR block ${cid.toString()} of ${blockLength} bytes exceeds ${MAX_BLOCK_BYTES}`,
+        );
       }
       let bytes: Uint8Array;
       try {

@@ -33,7 +33,8 @@ export function decodePb(cid: CID, bytes: Uint8Array): dagPb.PBNode {
 }
 
 export function unixfsOf(cid: CID, node: dagPb.PBNode): UnixFS {
-  if (node.Data === undefined) throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} has no UnixFS data`);
+  if (node.Data === undefined)
+    throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} has no UnixFS data`);
   try {
     return UnixFS.unmarshal(node.Data);
   } catch (err) {
@@ -44,7 +45,8 @@ export function unixfsOf(cid: CID, node: dagPb.PBNode): UnixFS {
 /** The logical file size recorded in a root block (raw leaf: its length). */
 export function fileSizeOf(cid: CID, bytes: Uint8Array): number {
   if (cid.code === raw.code) return bytes.length;
-  if (cid.code !== dagPb.code) throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} is not dag-pb or raw`);
+  if (cid.code !== dagPb.code)
+    throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} is not dag-pb or raw`);
   const fs = unixfsOf(cid, decodePb(cid, bytes));
   if (fs.type !== 'file' && fs.type !== 'raw') {
     throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} is a UnixFS ${fs.type}, not a file`);
@@ -64,7 +66,11 @@ export interface WalkOptions {
  * Every distinct CID of the DAG under `root`, root first, depth-first in link order. Only dag-pb
  * nodes are read; a missing dag-pb node throws NOT_FOUND unless `skipMissing`.
  */
-export async function* walkDag(root: CID, getBlock: GetBlock, options: WalkOptions = {}): AsyncGenerator<CID> {
+export async function* walkDag(
+  root: CID,
+  getBlock: GetBlock,
+  options: WalkOptions = {},
+): AsyncGenerator<CID> {
   const seen = options.seen ?? new Set<string>();
   // Explicit stack (reversed children) keeps memory at one node's links per level.
   const stack: CID[] = [root];
@@ -77,7 +83,10 @@ export async function* walkDag(root: CID, getBlock: GetBlock, options: WalkOptio
     yield cid;
     if (isLeaf(cid)) continue;
     if (cid.code !== dagPb.code) {
-      throw new BlockStoreError('UNSUPPORTED', `cannot walk codec 0x${cid.code.toString(16)} (${cid.toString()})`);
+      throw new BlockStoreError(
+        'UNSUPPORTED',
+        `cannot walk codec 0x${cid.code.toString(16)} (${cid.toString()})`,
+      );
     }
     let bytes: Uint8Array;
     try {

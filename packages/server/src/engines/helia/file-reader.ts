@@ -27,7 +27,11 @@ interface Child {
   size: number;
 }
 
-export async function* readFile(root: CID, getBlock: GetBlock, options: ReadFileOptions = {}): AsyncGenerator<Uint8Array> {
+export async function* readFile(
+  root: CID,
+  getBlock: GetBlock,
+  options: ReadFileOptions = {},
+): AsyncGenerator<Uint8Array> {
   const { signal } = options;
   const rootBytes = await getBlock(root, signal);
   const { start, end } = resolveRange(fileSizeOf(root, rootBytes), options.offset, options.length);
@@ -47,16 +51,25 @@ export async function* readFile(root: CID, getBlock: GetBlock, options: ReadFile
     if (to > from) yield data.subarray(from, to);
   }
 
-  async function* walk(cid: CID, bytes: Uint8Array, pos: number, expected: number | undefined): AsyncGenerator<Uint8Array> {
+  async function* walk(
+    cid: CID,
+    bytes: Uint8Array,
+    pos: number,
+    expected: number | undefined,
+  ): AsyncGenerator<Uint8Array> {
     signal?.throwIfAborted();
     if (isLeaf(cid)) {
       if (expected !== undefined && bytes.length !== expected) {
-        throw new BlockStoreError('CORRUPT', `leaf ${cid.toString()} has ${bytes.length} bytes, its parent says ${expected}`);
+        throw new BlockStoreError(
+          'CORRUPT',
+          `leaf ${cid.toString()} has ${bytes.length} bytes, its parent says ${expected}`,
+        );
       }
       yield* slice(bytes, pos);
       return;
     }
-    if (cid.code !== dagPb.code) throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} is not dag-pb or raw`);
+    if (cid.code !== dagPb.code)
+      throw new BlockStoreError('NOT_A_FILE', `${cid.toString()} is not dag-pb or raw`);
     const node = decodePb(cid, bytes);
     const fs = unixfsOf(cid, node);
     if (fs.type !== 'file' && fs.type !== 'raw') {
@@ -67,7 +80,10 @@ export async function* readFile(root: CID, getBlock: GetBlock, options: ReadFile
       pos += fs.data.length;
     }
     if (node.Links.length !== fs.blockSizes.length) {
-      throw new BlockStoreError('CORRUPT', `${cid.toString()}: ${node.Links.length} links but ${fs.blockSizes.length} block sizes`);
+      throw new BlockStoreError(
+        'CORRUPT',
+        `${cid.toString()}: ${node.Links.length} links but ${fs.blockSizes.length} block sizes`,
+      );
     }
     const children: Child[] = [];
     for (let i = 0; i < node.Links.length && pos < end; i++) {
@@ -91,6 +107,9 @@ export async function* readFile(root: CID, getBlock: GetBlock, options: ReadFile
     yield chunk;
   }
   if (emitted !== end - start) {
-    throw new BlockStoreError('CORRUPT', `${root.toString()}: read ${emitted} bytes, expected ${end - start}`);
+    throw new BlockStoreError(
+      'CORRUPT',
+      `${root.toString()}: read ${emitted} bytes, expected ${end - start}`,
+    );
   }
 }

@@ -59,7 +59,8 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
 class HeliaEngine implements HeliaBlockStore {
   readonly engine = 'helia' as const;
   private readonly lock = new RwLock();
-  private readonly getBlock = (cid: CID, signal?: AbortSignal): Promise<Uint8Array> => this.blocks.read(cid, signal);
+  private readonly getBlock = (cid: CID, signal?: AbortSignal): Promise<Uint8Array> =>
+    this.blocks.read(cid, signal);
 
   constructor(
     readonly dir: string,
@@ -107,7 +108,10 @@ class HeliaEngine implements HeliaBlockStore {
       try {
         for await (const block of walkDag(root, this.getBlock)) {
           if (isLeaf(block) && !(await this.blocks.has(block))) {
-            throw new BlockStoreError('INCOMPLETE', `cannot pin ${cid}: block ${block.toString()} is not stored`);
+            throw new BlockStoreError(
+              'INCOMPLETE',
+              `cannot pin ${cid}: block ${block.toString()} is not stored`,
+            );
           }
         }
       } catch (err) {
@@ -160,7 +164,8 @@ class HeliaEngine implements HeliaBlockStore {
         const file = join(shardPath, name);
         if (name.endsWith(TEMP_SUFFIX)) {
           const info = await stat(file).catch(() => undefined);
-          if (info !== undefined && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
+          if (info !== undefined && now - info.mtimeMs > STALE_TEMP_MS)
+            await unlink(file).catch(() => undefined);
         } else if (name.endsWith(BLOCK_SUFFIX) && !marked.has(name)) {
           await unlink(file).catch((err: NodeJS.ErrnoException) => {
             if (err.code !== 'ENOENT') throw err;
@@ -187,7 +192,10 @@ class HeliaEngine implements HeliaBlockStore {
     return this.blocks.has(parseCid(cid));
   }
 
-  async *exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array> {
+  async *exportCar(
+    roots: string[],
+    blocks: AsyncIterable<string> | Iterable<string>,
+  ): AsyncIterable<Uint8Array> {
     const getBlock = this.getBlock;
     const read = async function* (): AsyncGenerator<Block> {
       for await (const s of blocks) {

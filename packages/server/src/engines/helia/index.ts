@@ -1,2 +1,6 @@
-export { createHeliaBlockStore, type HeliaBlockStore, type HeliaBlockStoreOptions } from './helia-block-store.js';
+export {
+  createHeliaBlockStore,
+  type HeliaBlockStore,
+  type HeliaBlockStoreOptions,
+} from './helia-block-store.js';
 export { BlockStoreError, isBlockStoreError, type BlockStoreErrorCode } from './errors.js';

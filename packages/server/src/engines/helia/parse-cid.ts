@@ -6,6 +6,8 @@ export function parseCid(value: string): CID {
   try {
     return CID.parse(value);
   } catch (err) {
-    throw new BlockStoreError('INVALID_CID', `not a CID: ${JSON.stringify(value.slice(0, 100))}`, { cause: err });
+    throw new BlockStoreError('INVALID_CID', `not a CID: ${JSON.stringify(value.slice(0, 100))}`, {
+      cause: err,
+    });
   }
 }

@@ -10,10 +10,16 @@ import { BlockStoreError } from './errors.js';
 export function resolveRange(size: number, offset?: number, length?: number): { start: number; end: number } {
   const start = offset ?? 0;
   if (!Number.isSafeInteger(start) || start < 0) {
-    throw new BlockStoreError('INVALID_RANGE', `offset must be a non-negative integer, got ${String(offset)}`);
+    throw new BlockStoreError(
+      'INVALID_RANGE',
+      `offset must be a non-negative integer, got ${String(offset)}`,
+    );
   }
   if (length !== undefined && (!Number.isSafeInteger(length) || length < 0)) {
-    throw new BlockStoreError('INVALID_RANGE', `length must be a non-negative integer, got ${String(length)}`);
+    throw new BlockStoreError(
+      'INVALID_RANGE',
+      `length must be a non-negative integer, got ${String(length)}`,
+    );
   }
   if (start > size) {
     throw new BlockStoreError('INVALID_RANGE', `offset ${start} is past the end of the file (${size} bytes)`);

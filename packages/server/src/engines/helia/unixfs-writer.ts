@@ -98,7 +98,11 @@ export async function writeUnixfsFile(
     const block = dagPb.encode(dagPb.prepare({ Data: fs.marshal(), Links: links }));
     const cid = sha256Cid(dagPb.code, block);
     await write(cid, block);
-    return { cid, fileSize: fs.fileSize(), dagSize: block.length + links.reduce((n, l) => n + (l.Tsize ?? 0), 0) };
+    return {
+      cid,
+      fileSize: fs.fileSize(),
+      dagSize: block.length + links.reduce((n, l) => n + (l.Tsize ?? 0), 0),
+    };
   };
 
   const leaf = async (bytes: Uint8Array, recycle?: Buffer): Promise<void> => {

@@ -1,1 +1,6 @@
-export { createKuboBlockStore, KUBO_ADD_PARAMS, type KuboBlockStore, type KuboBlockStoreOptions } from './kubo-block-store.js';
+export {
+  createKuboBlockStore,
+  KUBO_ADD_PARAMS,
+  type KuboBlockStore,
+  type KuboBlockStoreOptions,
+} from './kubo-block-store.js';

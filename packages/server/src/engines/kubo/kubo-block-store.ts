@@ -64,7 +64,11 @@ export async function createKuboBlockStore(options: KuboBlockStoreOptions): Prom
     version = (await rpc.json('version', Version)).Version;
   } catch (err) {
     await rpc.close();
-    throw new BlockStoreError('ENGINE', `kubo RPC API at ${options.apiUrl} is not reachable: ${(err as Error).message}`, { cause: err });
+    throw new BlockStoreError(
+      'ENGINE',
+      `kubo RPC API at ${options.apiUrl} is not reachable: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   return new KuboEngine(rpc, version);
 }
@@ -100,7 +104,11 @@ class KuboEngine implements KuboBlockStore {
     const params = { ...KUBO_ADD_PARAMS, pin: options.pin === true };
     let root: string | undefined;
     try {
-      for await (const line of this.rpc.ndjson('add', AddLine, params, { body, headers: { 'content-type': contentType }, signal })) {
+      for await (const line of this.rpc.ndjson('add', AddLine, params, {
+        body,
+        headers: { 'content-type': contentType },
+        signal,
+      })) {
         if (line.Hash !== undefined) root = line.Hash;
       }
     } catch (err) {
@@ -118,7 +126,11 @@ class KuboEngine implements KuboBlockStore {
     resolveRange(Number.MAX_SAFE_INTEGER, offset, length); // argument checks only
     let res;
     try {
-      res = await this.rpc.call('cat', { ...OFFLINE, offset, length, progress: false }, { args: [root], signal });
+      res = await this.rpc.call(
+        'cat',
+        { ...OFFLINE, offset, length, progress: false },
+        { args: [root], signal },
+      );
     } catch (err) {
       throw toBlockStoreError(err);
     }
@@ -175,7 +187,12 @@ class KuboEngine implements KuboBlockStore {
   async pin(cid: string): Promise<void> {
     const root = parseCid(cid).toString();
     try {
-      await this.rpc.json('pin/add', PinAdd, { ...OFFLINE, recursive: true, progress: false }, { args: [root] });
+      await this.rpc.json(
+        'pin/add',
+        PinAdd,
+        { ...OFFLINE, recursive: true, progress: false },
+        { args: [root] },
+      );
     } catch (err) {
       const mapped = toBlockStoreError(err);
       if (isBlockStoreError(mapped, 'NOT_FOUND')) {
@@ -187,7 +204,9 @@ class KuboEngine implements KuboBlockStore {
 
   async unpin(cid: string): Promise<void> {
     try {
-      await this.rpc.call('pin/rm', { recursive: true }, { args: [parseCid(cid).toString()] }).then((r) => r.body.dump());
+      await this.rpc
+        .call('pin/rm', { recursive: true }, { args: [parseCid(cid).toString()] })
+        .then((r) => r.body.dump());
     } catch (err) {
       if (err instanceof KuboRpcError && /not pinned/i.test(err.message)) return;
       throw toBlockStoreError(err);
@@ -226,7 +245,8 @@ class KuboEngine implements KuboBlockStore {
     } catch (err) {
       throw toBlockStoreError(err);
     }
-    if (errors.length > 0) throw new BlockStoreError('ENGINE', `kubo repo/gc: ${errors.slice(0, 3).join('; ')}`);
+    if (errors.length > 0)
+      throw new BlockStoreError('ENGINE', `kubo repo/gc: ${errors.slice(0, 3).join('; ')}`);
     return { removed };
   }
 
@@ -260,7 +280,10 @@ class KuboEngine implements KuboBlockStore {
     }
   }
 
-  async *exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array> {
+  async *exportCar(
+    roots: string[],
+    blocks: AsyncIterable<string> | Iterable<string>,
+  ): AsyncIterable<Uint8Array> {
     const read = async function* (this: KuboEngine): AsyncGenerator<Block> {
       for await (const s of blocks) {
         const cid = parseCid(s);
@@ -291,7 +314,10 @@ class KuboEngine implements KuboBlockStore {
     const { contentType, body } = multipartFile(encodeCar(car.roots, counted()), 'import.car');
     try {
       const params = { 'pin-roots': false, stats: false, 'allow-big-block': false };
-      for await (const _ of this.rpc.ndjson('dag/import', DagImportLine, params, { body, headers: { 'content-type': contentType } })) {
+      for await (const _ of this.rpc.ndjson('dag/import', DagImportLine, params, {
+        body,
+        headers: { 'content-type': contentType },
+      })) {
         // replies carry nothing we need with pin-roots=false
       }
     } catch (err) {

@@ -22,7 +22,11 @@ export interface CallInit {
   signal?: AbortSignal;
 }
 
-const KuboErrorBody = z.object({ Message: z.string(), Code: z.number().optional(), Type: z.string().optional() });
+const KuboErrorBody = z.object({
+  Message: z.string(),
+  Code: z.number().optional(),
+  Type: z.string().optional(),
+});
 
 /** A kubo error reply, kept verbatim so callers can match the messages they expect. */
 export class KuboRpcError extends Error {
@@ -95,14 +99,24 @@ export class KuboRpc {
     throw new KuboRpcError(command, res.statusCode, message);
   }
 
-  async json<S extends z.ZodType>(command: string, schema: S, params: Params = {}, init: CallInit = {}): Promise<z.infer<S>> {
+  async json<S extends z.ZodType>(
+    command: string,
+    schema: S,
+    params: Params = {},
+    init: CallInit = {},
+  ): Promise<z.infer<S>> {
     const res = await this.call(command, params, init);
     const body: unknown = await res.body.json();
     return parseReply(command, schema, body);
   }
 
   /** Streams a newline-delimited JSON reply, one parsed value per line. */
-  async *ndjson<S extends z.ZodType>(command: string, schema: S, params: Params = {}, init: CallInit = {}): AsyncGenerator<z.infer<S>> {
+  async *ndjson<S extends z.ZodType>(
+    command: string,
+    schema: S,
+    params: Params = {},
+    init: CallInit = {},
+  ): AsyncGenerator<z.infer<S>> {
     const res = await this.call(command, params, init);
     const decoder = new TextDecoder();
     let pending = '';
@@ -150,5 +164,6 @@ export function discard(res: Dispatcher.ResponseData): void {
 /** kubo reports an error that happens after the headers were sent in this trailer. */
 export function checkTrailer(command: string, res: Dispatcher.ResponseData): void {
   const streamError = res.trailers['x-stream-error'];
-  if (streamError !== undefined && streamError !== '') throw new KuboRpcError(command, res.statusCode, streamError);
+  if (streamError !== undefined && streamError !== '')
+    throw new KuboRpcError(command, res.statusCode, streamError);
 }
