@@ -1,0 +1,26 @@
+// Type-checks the README's SDK example (compiled by `npm run typecheck`, never run).
+import type { Signer as EthersSigner } from 'ethers';
+import { connect, createDevIdentity } from '../src/index.js';
+
+export async function readmeExample(blobOrStreamOrBytes: Uint8Array, ethersSigner: EthersSigner): Promise<unknown> {
+  const { signer } = createDevIdentity();
+  const vault = await connect({ url: 'http://127.0.0.1:5000', signer });
+
+  const notes = await vault.db.createCollection('notes');
+  await notes.insert({ title: 'hello', tags: ['a'] });
+  const found = await notes.find({ tags: 'a' }, { sort: { title: 1 }, limit: 10 });
+
+  await vault.files.upload('photos/cat.jpg', blobOrStreamOrBytes, { onProgress: (n) => console.log(n) });
+  const bytes = await vault.files.bytes('photos/cat.jpg');
+
+  await vault.scripts.register('latest_notes', {
+    executable: { type: 'find', collection: 'notes', filter: { tags: '$params.tag' } },
+    allowAnonymous: true,
+  });
+  const result = await vault.scripts.run('latest_notes', { params: { tag: 'a' } });
+
+  const order = await vault.payment.placeOrder('Standard');
+  const paid = await vault.payment.payOrder(order, ethersSigner);
+  await vault.payment.settle(paid);
+  return { found, bytes, result };
+}
