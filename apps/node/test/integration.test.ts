@@ -32,7 +32,11 @@ test('SIGTERM shuts the node down gracefully', async () => {
 });
 
 test('a bad setting stops the node with one clear line and exit code 2', async () => {
-  for (const env of [{ CELLA_PORT: 'eighty' }, { CELLA_PLANS_FILE: '/nonexistent/plans.json' }]) {
+  const bad: Record<string, string>[] = [
+    { CELLA_PORT: 'eighty' },
+    { CELLA_PLANS_FILE: '/nonexistent/plans.json' },
+  ];
+  for (const env of bad) {
     const error = await spawnNode({ env, timeoutMs: 20_000 }).catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/exited with 2/);
