@@ -2,7 +2,10 @@
 import type { Signer as EthersSigner } from 'ethers';
 import { connect, createDevIdentity } from '../src/index.js';
 
-export async function readmeExample(blobOrStreamOrBytes: Uint8Array, ethersSigner: EthersSigner): Promise<unknown> {
+export async function readmeExample(
+  blobOrStreamOrBytes: Uint8Array,
+  ethersSigner: EthersSigner,
+): Promise<unknown> {
   const { signer } = createDevIdentity();
   const vault = await connect({ url: 'http://127.0.0.1:5000', signer });
 
