@@ -101,21 +101,11 @@ export class ScriptRegistry {
     return this.store.database(vault.database).collection(INTERNAL_COLLECTIONS.scripts);
   }
 
-  /** A write whose byte change is charged to the vault's database usage inside its transaction. */
-  private async charged<T>(
+  private charged<T>(
     vault: VaultRecord,
     write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    let charged = 0;
-    try {
-      return await write(async (delta) => {
-        await this.vaults.charge(vault.userDid, 'db', delta);
-        charged = delta;
-      });
-    } catch (error) {
-      if (charged !== 0) await this.vaults.adjust(vault.userDid, 'db', -charged);
-      throw fromStoreError(error);
-    }
+    return this.vaults.chargedWrite(vault.userDid, 'db', write);
   }
 
   /** Registers or replaces. Validation failures are 400 and store nothing. */

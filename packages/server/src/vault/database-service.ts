@@ -59,22 +59,11 @@ export class VaultDatabase {
     return db.collection(name);
   }
 
-  /** Runs a write whose byte change is charged to the vault inside the write's transaction. */
-  private async charged<T>(
+  private charged<T>(
     vault: VaultRecord,
     write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    let charged = 0;
-    try {
-      return await write(async (delta) => {
-        await this.vaults.charge(vault.userDid, 'db', delta);
-        charged = delta;
-      });
-    } catch (error) {
-      // The charge went through but the write did not commit: give the bytes back.
-      if (charged !== 0) await this.vaults.adjust(vault.userDid, 'db', -charged);
-      throw fromStoreError(error);
-    }
+    return this.vaults.chargedWrite(vault.userDid, 'db', write);
   }
 
   async listCollections(vault: VaultRecord): Promise<{ name: string }[]> {

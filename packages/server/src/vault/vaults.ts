@@ -8,6 +8,7 @@ import type { Collection, Database, Document } from '../engines/document-store.j
 import { StoreError } from '../engines/document-store.js';
 import { CellaError } from '../errors.js';
 import { vaultDatabaseName } from './names.js';
+import { fromStoreError } from './store-errors.js';
 import { freePlan, quotaBytes, type PlansFile } from './plans.js';
 
 export type UsageKind = 'db' | 'files';
@@ -195,6 +196,28 @@ export class VaultService {
       const record = await this.find(userDid);
       if (!record) throw new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node');
       throw quotaExceeded(record, delta);
+    }
+  }
+
+  /**
+   * Runs a write whose byte change is charged to the vault's usage inside the write's transaction
+   * (`beforeCommit`): a write past the quota stores nothing, and a charge whose write then failed to
+   * commit is given back.
+   */
+  async chargedWrite<T>(
+    userDid: string,
+    kind: UsageKind,
+    write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    let charged = 0;
+    try {
+      return await write(async (delta) => {
+        await this.charge(userDid, kind, delta);
+        charged = delta;
+      });
+    } catch (error) {
+      if (charged !== 0) await this.adjust(userDid, kind, -charged);
+      throw fromStoreError(error);
     }
   }
 
