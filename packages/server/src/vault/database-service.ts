@@ -52,11 +52,20 @@ export class VaultDatabase {
 
   /** A user collection that must exist. */
   private async existing(vault: VaultRecord, name: string): Promise<Collection> {
+    const collection = this.unchecked(vault, name);
+    await this.assertExists(vault, name);
+    return collection;
+  }
+
+  /** A user collection whose existence a read checks only when it finds nothing (saves a lookup). */
+  private unchecked(vault: VaultRecord, name: string): Collection {
     assertUserCollection(name);
-    const db = this.store.database(vault.database);
-    if (!(await db.hasCollection(name)))
+    return this.store.database(vault.database).collection(name);
+  }
+
+  private async assertExists(vault: VaultRecord, name: string): Promise<void> {
+    if (!(await this.store.database(vault.database).hasCollection(name)))
       throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
-    return db.collection(name);
   }
 
   private charged<T>(
@@ -172,7 +181,7 @@ export class VaultDatabase {
     name: string,
     params: FindParams,
   ): Promise<{ items: Record<string, unknown>[] }> {
-    const collection = await this.existing(vault, name);
+    const collection = this.unchecked(vault, name);
     const filter = asObject(params.filter ?? {}, 'filter') as Filter;
     const limit =
       params.limit === undefined || params.limit === 0
@@ -185,6 +194,8 @@ export class VaultDatabase {
         ...(params.sort ? { sort: params.sort as Record<string, 1 | -1> } : {}),
         ...(params.projection ? { projection: params.projection as Record<string, 0 | 1> } : {}),
       });
+      // A missing collection reads as empty in the engines; tell the two apart only then.
+      if (docs.length === 0) await this.assertExists(vault, name);
       return { items: docs.map((doc) => toExtJson(doc) as Record<string, unknown>) };
     } catch (error) {
       throw fromStoreError(error);
@@ -197,10 +208,12 @@ export class VaultDatabase {
     filterInput: unknown,
     options: { skip?: number; limit?: number } = {},
   ) {
-    const collection = await this.existing(vault, name);
+    const collection = this.unchecked(vault, name);
     const filter = asObject(filterInput, 'filter') as Filter;
     try {
-      return { count: await collection.count(filter, options) };
+      const count = await collection.count(filter, options);
+      if (count === 0) await this.assertExists(vault, name);
+      return { count };
     } catch (error) {
       throw fromStoreError(error);
     }
