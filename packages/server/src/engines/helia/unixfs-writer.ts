@@ -8,8 +8,10 @@
  * Why not the importer itself: measured on this 2-core box (256 MiB, 64 KiB pieces), the importer
  * reaches 573 MiB/s into a no-op store and ~300–400 MiB/s into blockstore-fs, against 1166 MiB/s
  * for sha256 alone. The HTTP target is upload >= 40% of sha256 end to end, so the store must cost
- * little beyond the hash. This writer copies each byte once into a chunk, hashes it once, and
- * overlaps block writes (a bounded number in flight, so memory stays constant).
+ * little beyond the hash. This writer hashes each piece as it arrives (one pass over the bytes),
+ * never copies them (a leaf is written as the list of pieces it is made of), and overlaps block
+ * writes with receiving and hashing the next ones (a bounded number in flight, so memory stays
+ * constant).
  */
 import { createHash } from 'node:crypto';
 import * as dagPb from '@ipld/dag-pb';
@@ -19,8 +21,13 @@ import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
 
 export interface BlockSink {
-  /** Must be done with `bytes` when its promise settles: the writer reuses the buffer. */
+  /** Stores one block. */
   put(cid: CID, bytes: Uint8Array): Promise<unknown>;
+  /**
+   * Optional: stores one block given as its consecutive parts, which saves joining a leaf's
+   * pieces into one buffer (the helia blockstore's `writeBlock`). Used instead of `put` when present.
+   */
+  writeBlock?(cid: CID, parts: readonly Uint8Array[]): Promise<unknown>;
 }
 
 export interface WriteOptions {
@@ -48,6 +55,12 @@ function sha256Cid(code: number, bytes: Uint8Array): CID {
   return CID.createV1(code, createDigest(SHA2_256, digest));
 }
 
+/**
+ * Writes `source` as a UnixFS file into `sink` and returns its root. The source's pieces are not
+ * copied: they must stay unchanged once yielded (true of network and file streams, which hand
+ * out a fresh buffer per piece). At most `writeConcurrency` blocks (plus the one being received)
+ * are held at any time.
+ */
 export async function writeUnixfsFile(
   source: AsyncIterable<Uint8Array>,
   sink: BlockSink,
@@ -58,19 +71,17 @@ export async function writeUnixfsFile(
   const maxLinks = options.maxLinks ?? 1024;
   const concurrency = options.writeConcurrency ?? 8;
 
-  // Chunk buffers are recycled once their write settles. Fresh 1 MiB buffers each cost page
-  // faults on first touch (and munmap on free); on this VM that kernel time, not hashing, was
-  // what bounded the add rate. The pool never exceeds the writes in flight plus one.
-  const pool: Buffer[] = [];
-  const take = (): Buffer => pool.pop() ?? Buffer.allocUnsafe(chunkSize);
+  const store = (cid: CID, parts: Uint8Array[]): Promise<unknown> =>
+    sink.writeBlock
+      ? sink.writeBlock(cid, parts)
+      : sink.put(cid, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
 
   // Writes in flight, oldest first; a failed write fails the add at the next wait.
   const inflight: Promise<unknown>[] = [];
-  const write = async (cid: CID, bytes: Uint8Array, recycle?: Buffer): Promise<void> => {
-    const p = sink.put(cid, bytes);
-    const settled = recycle === undefined ? p : p.finally(() => pool.push(recycle));
-    settled.catch(() => undefined); // awaited below; keeps an abandoned failure from going unhandled
-    inflight.push(settled);
+  const write = async (cid: CID, parts: Uint8Array[]): Promise<void> => {
+    const p = store(cid, parts);
+    p.catch(() => undefined); // awaited below; keeps an abandoned failure from going unhandled
+    inflight.push(p);
     if (inflight.length >= concurrency) await inflight.shift();
   };
 
@@ -97,7 +108,7 @@ export async function writeUnixfsFile(
     }
     const block = dagPb.encode(dagPb.prepare({ Data: fs.marshal(), Links: links }));
     const cid = sha256Cid(dagPb.code, block);
-    await write(cid, block);
+    await write(cid, [block]);
     return {
       cid,
       fileSize: fs.fileSize(),
@@ -105,35 +116,39 @@ export async function writeUnixfsFile(
     };
   };
 
-  const leaf = async (bytes: Uint8Array, recycle?: Buffer): Promise<void> => {
-    const cid = sha256Cid(raw.code, bytes);
-    await write(cid, bytes, recycle);
-    await push(0, { cid, fileSize: BigInt(bytes.length), dagSize: bytes.length });
+  // The leaf being received: its pieces (views into the source's pieces) and their running hash.
+  let hash = createHash('sha256');
+  let parts: Uint8Array[] = [];
+  let fill = 0;
+  const leaf = async (): Promise<void> => {
+    const cid = CID.createV1(raw.code, createDigest(SHA2_256, hash.digest()));
+    const node: Node = { cid, fileSize: BigInt(fill), dagSize: fill };
+    const bytes = parts;
+    hash = createHash('sha256');
+    parts = [];
+    fill = 0;
+    await write(cid, bytes);
+    await push(0, node);
   };
 
   let size = 0;
-  let chunk = take();
-  let fill = 0;
   try {
     for await (const piece of source) {
       signal?.throwIfAborted();
       size += piece.length;
-      let offset = 0;
-      while (offset < piece.length) {
+      for (let offset = 0; offset < piece.length; ) {
         const n = Math.min(chunkSize - fill, piece.length - offset);
-        chunk.set(piece.subarray(offset, offset + n), fill);
+        const part = n === piece.length ? piece : piece.subarray(offset, offset + n);
+        hash.update(part);
+        parts.push(part);
         fill += n;
         offset += n;
-        if (fill === chunkSize) {
-          await leaf(chunk, chunk);
-          chunk = take();
-          fill = 0;
-        }
+        if (fill === chunkSize) await leaf();
       }
     }
     signal?.throwIfAborted();
     // The last partial chunk; an empty file is one empty leaf (as the importer does).
-    if (fill > 0 || appended[0] === 0) await leaf(chunk.subarray(0, fill));
+    if (fill > 0 || appended[0] === 0) await leaf();
 
     let root: Node;
     if (appended[0] === 1) {
