@@ -81,6 +81,12 @@ export interface Collection {
   /** Inserts all or nothing; `_id` is generated (ObjectId) when absent. Duplicate `_id` → StoreError 'DUPLICATE_KEY'. */
   insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult>;
   find(filter: Filter, options?: FindOptions): Promise<Document[]>;
+  /**
+   * The documents `find` returns, each as its relaxed Extended JSON text (`stringifyExtJson`), for
+   * answers that go out as JSON: an engine that stores documents as such text (SQLite) hands the
+   * stored text out without decoding and re-encoding it.
+   */
+  findExtJson(filter: Filter, options?: FindOptions): Promise<string[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<Document | null>;
   count(filter: Filter, options?: CountOptions): Promise<number>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

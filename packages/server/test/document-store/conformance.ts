@@ -17,6 +17,7 @@ import type {
   StoreErrorCode,
 } from '../../src/engines/document-store.js';
 import { escapeDollarKeys, unescapeDollarKeys } from '../../src/engines/escape-keys.js';
+import { stringifyExtJson } from '../../src/engines/ext-json.js';
 import { DEFAULT_STORE_LIMITS } from '../../src/engines/query-guard.js';
 
 export interface ConformanceOptions {
@@ -150,6 +151,48 @@ export function runDocumentStoreConformance(
         expect(await c.count({ ref })).toBe(1);
         expect(await c.count({ when })).toBe(1);
         expect(await c.count({ ancient })).toBe(1);
+      });
+
+      it('findExtJson answers what find answers, as relaxed Extended JSON texts', async () => {
+        const c = fresh();
+        const ref = new ObjectId();
+        await c.insertMany([
+          {
+            _id: 'plain',
+            n: 1,
+            s: 'héllo "q" \\ \n \u0001 😀',
+            neg: -0,
+            big: 1e21,
+            tiny: 5e-324,
+            list: [1, { inner: [2, 'x'] }],
+          },
+          { _id: ref, ref, nested: { list: [ref, { deep: ref }] }, n: 2 },
+          { _id: 'dates', modern: new Date('2024-02-29T12:34:56.789Z'), n: 3 },
+          {
+            _id: 'old',
+            before1970: new Date('1969-07-20T20:17:40Z'),
+            ancient: new Date(-62198755200000),
+            n: 4,
+          },
+          { _id: 7, '2': 'integer-like key', b: { '10': 1, a: 2 }, n: 5 },
+          { _id: 'text', lookalike: '{"$date":"2024-01-01T00:00:00.000Z"}', oidText: '{"$oid":"x"}', n: 6 },
+        ]);
+        const same = async (filter: Document, options?: Parameters<Collection['find']>[1]) => {
+          const docs = await c.find(filter, options);
+          expect(await c.findExtJson(filter, options)).toEqual(docs.map((d) => stringifyExtJson(d)));
+          return docs.length;
+        };
+        expect(await same({})).toBe(6);
+        expect(await same({ n: 2 })).toBe(1);
+        expect(await same({ n: { $gte: 3 } }, { sort: { n: -1 }, skip: 1, limit: 2 })).toBe(2);
+        expect(await same({}, { projection: { n: 1, ref: 1 } })).toBe(6);
+        expect(await same({}, { projection: { list: 0 } })).toBe(6);
+        expect(await same({ missing: 1 })).toBe(0);
+        // The wire form of each value (toExtJson's rules), not the stored one.
+        const [old] = await c.findExtJson({ _id: 'old' });
+        expect(JSON.parse(old as string).before1970).toEqual({ $date: { $numberLong: '-14182940000' } });
+        const [withRef] = await c.findExtJson({ _id: ref });
+        expect(JSON.parse(withRef as string).ref).toEqual({ $oid: ref.toHexString() });
       });
 
       it('treats an empty batch as a no-op', async () => {

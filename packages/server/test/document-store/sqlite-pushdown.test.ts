@@ -1,6 +1,7 @@
 /**
  * The SQLite engine's filter pushdown: answers equal a brute-force mingo evaluation on random
- * documents full of arrays, nested objects and mixed types (the SQL prefilter must be a superset),
+ * documents full of arrays, nested objects and mixed types (the SQL prefilter must be a superset,
+ * and the rows it decides alone for scalar equalities must all match), also for skip/limit windows,
  * equality finds use an automatic expression index and hand only the matching rows to JavaScript,
  * and the number of automatic indexes stays bounded.
  */
@@ -40,8 +41,17 @@ const DATES = [
   new Date(253402300800000),
 ];
 
+/** Strings whose SQL value equals that of an object, array or Date (json_extract yields their JSON text). */
+const LOOKALIKES = [
+  '{"x":1,"y":2}',
+  '[1,2]',
+  '[]',
+  '{"$date":"2024-01-01T00:00:00.000Z"}',
+  '{"$oid":"000000000000000000000001"}',
+];
+
 function scalar(r: () => number): unknown {
-  const pick = Math.floor(r() * 12);
+  const pick = Math.floor(r() * 13);
   switch (pick) {
     case 0:
       return Math.floor(r() * 5);
@@ -61,6 +71,10 @@ function scalar(r: () => number): unknown {
       return OIDS[Math.floor(r() * OIDS.length)];
     case 8:
       return String(Math.floor(r() * 5));
+    case 9:
+      return LOOKALIKES[Math.floor(r() * LOOKALIKES.length)];
+    case 10:
+      return [{ x: 1, y: 2 }, [1, 2], []][Math.floor(r() * 3)];
     default:
       return Math.floor(r() * 5);
   }
@@ -79,9 +93,10 @@ function randomDoc(r: () => number, i: number): Document {
   return doc;
 }
 
-function randomCondition(r: () => number): Filter {
-  const field = ['a', 'b', 'c', 'a.x', 'b.x', 'c.y', '_id'][Math.floor(r() * 7)] as string;
+function randomCondition(r: () => number, only?: 'eq'): Filter {
+  const field = ['a', 'b', 'c', 'a.x', 'b.x', 'c.y', '_id'][Math.floor(r() * (only ? 6 : 7))] as string;
   const v = field === '_id' ? (r() < 0.5 ? Math.floor(r() * 60) : `s${Math.floor(r() * 60)}`) : scalar(r);
+  if (only) return r() < 0.5 ? { [field]: v } : { [field]: { $eq: v } };
   const pick = Math.floor(r() * 6);
   switch (pick) {
     case 0:
@@ -101,6 +116,9 @@ function randomCondition(r: () => number): Filter {
 
 function randomFilter(r: () => number): Filter {
   const pick = r();
+  // Only scalar equalities: the filters the SQL decides alone for rows without arrays on the path.
+  if (pick < 0.1) return { ...randomCondition(r, 'eq'), ...randomCondition(r, 'eq') };
+  if (pick < 0.2) return { $and: [randomCondition(r, 'eq'), randomCondition(r, 'eq')] };
   if (pick < 0.15) return { $or: [randomCondition(r), randomCondition(r)] };
   if (pick < 0.3) return { $and: [randomCondition(r), randomCondition(r)] };
   if (pick < 0.45) return { ...randomCondition(r), ...randomCondition(r) };
@@ -108,20 +126,66 @@ function randomFilter(r: () => number): Filter {
 }
 
 describe('SQLite filter pushdown', () => {
-  it('answers exactly what mingo answers over every document (600 random filters)', async () => {
+  it('answers exactly what mingo answers over every document (800 random filters)', async () => {
     const store = createSqliteDocumentStore({ dir, maxAutoIndexes: 8 });
     const c = store.database('fuzz').collection('docs');
     const r = prng(20240229);
     await c.insertMany(Array.from({ length: 60 }, (_, i) => randomDoc(r, i)));
     const all = await c.find({});
-    for (let i = 0; i < 600; i++) {
+    let split = 0;
+    for (let i = 0; i < 800; i++) {
       const filter = randomFilter(r);
+      const label = JSON.stringify(filter);
+      if (buildPrefilter(filter).split) split++;
       const expected = all.filter(compileFilter(filter)).map((d) => d._id);
       const got = (await c.find(filter)).map((d) => d._id);
-      expect(got, JSON.stringify(filter)).toEqual(expected);
-      expect(await c.count(filter), JSON.stringify(filter)).toBe(expected.length);
+      expect(got, label).toEqual(expected);
+      expect(await c.count(filter), label).toBe(expected.length);
+      const skip = Math.floor(r() * 3);
+      const limit = Math.floor(r() * 4);
+      const window = expected.slice(skip, limit > 0 ? skip + limit : undefined);
+      expect(
+        (await c.find(filter, { skip, limit })).map((d) => d._id),
+        `${label} ${skip}/${limit}`,
+      ).toEqual(window);
+      expect(await c.count(filter, { skip, limit }), `${label} ${skip}/${limit}`).toBe(window.length);
+      expect((await c.findExtJson(filter, { skip, limit })).length, label).toBe(window.length);
     }
+    // The scalar-equality path (SQL decides rows without arrays on the path) was exercised.
+    expect(split).toBeGreaterThan(150);
     await store.close();
+  });
+
+  it('decides scalar equalities in SQL where no array lies on the path, and re-checks only the rest', () => {
+    const pre = buildPrefilter({ owner: 'u7', 'meta.n': { $eq: 2 } });
+    expect(pre.exact).toBe(false);
+    expect(pre.split?.exactWhere).toBe(
+      ` WHERE (json_extract(doc, '$."owner"') = @p0) AND (json_extract(doc, '$."meta"."n"') = @p1)`,
+    );
+    // The other candidates: an array along a path (an index range, usually empty), mingo re-checks.
+    expect(buildPrefilter({ owner: 'u7' }).split?.arrayWhere).toBe(
+      ` WHERE (((json_extract(doc, '$."owner"') >= '[' AND json_extract(doc, '$."owner"') < '\\')))`,
+    );
+    // Values another JSON type could equal in SQL carry a type check.
+    expect(buildPrefilter({ a: 1 }).split?.exactWhere).toContain(
+      `json_type(doc, '$."a"') IN ('integer', 'real')`,
+    );
+    expect(buildPrefilter({ a: true }).split?.exactWhere).toContain(`json_type(doc, '$."a"') = 'true'`);
+    expect(buildPrefilter({ a: '[1]' }).split?.exactWhere).toContain(`json_type(doc, '$."a"') = 'text'`);
+    expect(buildPrefilter({ a: new Date(0) }).split?.exactWhere).toContain(
+      `json_type(doc, '$."a"') = 'object'`,
+    );
+    // Anything but scalar equalities: mingo re-checks every candidate.
+    for (const filter of [
+      { a: 1, b: { $gt: 2 } },
+      { a: null },
+      { a: { x: 1 } },
+      { a: 1, $or: [{ b: 1 }, { c: 1 }] },
+      { a: { $eq: 1, $exists: true } },
+      { 'a.0': 1 },
+      { _id: { $gt: 'a' }, a: 1 },
+    ])
+      expect(buildPrefilter(filter).split, JSON.stringify(filter)).toBeNull();
   });
 
   it('finds 10 of 10,000 through an automatic index, handing only those rows to JavaScript', async () => {

@@ -20,6 +20,7 @@ import type { ClientSession, Collection as DriverCollection, Db, Document as Dri
 import { bsonSize } from '../bson-size.js';
 import { sameId } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
+import { stringifyExtJson } from '../ext-json.js';
 import type {
   BeforeCommit,
   Collection,
@@ -152,6 +153,10 @@ export class MongoCollection implements Collection {
         })
         .toArray(),
     );
+  }
+
+  async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
+    return (await this.find(filter, options)).map((doc) => stringifyExtJson(doc));
   }
 
   async findOne(

@@ -14,6 +14,7 @@
  */
 import { ObjectId } from 'mongodb';
 import type { Document, DocumentId } from '../document-store.js';
+import { stringifyExtJson } from '../ext-json.js';
 
 export function idKey(id: DocumentId): string {
   if (typeof id === 'string') return `s${id}`;
@@ -55,17 +56,58 @@ export function objectIdText(id: ObjectId): string {
   return `{"$oid":"${id.toHexString()}"}`;
 }
 
-export function decodeDocument(text: string): Document {
-  // Most documents hold neither wrapper: skip the (slower) reviver for them.
-  if (!text.includes('"$oid"') && !text.includes('"$date"')) return JSON.parse(text) as Document;
-  return JSON.parse(text, reviver) as Document;
+/**
+ * The relaxed Extended JSON text of a stored document (`stringifyExtJson` of its decoded form),
+ * from its stored text: the two are the same text, since both are JSON.stringify of the same
+ * values in the same key order with ObjectId as `{"$oid": "<lowercase hex>"}`, except for Dates
+ * (stored as ISO strings for years 0–9999, written as ISO only for 1970–9999). So a find answers
+ * with the stored text as it is, without decoding and re-encoding it, unless it holds a Date.
+ * `doc`: the decoded document when the caller has it already.
+ */
+export function storedToExtJson(text: string, doc: Document | null = null): string {
+  if (!text.includes('"$date"')) return text;
+  return stringifyExtJson(doc ?? decodeDocument(text));
 }
 
-function reviver(_key: string, value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as { $oid?: unknown; $date?: unknown };
-    if (typeof o.$oid === 'string') return ObjectId.createFromHexString(o.$oid);
-    if (typeof o.$date === 'string' || typeof o.$date === 'number') return new Date(o.$date);
+export function decodeDocument(text: string): Document {
+  const doc = JSON.parse(text) as Document;
+  // Most documents hold neither wrapper: skip the walk for them. (A walk after parsing costs less
+  // than half of what a JSON.parse reviver does, which is called for every value.)
+  if (text.includes('"$oid"') || text.includes('"$date"')) reviveIn(doc);
+  return doc;
+}
+
+/** Replaces the wrappers inside a parsed object or array by ObjectId and Date, in place. */
+function reviveIn(container: Record<string, unknown> | unknown[]): void {
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item = container[i];
+      if (item !== null && typeof item === 'object') container[i] = revive(item as Record<string, unknown>);
+    }
+    return;
   }
+  for (const key of Object.keys(container)) {
+    const item = container[key];
+    if (item === null || typeof item !== 'object') continue;
+    const revived = revive(item as Record<string, unknown>);
+    if (revived === item) continue;
+    // An own "__proto__" key (JSON.parse creates one) must stay a property, not set the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(container, key, {
+        value: revived,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else container[key] = revived;
+  }
+}
+
+function revive(value: Record<string, unknown> | unknown[]): unknown {
+  if (!Array.isArray(value)) {
+    if (typeof value.$oid === 'string') return ObjectId.createFromHexString(value.$oid);
+    if (typeof value.$date === 'string' || typeof value.$date === 'number') return new Date(value.$date);
+  }
+  reviveIn(value);
   return value;
 }

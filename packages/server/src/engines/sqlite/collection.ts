@@ -16,6 +16,7 @@ import type {
   FindOneAndUpdateOptions,
   FindOptions,
   InsertResult,
+  Projection,
   SortSpec,
   Update,
   UpdateOptions,
@@ -35,7 +36,8 @@ import {
 import type { StoreLimits } from '../query-guard.js';
 import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
 import { sortDocuments } from '../mingo/bson-order.js';
-import { decodeDocument, encodeDocument, idKey } from './codec.js';
+import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
+import { stringifyExtJson } from '../ext-json.js';
 import type { DbFile } from './db-file.js';
 import { buildPrefilter } from './pushdown.js';
 import type { Prefilter } from './pushdown.js';
@@ -55,6 +57,34 @@ interface Row {
 interface Candidate {
   row: Row;
   doc: Document;
+}
+
+/** A matching document on the read path: its stored text, decoded once something needed it. */
+interface Stored {
+  text: string;
+  doc: Document | null;
+}
+
+interface Ranked extends Stored {
+  rid: number;
+}
+
+function decoded(m: Stored): Document {
+  return (m.doc ??= decodeDocument(m.text));
+}
+
+/** Two lists in rowid order, merged into one in rowid order. */
+function mergeByRid(a: Ranked[], b: Ranked[]): Ranked[] {
+  if (b.length === 0) return a;
+  const out: Ranked[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && (a[i] as Ranked).rid < (b[j] as Ranked).rid))
+      out.push(a[i++] as Ranked);
+    else out.push(b[j++] as Ranked);
+  }
+  return out;
 }
 
 /** What the collection needs from its database. */
@@ -104,7 +134,10 @@ export class SqliteCollection implements Collection {
   // -------------------------------------------------------------------------------------------
   // Reads
 
-  /** Matching documents in natural order (rowid), as stored rows and decoded documents. */
+  /**
+   * Matching documents in natural order (rowid), as stored rows and decoded documents, for
+   * writes (which need the row's id, size and text).
+   */
   private *scan(conn: Connection, tbl: string, filter: Filter, inWrite: boolean): Generator<Candidate> {
     const file = this.host.file();
     const prefilter: Prefilter = buildPrefilter(filter);
@@ -120,6 +153,80 @@ export class SqliteCollection implements Collection {
     }
   }
 
+  /**
+   * The matching documents of a read, in natural order, or all of them sorted; `skip`/`limit`
+   * applied. Only the document text is read (not the row's other columns), and a text is decoded
+   * only when mingo must look at it (or to sort): where the SQL decides the filter alone, the
+   * texts go out as stored (see `findExtJson`).
+   */
+  private readMatches(
+    conn: Connection,
+    tbl: string,
+    filter: Filter,
+    window: { skip: number; limit: number; sort?: SortSpec | undefined },
+  ): Stored[] {
+    const file = this.host.file();
+    const pre = buildPrefilter(filter);
+    file.ensureIndexes(tbl, pre.indexPaths, false);
+    const { skip, limit, sort } = window;
+    let matches: Stored[];
+    if (pre.exact || pre.split) {
+      // The SQL decides (apart from rows with arrays along an equality's path, few or none).
+      const where = pre.split ? pre.split.exactWhere : pre.where;
+      const others = pre.split ? this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere) : [];
+      if (others.length === 0 && !sort) {
+        const texts = file
+          .stmt(conn, `SELECT doc FROM "${tbl}"${where} ORDER BY rid LIMIT ? OFFSET ?`, true)
+          .all(pre.params, limit > 0 ? limit : -1, skip) as string[];
+        return texts.map((text) => ({ text, doc: null }));
+      }
+      const exact = file.stmt(conn, `SELECT rid, doc FROM "${tbl}"${where} ORDER BY rid`).all(pre.params) as {
+        rid: number;
+        doc: string;
+      }[];
+      matches = mergeByRid(
+        exact.map((r) => ({ rid: r.rid, text: r.doc, doc: null })),
+        others,
+      );
+    } else {
+      const matcher = compileFilter(pre.residual);
+      const stmt = file.stmt(conn, `SELECT doc FROM "${tbl}"${pre.where} ORDER BY rid`, true);
+      // A few rows by id: one call fetches them (cheaper than stepping an iterator).
+      const texts = (pre.pinned ? stmt.all(pre.params) : stmt.iterate(pre.params)) as Iterable<string>;
+      // Without a sort, stop reading once the window is full.
+      const wanted = !sort && limit > 0 ? skip + limit : Infinity;
+      matches = [];
+      for (const text of texts) {
+        const doc = decodeDocument(text);
+        if (!matcher(doc)) continue;
+        matches.push({ text, doc });
+        if (matches.length >= wanted) break;
+      }
+    }
+    if (sort) {
+      const byDoc = new Map<Document, Stored>();
+      for (const m of matches) byDoc.set(decoded(m), m);
+      matches = sortDocuments([...byDoc.keys()], sort).map((doc) => byDoc.get(doc) as Stored);
+    }
+    return skip > 0 || limit > 0 ? matches.slice(skip, limit > 0 ? skip + limit : undefined) : matches;
+  }
+
+  /** The rows of a split filter with an array along an equality's path that mingo matches. */
+  private arrayMatches(conn: Connection, tbl: string, pre: Prefilter, where: string): Ranked[] {
+    const rows = this.host
+      .file()
+      .stmt(conn, `SELECT rid, doc FROM "${tbl}"${where} ORDER BY rid`)
+      .all(pre.params) as { rid: number; doc: string }[];
+    if (rows.length === 0) return [];
+    const matcher = compileFilter(pre.residual);
+    const matches: Ranked[] = [];
+    for (const row of rows) {
+      const doc = decodeDocument(row.doc);
+      if (matcher(doc)) matches.push({ rid: row.rid, text: row.doc, doc });
+    }
+    return matches;
+  }
+
   private readTable(): [Connection, string] | null {
     const file = this.host.file();
     const conn = file.read();
@@ -128,29 +235,23 @@ export class SqliteCollection implements Collection {
     return tbl ? [conn, tbl] : null;
   }
 
-  async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
+  private read(filter: Filter, options: FindOptions | undefined): [Stored[], Projection | undefined] {
     const checked = checkFilter(filter, this.host.limits);
     const { sort, projection, skip, limit } = checkFindOptions(options);
     const table = this.readTable();
-    if (!table) return [];
-    const [conn, tbl] = table;
-    let docs: Document[] = [];
-    if (!sort) {
-      let skipped = 0;
-      for (const { doc } of this.scan(conn, tbl, checked, false)) {
-        if (skipped < skip) {
-          skipped++;
-          continue;
-        }
-        docs.push(doc);
-        if (limit > 0 && docs.length >= limit) break;
-      }
-    } else {
-      for (const { doc } of this.scan(conn, tbl, checked, false)) docs.push(doc);
-      docs = sortDocuments(docs, sort);
-      docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-    }
-    return project(docs, projection);
+    if (!table) return [[], projection];
+    return [this.readMatches(table[0], table[1], checked, { skip, limit, sort }), projection];
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
+    const [matches, projection] = this.read(filter, options);
+    return project(matches.map(decoded), projection);
+  }
+
+  async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
+    const [matches, projection] = this.read(filter, options);
+    if (projection) return project(matches.map(decoded), projection).map((doc) => stringifyExtJson(doc));
+    return matches.map((m) => storedToExtJson(m.text, m.doc));
   }
 
   async findOne(
@@ -167,19 +268,16 @@ export class SqliteCollection implements Collection {
     const table = this.readTable();
     if (!table) return 0;
     const [conn, tbl] = table;
-    const prefilter = buildPrefilter(checked);
+    const file = this.host.file();
+    const pre = buildPrefilter(checked);
     let total: number;
-    if (prefilter.exact) {
-      total = this.host
-        .file()
-        .stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${prefilter.where}`, true)
-        .get(prefilter.params) as number;
+    if (pre.exact || pre.split) {
+      file.ensureIndexes(tbl, pre.indexPaths, false);
+      const where = pre.split ? pre.split.exactWhere : pre.where;
+      total = file.stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${where}`, true).get(pre.params) as number;
+      if (pre.split) total += this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere).length;
     } else {
-      total = 0;
-      const cap = limit > 0 ? skip + limit : Infinity;
-      for (const _ of this.scan(conn, tbl, checked, false)) {
-        if (++total >= cap) break;
-      }
+      total = this.readMatches(conn, tbl, checked, { skip: 0, limit: limit > 0 ? skip + limit : 0 }).length;
     }
     const afterSkip = Math.max(0, total - skip);
     return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
@@ -200,8 +298,7 @@ export class SqliteCollection implements Collection {
   private loadAll(filter: Filter): Document[] {
     const table = this.readTable();
     if (!table) return [];
-    const [conn, tbl] = table;
-    return [...this.scan(conn, tbl, filter, false)].map((c) => c.doc);
+    return this.readMatches(table[0], table[1], filter, { skip: 0, limit: 0 }).map(decoded);
   }
 
   /**

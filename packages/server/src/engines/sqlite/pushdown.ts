@@ -16,6 +16,15 @@
  * any prefix of its path, is an array", i.e. its JSON text lies in ['[', '\'). That range is an
  * index range scan too, so SQLite still answers the whole OR from the index (MULTI-INDEX OR).
  *
+ * Scalar equalities are decided by the SQL alone where no array lies along the path: a filter
+ * made only of `{field: scalar}` / `{field: {$eq: scalar}}` (and `$and` of those) gets a `split`:
+ * `exactWhere` = every field equals its value with the same JSON type (json_extract yields
+ * booleans as 0/1 and objects as their JSON text, so `json_type` is checked where those could
+ * collide: numbers 0 and 1, strings starting with `{` or `[`, booleans, Dates, ObjectIds), and
+ * `arrayWhere` = the other candidates, those with an array along some filtered path, which mingo
+ * re-checks. A row matching a scalar equality either satisfies its exact term or has an array
+ * along the path, so the two sets together hold every match, and the first holds only matches.
+ *
  * Type brackets: json_extract yields numbers (and booleans as 0/1) as SQL numbers, strings as
  * TEXT, objects/arrays as JSON TEXT. SQLite orders numbers < TEXT, so `$gt: 5` becomes
  * `x > 5 AND x < ''` (numbers only) and `$lt: "m"` becomes `x < 'm' AND x >= ''` (text only).
@@ -39,6 +48,12 @@ export interface Prefilter {
   residual: Filter;
   /** True when the SQL selects rows by `_id` equality or a short `$in` (a few rows at most). */
   pinned: boolean;
+  /**
+   * Filters made only of scalar equalities (see above): the rows `exactWhere` selects match, no
+   * re-check needed; the other matches are among the rows of `arrayWhere`, which mingo re-checks.
+   * Both use `params`. null for other filters.
+   */
+  split: { exactWhere: string; arrayWhere: string } | null;
 }
 
 const PATH_PART = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
@@ -63,10 +78,19 @@ export function extract(path: string): string {
   return `json_extract(doc, '${path}')`;
 }
 
+/** One scalar equality as SQL: decided exactly, an array along its path, the superset of both. */
+interface Equality {
+  exact: string;
+  arrays: string;
+  superset: string;
+}
+
 class Builder {
   readonly params: Record<string, unknown> = {};
   readonly indexPaths = new Set<string>();
   exact = true;
+  /** The scalar equalities of the filter; null once it holds any other condition. */
+  equalities: Equality[] | null = [];
   private n = 0;
 
   param(value: unknown): string {
@@ -91,16 +115,40 @@ export function buildPrefilter(filter: Filter): Prefilter {
       residual = rest;
     }
     const exact = Object.keys(residual).length === 0;
-    return { where: ` WHERE ${term}`, params: b.params, indexPaths: [], exact, residual, pinned: true };
+    return {
+      where: ` WHERE ${term}`,
+      params: b.params,
+      indexPaths: [],
+      exact,
+      residual,
+      pinned: true,
+      split: null,
+    };
   }
   const terms = queryTerms(filter, b);
+  const where = terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '';
+  const eqs = b.exact ? null : b.equalities;
+  const split =
+    eqs && eqs.length > 0
+      ? {
+          exactWhere: ` WHERE ${eqs.map((e) => e.exact).join(' AND ')}`,
+          // Some equality has an array along its path, and the others hold (as supersets). One OR
+          // branch per equality, led by its array range, so SQLite reads the (usually empty)
+          // array ranges of the indexes rather than every candidate row.
+          arrayWhere: ` WHERE ${eqs
+            .map((e, i) => [e.arrays, ...eqs.filter((_, j) => j !== i).map((o) => o.superset)].join(' AND '))
+            .map((branch) => `(${branch})`)
+            .join(' OR ')}`,
+        }
+      : null;
   return {
-    where: terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '',
+    where,
     params: b.params,
     indexPaths: [...b.indexPaths],
     exact: b.exact,
     residual: filter,
     pinned: false,
+    split,
   };
 }
 
@@ -113,6 +161,7 @@ function queryTerms(filter: Filter, b: Builder): string[] {
     }
     if (key === '$or' && Array.isArray(value)) {
       b.exact = false;
+      b.equalities = null;
       const branches = value.map((branch) => (isPlainObject(branch) ? queryTerms(branch, b) : []));
       if (branches.length > 0 && branches.every((t) => t.length > 0)) {
         terms.push(`(${branches.map((t) => t.join(' AND ')).join(' OR ')})`);
@@ -121,11 +170,16 @@ function queryTerms(filter: Filter, b: Builder): string[] {
     }
     if (key.startsWith('$')) {
       b.exact = false;
+      b.equalities = null;
       continue;
     }
+    if (key === '_id') b.equalities = null;
     const term = key === '_id' ? idTerm(value, b) : fieldTerm(key, value, b);
     if (term) terms.push(term);
-    else b.exact = false;
+    else {
+      b.exact = false;
+      b.equalities = null;
+    }
   }
   return terms;
 }
@@ -210,19 +264,32 @@ function fieldTerm(fieldPath: string, value: unknown, b: Builder): string | null
 
   // Every field condition is a superset (arrays, type brackets): mingo must re-check.
   b.exact = false;
+  if (isOperatorObject(value) && !(Object.keys(value).length === 1 && '$eq' in value)) b.equalities = null;
   if (!isOperatorObject(value)) {
     const literal = sqlLiteral(value);
-    if (literal === undefined) return null;
+    if (literal === undefined) {
+      b.equalities = null;
+      return null;
+    }
     index();
-    return `(${x} = ${b.param(literal)} OR ${arrays})`;
+    const p = b.param(literal);
+    const superset = `(${x} = ${p} OR ${arrays})`;
+    b.equalities?.push({ exact: `(${x} = ${p}${typeCheck(path, value)})`, arrays: `(${arrays})`, superset });
+    return superset;
   }
   const terms: string[] = [];
   for (const [op, arg] of Object.entries(value)) {
     if (op === '$eq') {
       const literal = sqlLiteral(arg);
-      if (literal === undefined) continue;
+      if (literal === undefined) {
+        b.equalities = null;
+        continue;
+      }
       index();
-      terms.push(`(${x} = ${b.param(literal)} OR ${arrays})`);
+      const p = b.param(literal);
+      const superset = `(${x} = ${p} OR ${arrays})`;
+      b.equalities?.push({ exact: `(${x} = ${p}${typeCheck(path, arg)})`, arrays: `(${arrays})`, superset });
+      terms.push(superset);
     } else if (op === '$in' && Array.isArray(arg)) {
       const literals = arg.map(sqlLiteral);
       if (literals.some((l) => l === undefined)) continue;
@@ -256,6 +323,19 @@ function sqlLiteral(v: unknown): string | number | undefined {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : dateText(v);
   if (isObjectId(v)) return objectIdText(v);
   return undefined;
+}
+
+/**
+ * What makes `json_extract(...) = literal` exact for a scalar: the stored value's JSON type, where
+ * a value of another type could yield the same SQL value (true/false are 1/0, objects and arrays
+ * are their JSON text, Dates and ObjectIds are stored as objects).
+ */
+function typeCheck(path: string, v: unknown): string {
+  const type = `json_type(doc, '${path}')`;
+  if (typeof v === 'number') return v === 0 || v === 1 ? ` AND ${type} IN ('integer', 'real')` : '';
+  if (typeof v === 'string') return v.startsWith('{') || v.startsWith('[') ? ` AND ${type} = 'text'` : '';
+  if (typeof v === 'boolean') return ` AND ${type} = '${v ? 'true' : 'false'}'`;
+  return ` AND ${type} = 'object'`;
 }
 
 function rangeTerm(x: string, sql: string, bound: unknown, b: Builder): string | null {
