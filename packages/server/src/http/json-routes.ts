@@ -9,6 +9,7 @@ import type { JsonHandler } from '../api/handler.js';
 import type { AppContext, RequestContext } from '../context.js';
 import { notImplemented } from '../errors.js';
 import { buildRouter, createCallerFactory, unwrapProcedureError } from './procedures.js';
+import { JsonText } from './json-text.js';
 import { requestContext } from './request-context.js';
 
 export const DEFAULT_JSON_BODY_LIMIT = 64 * 1024;
@@ -46,7 +47,7 @@ export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unkn
   return reply
     .code(endpoint.success.status)
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify(result ?? null));
+    .send(result instanceof JsonText ? result.text : JSON.stringify(result ?? null));
 }
 
 export function registerJsonRoutes(

@@ -4,7 +4,14 @@
  * usage inside their transaction, so a write that would pass the quota stores nothing.
  */
 import { ObjectId } from 'mongodb';
-import type { Collection, Document, DocumentId, DocumentStore, Filter } from '../engines/document-store.js';
+import type {
+  Collection,
+  Document,
+  DocumentId,
+  DocumentStore,
+  Filter,
+  FindOptions,
+} from '../engines/document-store.js';
 import { fromExtJson, toExtJson } from '../engines/ext-json.js';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
@@ -181,6 +188,28 @@ export class VaultDatabase {
     name: string,
     params: FindParams,
   ): Promise<{ items: Record<string, unknown>[] }> {
+    const docs = await this.read(vault, name, params, (collection, filter, options) =>
+      collection.find(filter, options),
+    );
+    return { items: docs.map((doc) => toExtJson(doc) as Record<string, unknown>) };
+  }
+
+  /**
+   * The items `find` answers, each already as its JSON text, for the HTTP answer: the SQLite engine
+   * hands out stored texts without decoding and re-encoding them.
+   */
+  async findExtJson(vault: VaultRecord, name: string, params: FindParams): Promise<string[]> {
+    return this.read(vault, name, params, (collection, filter, options) =>
+      collection.findExtJson(filter, options),
+    );
+  }
+
+  private async read<T>(
+    vault: VaultRecord,
+    name: string,
+    params: FindParams,
+    query: (collection: Collection, filter: Filter, options: FindOptions) => Promise<T[]>,
+  ): Promise<T[]> {
     const collection = this.unchecked(vault, name);
     const filter = asObject(params.filter ?? {}, 'filter') as Filter;
     const limit =
@@ -188,15 +217,15 @@ export class VaultDatabase {
         ? MAX_FIND_LIMIT
         : Math.min(params.limit, MAX_FIND_LIMIT);
     try {
-      const docs = await collection.find(filter, {
+      const found = await query(collection, filter, {
         ...(params.skip ? { skip: params.skip } : {}),
         limit,
         ...(params.sort ? { sort: params.sort as Record<string, 1 | -1> } : {}),
         ...(params.projection ? { projection: params.projection as Record<string, 0 | 1> } : {}),
       });
       // A missing collection reads as empty in the engines; tell the two apart only then.
-      if (docs.length === 0) await this.assertExists(vault, name);
-      return { items: docs.map((doc) => toExtJson(doc) as Record<string, unknown>) };
+      if (found.length === 0) await this.assertExists(vault, name);
+      return found;
     } catch (error) {
       throw fromStoreError(error);
     }
