@@ -13,7 +13,7 @@
  *
  * Cost per new block (the upload hot path, `writeBlock`): one `access` on the event loop, then
  * four thread-pool round trips — open the temp file, one `writev` of the block's parts, close,
- * rename. Each round trip costs the event loop a completion callback (fs/promises' `writeFile`
+ * rename (plus a mkdir the first time a shard directory is used). Each round trip costs the event loop a completion callback (fs/promises' `writeFile`
  * took five: open, two 512 KiB writes, close, plus the rename).
  */
 import { randomBytes } from 'node:crypto';
@@ -41,8 +41,22 @@ const writeParts = (fd: number, parts: readonly Uint8Array[]): Promise<number> =
 export const TEMP_SUFFIX = '.tmp';
 export const BLOCK_SUFFIX = '.data';
 
+/** Temp names: a random prefix per process plus a counter (unique without a random draw per block). */
+const TEMP_TAG = randomBytes(6).toString('hex');
+let tempCount = 0;
+
+/** Creates a new file; its shard directory is made on first use (ENOENT: mkdir, then once more). */
+async function createFile(path: string, dir: string): Promise<number> {
+  try {
+    return await openFile(path, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true });
+    return openFile(path, 'wx');
+  }
+}
+
 export class CellaFsBlockstore extends FsBlockstore {
-  private readonly madeDirs = new Set<string>();
   private readonly sharding: NextToLast;
 
   constructor(location: string) {
@@ -82,14 +96,10 @@ export class CellaFsBlockstore extends FsBlockstore {
     // costs a thread-pool round trip and, for a new block (the usual answer), an Error with a
     // stack trace on the event loop.
     if (existsSync(target)) return;
-    if (!this.madeDirs.has(dir)) {
-      await mkdir(dirPath, { recursive: true });
-      this.madeDirs.add(dir);
-    }
-    const tmp = join(dirPath, `.${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+    const tmp = join(dirPath, `.${file}.${TEMP_TAG}-${++tempCount}${TEMP_SUFFIX}`);
     let fd: number | undefined;
     try {
-      fd = await openFile(tmp, 'wx');
+      fd = await createFile(tmp, dirPath);
       const buffers = parts.length > 0 ? parts : [EMPTY]; // libuv refuses a writev of no buffers
       const expected = buffers.reduce((n, p) => n + p.byteLength, 0);
       const written = await writeParts(fd, buffers); // libuv writes on until all bytes are written
