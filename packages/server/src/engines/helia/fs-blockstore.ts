@@ -11,10 +11,11 @@
  * the same bytes). No fsync: a killed process loses nothing the kernel has accepted; a power loss
  * can lose the latest blocks, which is why pins are written after the blocks they protect.
  *
- * Cost per new block (the upload hot path, `writeBlock`): one `access` on the event loop, then
- * four thread-pool round trips — open the temp file, one `writev` of the block's parts, close,
- * rename (plus a mkdir the first time a shard directory is used). Each round trip costs the event loop a completion callback (fs/promises' `writeFile`
- * took five: open, two 512 KiB writes, close, plus the rename).
+ * Cost per new block (the upload hot path, `writeBlock`): one synchronous existence check on the
+ * event loop, then four thread-pool round trips — open the temp file, one `writev` of the block's
+ * parts, close, rename (plus a mkdir the first time a shard directory is used). Each round trip
+ * costs the event loop a completion callback; the former path (async `access`, fs/promises
+ * `writeFile`, rename) took six, and its `access` failed with an Error for every new block.
  */
 import { randomBytes } from 'node:crypto';
 import { close, existsSync, open, writev } from 'node:fs';

@@ -74,7 +74,8 @@ class HeliaEngine implements HeliaBlockStore {
     signal?.throwIfAborted();
     return this.lock.shared(async () => {
       // The writer checks the signal between pieces, so an abort stops the add at the next
-      // piece even while the source keeps producing.
+      // piece even while the source keeps producing. It writes the source's pieces as they are
+      // (no copy): a source must not reuse a buffer it has yielded (request bodies never do).
       const { cid, size } = await writeUnixfsFile(source, this.blocks, { signal });
       // Pinned only after every block is written, still under the shared lock (no gc in between).
       // An add that fails or is aborted leaves only unpinned blocks, which gc removes.

@@ -136,7 +136,7 @@ export async function writeUnixfsFile(
     for await (const piece of source) {
       signal?.throwIfAborted();
       size += piece.length;
-      for (let offset = 0; offset < piece.length; ) {
+      for (let offset = 0; offset < piece.length;) {
         const n = Math.min(chunkSize - fill, piece.length - offset);
         const part = n === piece.length ? piece : piece.subarray(offset, offset + n);
         hash.update(part);
