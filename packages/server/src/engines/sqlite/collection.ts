@@ -227,20 +227,25 @@ export class SqliteCollection implements Collection {
     return matches;
   }
 
-  private readTable(): [Connection, string] | null {
+  /**
+   * Runs `work` on the collection's table in one read transaction (DbFile.reading); `absent` when
+   * the collection (or its database) does not exist.
+   */
+  private withTable<T>(absent: T, work: (conn: Connection, tbl: string) => T): T {
     const file = this.host.file();
-    const conn = file.read();
-    if (!conn) return null;
-    const tbl = file.tableOf(conn, this.name);
-    return tbl ? [conn, tbl] : null;
+    return file.reading(absent, (conn) => {
+      const tbl = file.tableOf(conn, this.name);
+      return tbl ? work(conn, tbl) : absent;
+    });
   }
 
   private read(filter: Filter, options: FindOptions | undefined): [Stored[], Projection | undefined] {
     const checked = checkFilter(filter, this.host.limits);
     const { sort, projection, skip, limit } = checkFindOptions(options);
-    const table = this.readTable();
-    if (!table) return [[], projection];
-    return [this.readMatches(table[0], table[1], checked, { skip, limit, sort }), projection];
+    const matches = this.withTable([], (conn, tbl) =>
+      this.readMatches(conn, tbl, checked, { skip, limit, sort }),
+    );
+    return [matches, projection];
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
@@ -265,20 +270,16 @@ export class SqliteCollection implements Collection {
   async count(filter: Filter, options?: CountOptions): Promise<number> {
     const checked = checkFilter(filter, this.host.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
-    const table = this.readTable();
-    if (!table) return 0;
-    const [conn, tbl] = table;
     const file = this.host.file();
     const pre = buildPrefilter(checked);
-    let total: number;
-    if (pre.exact || pre.split) {
+    const total = this.withTable(0, (conn, tbl) => {
+      if (!pre.exact && !pre.split)
+        return this.readMatches(conn, tbl, checked, { skip: 0, limit: limit > 0 ? skip + limit : 0 }).length;
       file.ensureIndexes(tbl, pre.indexPaths, false);
       const where = pre.split ? pre.split.exactWhere : pre.where;
-      total = file.stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${where}`, true).get(pre.params) as number;
-      if (pre.split) total += this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere).length;
-    } else {
-      total = this.readMatches(conn, tbl, checked, { skip: 0, limit: limit > 0 ? skip + limit : 0 }).length;
-    }
+      const exact = file.stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${where}`, true).get(pre.params) as number;
+      return pre.split ? exact + this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere).length : exact;
+    });
     const afterSkip = Math.max(0, total - skip);
     return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
   }
@@ -296,9 +297,9 @@ export class SqliteCollection implements Collection {
 
   /** Every document matching a (checked) filter, natural order. */
   private loadAll(filter: Filter): Document[] {
-    const table = this.readTable();
-    if (!table) return [];
-    return this.readMatches(table[0], table[1], filter, { skip: 0, limit: 0 }).map(decoded);
+    return this.withTable([], (conn, tbl) => this.readMatches(conn, tbl, filter, { skip: 0, limit: 0 })).map(
+      decoded,
+    );
   }
 
   /**
@@ -308,13 +309,14 @@ export class SqliteCollection implements Collection {
   *chunks(size: number): Generator<Document[]> {
     let after = 0;
     for (;;) {
-      const table = this.readTable();
-      if (!table) return;
-      const [conn, tbl] = table;
-      const rows = this.host
-        .file()
-        .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`)
-        .all(after, size) as { rid: number; doc: string }[];
+      const rows = this.withTable(
+        [],
+        (conn, tbl) =>
+          this.host
+            .file()
+            .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`)
+            .all(after, size) as { rid: number; doc: string }[],
+      );
       if (rows.length === 0) return;
       yield rows.map((r) => decodeDocument(r.doc));
       after = (rows[rows.length - 1] as { rid: number }).rid;

@@ -108,6 +108,24 @@ export class DbFile {
     return this.reader;
   }
 
+  /**
+   * Runs `work` on the read connection in one read transaction: its statements share one snapshot
+   * and take the WAL read lock once, instead of once each (a lock and an unlock, i.e. fcntl calls,
+   * per statement otherwise: a good part of a small indexed read). `absent` when the database does
+   * not exist. `work` must not leave a statement iterating.
+   */
+  reading<T>(absent: T, work: (conn: Connection) => T): T {
+    const conn = this.read();
+    if (!conn) return absent;
+    if (conn.inTransaction) return work(conn);
+    this.stmt(conn, 'BEGIN').run();
+    try {
+      return work(conn);
+    } finally {
+      if (conn.inTransaction) this.stmt(conn, 'COMMIT').run();
+    }
+  }
+
   /** The write connection (creates the file). Use only inside `write()` or while the gate is idle. */
   writeConnection(): Connection {
     this.open();
