@@ -43,6 +43,12 @@ export type BeforeCommit = (bytesDelta: number) => void | Promise<void>;
 
 export interface WriteOptions {
   beforeCommit?: BeforeCommit;
+  /**
+   * The collection must exist already: a write to a missing one fails with StoreError
+   * 'NO_COLLECTION' and stores nothing (by default a write creates it, as in MongoDB). The SQLite
+   * engine checks inside the write's own transaction, without a separate read.
+   */
+  requireCollection?: boolean;
 }
 
 export interface InsertResult {
@@ -153,7 +159,9 @@ export type StoreErrorCode =
   /** An invalid database or collection name. */
   | 'BAD_NAME'
   /** A value that cannot be converted (malformed Extended JSON, e.g. `{"$oid": "xyz"}`). */
-  | 'BAD_VALUE';
+  | 'BAD_VALUE'
+  /** A write with `requireCollection` to a collection that does not exist. */
+  | 'NO_COLLECTION';
 
 /** Engine-neutral error; the service layer maps it to the HTTP error. */
 export class StoreError extends Error {

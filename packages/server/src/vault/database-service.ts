@@ -11,6 +11,7 @@ import type {
   DocumentStore,
   Filter,
   FindOptions,
+  WriteOptions,
 } from '../engines/document-store.js';
 import { fromExtJson, toExtJson } from '../engines/ext-json.js';
 import { CellaError } from '../errors.js';
@@ -75,11 +76,31 @@ export class VaultDatabase {
       throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
   }
 
-  private charged<T>(
+  /**
+   * A write to a user collection that must exist: the engine checks that inside the write's own
+   * transaction (`requireCollection`), which saves a lookup per write. When anything about the
+   * request fails and the collection is missing, the missing collection is the error reported, as
+   * when it was looked up before the write.
+   */
+  private async toExisting<T>(
     vault: VaultRecord,
-    write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
+    name: string,
+    write: (collection: Collection) => Promise<T>,
   ): Promise<T> {
-    return this.vaults.chargedWrite(vault.userDid, 'db', write);
+    const collection = this.unchecked(vault, name);
+    try {
+      return await write(collection);
+    } catch (error) {
+      await this.assertExists(vault, name);
+      throw error;
+    }
+  }
+
+  /** Runs a write with its byte change charged to the vault (see VaultService.chargedWrite). */
+  private charged<T>(vault: VaultRecord, write: (options: WriteOptions) => Promise<T>): Promise<T> {
+    return this.vaults.chargedWrite(vault.userDid, 'db', (beforeCommit) =>
+      write({ beforeCommit, requireCollection: true }),
+    );
   }
 
   async listCollections(vault: VaultRecord): Promise<{ name: string }[]> {
@@ -115,16 +136,15 @@ export class VaultDatabase {
 
   async insert(vault: VaultRecord, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
     this.assertWritable(vault);
-    const collection = await this.existing(vault, name);
-    const list = Array.isArray(input) ? input : [input];
-    const now = this.nowSeconds();
-    const docs = list.map((item, i) => {
-      const doc = asObject(item, `document[${i}]`);
-      return options.timestamp === false ? doc : { ...doc, created: now, modified: now };
+    const result = await this.toExisting(vault, name, (collection) => {
+      const list = Array.isArray(input) ? input : [input];
+      const now = this.nowSeconds();
+      const docs = list.map((item, i) => {
+        const doc = asObject(item, `document[${i}]`);
+        return options.timestamp === false ? doc : { ...doc, created: now, modified: now };
+      });
+      return this.charged(vault, (writeOptions) => collection.insertMany(docs as Document[], writeOptions));
     });
-    const result = await this.charged(vault, (beforeCommit) =>
-      collection.insertMany(docs as Document[], { beforeCommit }),
-    );
     return { acknowledged: true, inserted_ids: result.insertedIds.map((id) => idToWire(id)!) };
   }
 
@@ -136,27 +156,28 @@ export class VaultDatabase {
     options: { upsert?: boolean; timestamp?: boolean; one?: boolean } = {},
   ) {
     this.assertWritable(vault);
-    const collection = await this.existing(vault, name);
-    const filter = asObject(filterInput, 'filter') as Filter;
-    let update = asObject(updateInput, 'update');
-    const keys = Object.keys(update);
-    if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
-      throw new CellaError(
-        'INVALID_PARAMETER',
-        'update must consist of update operators such as $set, $inc or $push',
-      );
-    }
-    if (options.timestamp !== false) {
-      const now = this.nowSeconds();
-      update = { ...update, $set: { ...(update.$set as object | undefined), modified: now } };
-      if (options.upsert)
-        update.$setOnInsert = { ...(update.$setOnInsert as object | undefined), created: now };
-    }
-    const result = await this.charged(vault, (beforeCommit) => {
-      const writeOptions = { upsert: options.upsert ?? false, beforeCommit };
-      return options.one
-        ? collection.updateOne(filter, update, writeOptions)
-        : collection.updateMany(filter, update, writeOptions);
+    const result = await this.toExisting(vault, name, (collection) => {
+      const filter = asObject(filterInput, 'filter') as Filter;
+      let update = asObject(updateInput, 'update');
+      const keys = Object.keys(update);
+      if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+        throw new CellaError(
+          'INVALID_PARAMETER',
+          'update must consist of update operators such as $set, $inc or $push',
+        );
+      }
+      if (options.timestamp !== false) {
+        const now = this.nowSeconds();
+        update = { ...update, $set: { ...(update.$set as object | undefined), modified: now } };
+        if (options.upsert)
+          update.$setOnInsert = { ...(update.$setOnInsert as object | undefined), created: now };
+      }
+      return this.charged(vault, (writeOptions) => {
+        const updateOptions = { ...writeOptions, upsert: options.upsert ?? false };
+        return options.one
+          ? collection.updateOne(filter, update, updateOptions)
+          : collection.updateMany(filter, update, updateOptions);
+      });
     });
     return {
       acknowledged: true,
@@ -173,13 +194,14 @@ export class VaultDatabase {
     options: { one?: boolean } = {},
   ): Promise<number> {
     this.assertWritable(vault);
-    const collection = await this.existing(vault, name);
-    const filter = asObject(filterInput, 'filter') as Filter;
-    const result = await this.charged(vault, (beforeCommit) =>
-      options.one
-        ? collection.deleteOne(filter, { beforeCommit })
-        : collection.deleteMany(filter, { beforeCommit }),
-    );
+    const result = await this.toExisting(vault, name, (collection) => {
+      const filter = asObject(filterInput, 'filter') as Filter;
+      return this.charged(vault, (writeOptions) =>
+        options.one
+          ? collection.deleteOne(filter, writeOptions)
+          : collection.deleteMany(filter, writeOptions),
+      );
+    });
     return result.deletedCount;
   }
 

@@ -9,6 +9,8 @@ export function fromStoreError(error: unknown): unknown {
       return new CellaError('ALREADY_EXISTS', `a document with this _id already exists: ${error.message}`, {
         cause: error,
       });
+    case 'NO_COLLECTION':
+      return new CellaError('COLLECTION_NOT_FOUND', error.message, { cause: error });
     default:
       return new CellaError('INVALID_PARAMETER', error.message, { cause: error });
   }

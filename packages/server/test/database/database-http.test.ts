@@ -62,6 +62,10 @@ describe('collections', () => {
       missing.count(),
       missing.update({}, { $set: { a: 1 } }),
       missing.delete({}),
+      // A missing collection is reported before anything else wrong with the request.
+      missing.update({}, { a: 1 }),
+      missing.insert({ $bad: 1 }),
+      missing.delete({ a: { $where: 'x' } }),
     ]) {
       expect(await refused(op)).toMatchObject({ status: 404, internalCode: 4 });
     }

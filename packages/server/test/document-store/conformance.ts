@@ -1043,6 +1043,32 @@ export function runDocumentStoreConformance(
         expect(await d.listCollections()).toEqual(['made', 'upserted']);
       });
 
+      it('requireCollection: a write to a missing collection fails and creates nothing', async () => {
+        const d = database('required');
+        const never = { beforeCommit: () => Promise.reject(new Error('must not be charged')) };
+        const missing = d.collection('missing');
+        const required = { ...never, requireCollection: true };
+        await expectStoreError(missing.insertMany([{ a: 1 }], required), 'NO_COLLECTION');
+        await expectStoreError(
+          missing.updateOne({ k: 1 }, { $set: { v: 1 } }, { ...required, upsert: true }),
+          'NO_COLLECTION',
+        );
+        await expectStoreError(missing.updateMany({}, { $set: { v: 1 } }, required), 'NO_COLLECTION');
+        await expectStoreError(missing.deleteOne({}, required), 'NO_COLLECTION');
+        await expectStoreError(missing.deleteMany({}, required), 'NO_COLLECTION');
+        expect(await d.listCollections()).toEqual([]);
+        // An existing collection takes the same writes.
+        expect(await d.createCollection('present')).toBe(true);
+        const present = d.collection('present');
+        const options = { requireCollection: true };
+        expect((await present.insertMany([{ k: 1 }, { k: 2 }], options)).insertedIds).toHaveLength(2);
+        expect((await present.updateOne({ k: 1 }, { $set: { v: 1 } }, options)).modifiedCount).toBe(1);
+        expect((await present.updateMany({}, { $set: { w: 1 } }, options)).matchedCount).toBe(2);
+        expect((await present.deleteOne({ k: 1 }, options)).deletedCount).toBe(1);
+        expect((await present.deleteMany({}, options)).deletedCount).toBe(1);
+        expect(await d.listCollections()).toEqual(['present']);
+      });
+
       it('keeps same-named collections of two databases apart, and drops a database', async () => {
         const a = database('tenant_a');
         const b = database('tenant_b');

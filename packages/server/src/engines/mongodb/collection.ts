@@ -131,6 +131,13 @@ export class MongoCollection implements Collection {
     return new EmulatedCollection(this.coll, this.host);
   }
 
+  /** `requireCollection`: the server would create the collection on write, so look first. */
+  private async requireExisting(options: WriteOptions | undefined): Promise<void> {
+    if (!options?.requireCollection) return;
+    const infos = await this.host.db.listCollections({ name: this.name }, { nameOnly: true }).toArray();
+    if (infos.length === 0) throw new StoreError('NO_COLLECTION', `no collection named "${this.name}"`);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Reads
 
@@ -232,6 +239,7 @@ export class MongoCollection implements Collection {
     }
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
     const result: InsertResult = { insertedIds: ids, bytesDelta: bytes };
+    await this.requireExisting(options);
     if (await this.host.emulated()) return this.emulation.insertMany(prepared, options?.beforeCommit);
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
@@ -261,6 +269,7 @@ export class MongoCollection implements Collection {
   }
 
   async updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
+    await this.requireExisting(options);
     return this.runUpdate({
       filter,
       update,
@@ -271,6 +280,7 @@ export class MongoCollection implements Collection {
   }
 
   async updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
+    await this.requireExisting(options);
     return this.runUpdate({
       filter,
       update,
@@ -281,6 +291,7 @@ export class MongoCollection implements Collection {
   }
 
   async replaceOne(filter: Filter, replacement: Document, options?: UpdateOptions): Promise<UpdateResult> {
+    await this.requireExisting(options);
     return this.runUpdate({
       filter,
       replacement: checkReplacement(replacement),
@@ -391,6 +402,7 @@ export class MongoCollection implements Collection {
     const checkedUpdate = checkUpdate(update, this.limits);
     const sort = tieBreak(checkSort(options?.sort));
     const upsert = options?.upsert ?? false;
+    await this.requireExisting(options);
     if (await this.host.emulated()) {
       const outcome = await this.emulation.update({
         filter: checked,
@@ -438,11 +450,13 @@ export class MongoCollection implements Collection {
   }
 
   async deleteOne(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
+    await this.requireExisting(options);
     const { deleted, bytesDelta } = await this.deleteSingle(filter, undefined, options?.beforeCommit);
     return { deletedCount: deleted ? 1 : 0, bytesDelta };
   }
 
   async findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null> {
+    await this.requireExisting(options);
     const { deleted } = await this.deleteSingle(filter, checkSort(options?.sort), options?.beforeCommit);
     return deleted;
   }
@@ -477,6 +491,7 @@ export class MongoCollection implements Collection {
 
   async deleteMany(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
     const checked = checkFilter(filter, this.limits);
+    await this.requireExisting(options);
     const beforeCommit = options?.beforeCommit;
     if (await this.host.emulated()) {
       const { deleted, bytesDelta } = await this.emulation.delete(checked, true, undefined, beforeCommit);

@@ -102,6 +102,7 @@ interface UpdateRequest {
   multi: boolean;
   sort?: SortSpec | undefined;
   beforeCommit?: WriteOptions['beforeCommit'];
+  requireCollection?: boolean | undefined;
 }
 
 interface UpdateOutcome extends UpdateResult {
@@ -114,6 +115,10 @@ function isUniqueViolation(err: unknown): boolean {
     (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+function noCollection(name: string): StoreError {
+  return new StoreError('NO_COLLECTION', `no collection named "${name}"`);
 }
 
 function duplicate(id: DocumentId): StoreError {
@@ -349,7 +354,10 @@ export class SqliteCollection implements Collection {
     }
     const file = this.host.file();
     return file.write((conn) => {
-      const [tbl] = file.ensureTable(conn, this.name);
+      const tbl = options?.requireCollection
+        ? file.tableOf(conn, this.name)
+        : file.ensureTable(conn, this.name)[0];
+      if (!tbl) throw noCollection(this.name);
       const insert = file.stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`);
       let bytes = 0;
       for (const { doc, size, plainJson } of prepared) {
@@ -373,6 +381,7 @@ export class SqliteCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: false,
       beforeCommit: options?.beforeCommit,
+      requireCollection: options?.requireCollection,
     });
     return result;
   }
@@ -384,6 +393,7 @@ export class SqliteCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: true,
       beforeCommit: options?.beforeCommit,
+      requireCollection: options?.requireCollection,
     });
     return result;
   }
@@ -395,6 +405,7 @@ export class SqliteCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: false,
       beforeCommit: options?.beforeCommit,
+      requireCollection: options?.requireCollection,
     });
     return result;
   }
@@ -411,6 +422,7 @@ export class SqliteCollection implements Collection {
       multi: false,
       sort: checkSort(options?.sort),
       beforeCommit: options?.beforeCommit,
+      requireCollection: options?.requireCollection,
     });
     return outcome.document;
   }
@@ -422,6 +434,7 @@ export class SqliteCollection implements Collection {
     const file = this.host.file();
     return file.write((conn) => {
       let tbl = file.tableOf(conn, this.name);
+      if (!tbl && req.requireCollection) throw noCollection(this.name);
       const outcome: UpdateOutcome = {
         matchedCount: 0,
         modifiedCount: 0,
@@ -502,17 +515,17 @@ export class SqliteCollection implements Collection {
   }
 
   async deleteOne(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
-    const { deleted, bytesDelta } = await this.runDelete(filter, false, undefined, options?.beforeCommit);
+    const { deleted, bytesDelta } = await this.runDelete(filter, false, undefined, options);
     return { deletedCount: deleted.length, bytesDelta };
   }
 
   async deleteMany(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
-    const { deleted, bytesDelta } = await this.runDelete(filter, true, undefined, options?.beforeCommit);
+    const { deleted, bytesDelta } = await this.runDelete(filter, true, undefined, options);
     return { deletedCount: deleted.length, bytesDelta };
   }
 
   async findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null> {
-    const { deleted } = await this.runDelete(filter, false, checkSort(options?.sort), options?.beforeCommit);
+    const { deleted } = await this.runDelete(filter, false, checkSort(options?.sort), options);
     return deleted[0] ?? null;
   }
 
@@ -520,13 +533,17 @@ export class SqliteCollection implements Collection {
     rawFilter: Filter,
     multi: boolean,
     sort: SortSpec | undefined,
-    beforeCommit: WriteOptions['beforeCommit'],
+    options: WriteOptions | undefined,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
     const filter = checkFilter(rawFilter, this.host.limits);
     const file = this.host.file();
-    if (!file.exists()) return Promise.resolve({ deleted: [], bytesDelta: 0 });
+    if (!file.exists())
+      return options?.requireCollection
+        ? Promise.reject(noCollection(this.name))
+        : Promise.resolve({ deleted: [], bytesDelta: 0 });
     return file.write((conn) => {
       const tbl = file.tableOf(conn, this.name);
+      if (!tbl && options?.requireCollection) throw noCollection(this.name);
       if (!tbl) return { deleted: [], bytesDelta: 0 };
       const targets = this.selectTargets(conn, tbl, filter, multi, sort);
       const remove = file.stmt(conn, `DELETE FROM "${tbl}" WHERE rid = ?`);
@@ -537,6 +554,6 @@ export class SqliteCollection implements Collection {
       }
       file.addBytes(conn, this.name, -bytes);
       return { deleted: targets.map((t) => t.doc), bytesDelta: bytes === 0 ? 0 : -bytes };
-    }, beforeCommit);
+    }, options?.beforeCommit);
   }
 }
