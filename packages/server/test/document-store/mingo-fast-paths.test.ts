@@ -1,18 +1,21 @@
 /**
  * The direct paths of the mingo layer give exactly what mingo gives: the same documents, the
  * same key order, the same types, the same errors. Compared on random documents (nested
- * objects, arrays, nulls, Dates, ObjectIds, integer-like keys) against mingo's own projection
- * and its own `updateOne` (the code paths the engine used before, still used for what the
- * direct paths leave to mingo).
+ * objects, arrays, nulls, Dates, ObjectIds, integer-like keys) against mingo's own projection,
+ * its own `updateOne` and its own `$expr` matching (the code paths the engine used before,
+ * still used for what the direct paths leave to mingo).
  */
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/engines/document-store.js';
 import type { Document, Projection, Update } from '../../src/engines/document-store.js';
 import { optionsReused } from '../../src/engines/mingo/compute-options.js';
+import { numericExpr } from '../../src/engines/mingo/numeric-expr.js';
 import {
   applyUpdate,
   applyUpdateWithUpdater,
+  compileFilter,
+  matchWithMingo,
   project,
   projectWithMingo,
 } from '../../src/engines/mingo/semantics.js';
@@ -184,7 +187,52 @@ function randomUpdate(r: Random, simpleOnly: boolean): Update {
   return update;
 }
 
+/** A numeric `$expr` operand: a number, a field, or an `$add` of those (sometimes not numeric at all). */
+function randomOperand(r: Random, depth = 0): unknown {
+  const roll = r();
+  if (depth < 2 && roll < 0.3)
+    return { $add: Array.from({ length: 1 + Math.floor(r() * 3) }, () => randomOperand(r, depth + 1)) };
+  if (roll < 0.45) return pick(r, [0, -1, 2.5, 10, 1e308]);
+  if (roll < 0.5) return pick(r, ['$$ROOT', 'text', '$a.x', { $multiply: [2, '$n'] }]);
+  return `$${pick(r, [...KEYS, 'missing', 'toString', 'q', 'quota', 'used'])}`;
+}
+
+function randomNumericDoc(r: Random, i: number): Document {
+  const doc = randomDoc(r, i);
+  // Mostly numbers in the fields the expressions read, so the direct path answers often.
+  for (const key of ['n', 'q', 'quota', 'used', 'a']) {
+    if (r() < 0.75) doc[key] = pick(r, [0, 1, -3, 7.25, 1e308, 2 ** 53, Number.NaN, Infinity, 5]);
+  }
+  return doc;
+}
+
 describe('mingo layer direct paths', () => {
+  it('matches numeric $expr comparisons exactly as mingo does (5,000 random documents and filters)', () => {
+    const r = prng(77);
+    let direct = 0;
+    for (let i = 0; i < 5000; i++) {
+      const doc = randomNumericDoc(r, i);
+      const filter = {
+        $expr: { [pick(r, ['$lt', '$lte', '$gt', '$gte', '$eq'])]: [randomOperand(r), randomOperand(r)] },
+      };
+      const label = `${JSON.stringify(filter)} on ${encodeDocument(doc)}`;
+      const want = outcome(() => matchWithMingo(filter)(clone(doc)));
+      expectSame(
+        outcome(() => compileFilter(filter)(clone(doc))),
+        want,
+        label,
+      );
+      if (numericExpr(filter)?.(doc) !== undefined) direct++;
+    }
+    // The direct path answered a good share itself (the rest went to mingo).
+    expect(direct).toBeGreaterThan(300);
+    // The quota charge's filter is one it answers.
+    const charge = { $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', 100] }, '$quota'] } };
+    expect(numericExpr(charge)?.({ dbUsed: 10, filesUsed: 5, quota: 115 })).toBe(true);
+    expect(numericExpr(charge)?.({ dbUsed: 10, filesUsed: 6, quota: 115 })).toBe(false);
+    expect(numericExpr(charge)?.({ dbUsed: 10, quota: 115 })).toBeUndefined();
+  });
+
   it('reuses initialised mingo options (no operator-table copy per query)', () => {
     expect(optionsReused).toBe(true);
   });

@@ -29,6 +29,7 @@ import { isObjectId, isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
 import { compareBson, sortDocuments } from './bson-order.js';
+import { numericExpr } from './numeric-expr.js';
 import { precompileOptions } from './compute-options.js';
 import { applySimpleUpdate } from './simple-update.js';
 import { topLevelProjector } from './top-level-projection.js';
@@ -171,6 +172,15 @@ export type Matcher = (doc: Document) => boolean;
 /** Compiles a (guard-checked) filter to a predicate. An empty filter matches everything. */
 export function compileFilter(filter: Filter): Matcher {
   if (Object.keys(filter).length === 0) return () => true;
+  const direct = numericExpr(filter);
+  if (!direct) return matchWithMingo(filter);
+  // Numeric $expr (numeric-expr.ts): mingo only for documents the direct path leaves to it.
+  let mingo: Matcher | undefined;
+  return (doc) => direct(doc) ?? (mingo ??= matchWithMingo(filter))(doc);
+}
+
+/** mingo's own matching (what the direct paths are tested against). */
+export function matchWithMingo(filter: Filter): Matcher {
   const query = wrap('BAD_QUERY', () => new Query(filter, PRECOMPILED.shared));
   return (doc) => wrap('BAD_QUERY', () => query.test(doc));
 }
