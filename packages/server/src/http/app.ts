@@ -1,6 +1,6 @@
 /**
  * The fastify application: CORS, lenient JSON parsing with per-route limits, request ids, the JSON
- * routes of the contract (through their procedures), the raw streaming routes, and one error mapper.
+ * routes of the contract (through tRPC), the raw streaming routes, and one error mapper.
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';

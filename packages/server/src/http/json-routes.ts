@@ -1,6 +1,6 @@
 /**
  * REST adapter: registers each JSON endpoint of the contract at its spec path and runs it through
- * its procedure (procedures.ts). Path params arrive URL-decoded, the query as an object, the body as parsed
+ * its tRPC procedure. Path params arrive URL-decoded, the query as an object, the body as parsed
  * JSON (lenient about Content-Type, like the reference node).
  */
 import type { Endpoint, EndpointId } from '@cella/openapi';
@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonHandler } from '../api/handler.js';
 import type { AppContext, RequestContext } from '../context.js';
 import { notImplemented } from '../errors.js';
-import { buildProcedures } from './procedures.js';
+import { buildRouter, createCallerFactory, unwrapProcedureError } from './procedures.js';
 import { JsonText } from './json-text.js';
 import { requestContext } from './request-context.js';
 
@@ -25,11 +25,20 @@ export function createProcedureCaller(
   endpoints: readonly Endpoint[],
   handlers: Partial<Record<EndpointId, JsonHandler>>,
 ): ProcedureCaller {
-  const procedures = buildProcedures(endpoints, handlers);
+  const router = buildRouter(endpoints, handlers);
+  const createCaller = createCallerFactory(router);
   return async (operationId, input, ctx) => {
-    const procedure = procedures.get(operationId);
+    const caller = createCaller(ctx) as unknown as Record<
+      string,
+      ((input: unknown) => Promise<unknown>) | undefined
+    >;
+    const procedure = caller[operationId];
     if (!procedure) throw notImplemented(operationId);
-    return procedure(input, ctx);
+    try {
+      return await procedure(input);
+    } catch (error) {
+      throw unwrapProcedureError(error);
+    }
   };
 }
 

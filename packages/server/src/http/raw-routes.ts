@@ -2,7 +2,7 @@
  * Streaming routes: file paths (which may contain `/`) and script transaction streams. Their bodies
  * are never buffered or parsed here: the encapsulated plugin replaces every content-type parser with
  * a no-op, so handlers read `request.raw` themselves. JSON operations that live under a file path
- * (move, copy, hash, list, properties) are dispatched to their procedures like any JSON route.
+ * (move, copy, hash, list, properties) are dispatched to their tRPC procedures like any JSON route.
  */
 import { endpointList, endpoints, type Endpoint, type EndpointId } from '@cella/openapi';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

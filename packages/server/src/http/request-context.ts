@@ -34,7 +34,7 @@ export async function requestContext(
   }
 }
 
-/** Refuses a request without the identity its endpoint needs (JSON procedures and raw routes). */
+/** For raw routes (the JSON ones get this from their tRPC middleware): refuse a missing identity. */
 export function requireCaller(auth: AuthMode, ctx: RequestContext): void {
   if (auth === 'user' && ctx.caller?.kind !== 'user')
     throw ctx.authError ?? unauthorized('this endpoint needs an access token: sign in first');
