@@ -288,8 +288,17 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         }
         await expect(s.add(source(), { signal: controller.signal })).rejects.toThrow();
         expect(new Set(await toArray(s.pins()))).toEqual(before);
-        await s.gc();
-        expect(await s.hasBlock(await leafCid(first))).toBe(false);
+        // A daemon (kubo) may still be writing what it had buffered when the client gave up:
+        // an unpinned add holds no gc lock there, so the blocks are garbage a later gc removes.
+        // helia stops before add() rejects, so its first gc already finds them gone.
+        const leaf = await leafCid(first);
+        let present = true;
+        for (let attempt = 0; attempt < 20 && present; attempt++) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+          await s.gc();
+          present = await s.hasBlock(leaf);
+        }
+        expect(present).toBe(false);
       });
 
       it('an aborted add with pin: true leaves no pin', async () => {
