@@ -14,6 +14,8 @@ export class CellaApiError extends Error {
     message: string,
     readonly internalCode?: number,
     readonly requestId?: string,
+    /** From the Retry-After header (429): seconds to wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -49,5 +51,14 @@ export async function errorFromResponse(response: Response, body?: unknown): Pro
     message,
     internalCode,
     response.headers.get('x-request-id') ?? undefined,
+    retryAfterFrom(response.headers.get('retry-after')),
   );
+}
+
+/** Retry-After in seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterFrom(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

@@ -6,15 +6,18 @@ import { errorBodyFor, errorCatalogue, type ErrorBody, type ErrorCode } from '@c
 
 export class CellaError extends Error {
   readonly status: number;
+  /** Sent as the Retry-After header (seconds) when set: rate limits say when to come back. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'CellaError';
     this.status = errorCatalogue[code].status;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

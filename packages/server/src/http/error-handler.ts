@@ -70,5 +70,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     reply.raw.destroy(cellaError);
     return reply;
   }
+  if (cellaError.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(Math.max(0, Math.ceil(cellaError.retryAfterSeconds))));
   return reply.code(cellaError.status).type('application/json; charset=utf-8').send(cellaError.toBody());
 }

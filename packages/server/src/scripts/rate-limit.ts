@@ -41,6 +41,7 @@ export class AnonymousRateLimiter {
       throw new CellaError(
         'RATE_LIMITED',
         `too many anonymous script runs from this address; retry in ${retryAfter} s`,
+        { retryAfterSeconds: retryAfter },
       );
     }
   }

@@ -592,6 +592,9 @@ describe('limits', () => {
       for (let i = 0; i < 3; i++) await anonymous.scripts.run('pub', { owner: owner.did });
       const error = await refused(anonymous.scripts.run('pub', { owner: owner.did }));
       expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryable: true });
+      // Retry-After tells the client when the window ends (at most a minute away).
+      expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
       for (let i = 0; i < 5; i++) await owner.scripts.run('pub');
     } finally {
       await limited.stop();
