@@ -9,7 +9,7 @@ import type { JsonHandler } from '../api/handler.js';
 import type { AppContext, RequestContext } from '../context.js';
 import { notImplemented } from '../errors.js';
 import { buildRouter, createCallerFactory, unwrapProcedureError } from './procedures.js';
-import { JsonText } from './json-text.js';
+import { JsonText } from '../json-text.js';
 import { requestContext } from './request-context.js';
 
 export const DEFAULT_JSON_BODY_LIMIT = 64 * 1024;

@@ -7,6 +7,7 @@
  */
 import { isPlainObject } from '../engines/bson-values.js';
 import { CellaError } from '../errors.js';
+import { JsonText } from '../json-text.js';
 import type { VaultDatabase } from '../vault/database-service.js';
 import type { VaultRecord } from '../vault/vaults.js';
 import type { ScriptFiles } from './file-port.js';
@@ -102,13 +103,15 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
       const sort = sortOption(where, options.sort);
       const projection = projectionOption(where, options.projection);
       return async ({ vault, database }) => {
-        const { items } = await database.find(vault, leaf.collection, {
+        // The documents stay the engine's Extended JSON texts on their way to the answer.
+        const texts = await database.findExtJson(vault, leaf.collection, {
           filter,
           limit,
           ...(skip ? { skip } : {}),
           ...(sort ? { sort } : {}),
           ...(projection ? { projection } : {}),
         });
+        const items = texts.map((text) => new JsonText(text));
         // `total` ignores skip and limit (the reference's meaning); skip the count when the page
         // shows it is complete.
         const total =

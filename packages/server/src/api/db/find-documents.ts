@@ -1,4 +1,4 @@
-import { jsonText } from '../../http/json-text.js';
+import { jsonText } from '../../json-text.js';
 import { handle } from '../handler.js';
 import { callerVault } from './vault-of.js';
 

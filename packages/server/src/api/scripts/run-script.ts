@@ -1,3 +1,4 @@
+import { jsonText, stringifyWithJsonText } from '../../json-text.js';
 import { handle } from '../handler.js';
 
 /**
@@ -8,11 +9,13 @@ import { handle } from '../handler.js';
  */
 export const runScript = handle('runScript', async ({ params, body }, ctx) => {
   if (ctx.authError) throw ctx.authError;
-  return ctx.app.scripts.run({
+  const results = await ctx.app.scripts.run({
     scriptName: params.script_name,
     caller: ctx.caller,
     ...(body?.context?.target_did ? { targetDid: body.context.target_did } : {}),
     ...(body?.params ? { params: body.params } : {}),
     ip: ctx.ip,
   });
+  // Found documents are JsonText parts (see the find executable): written out as they are.
+  return jsonText<typeof results>(stringifyWithJsonText(results));
 });
