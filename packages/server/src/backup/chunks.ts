@@ -15,7 +15,7 @@
  * a stored document is at most 1 MiB of BSON.
  */
 import { createHash } from 'node:crypto';
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';

@@ -3,7 +3,7 @@
  * size cap. Both engines use this one function so their accounting agrees byte for byte (the
  * driver serialises numbers, ObjectIds and Dates exactly as this counts them).
  */
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 import type { Document } from './document-store.js';
 
 export function bsonSize(doc: Document): number {

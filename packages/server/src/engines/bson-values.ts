@@ -2,7 +2,7 @@
  * Type predicates for the values the DocumentStore port carries: JSON values plus BSON ObjectId
  * and Date. Shared by the query guard, the Extended JSON helpers and both engines.
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 
 /** A plain `{...}` object: not an array, Date, ObjectId, RegExp or other class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -13,7 +13,7 @@
  * for years 1970–9999 and `{"$date": {"$numberLong": "<ms>"}}` otherwise, plain numbers stay
  * numbers.
  */
-import { BSON, ObjectId } from 'mongodb';
+import { BSON, ObjectId } from 'bson';
 import { describeType, isObjectId, isPlainObject, isValidDate } from './bson-values.js';
 import { StoreError } from './document-store.js';
 

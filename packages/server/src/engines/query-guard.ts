@@ -19,7 +19,7 @@
  * keeps data portable. Data that needs such keys (stored script filters) goes through
  * `escapeDollarKeys` / `unescapeDollarKeys` (escape-keys.ts).
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 import { z } from 'zod';
 import { bsonSize } from './bson-size.js';
 import {

@@ -16,7 +16,7 @@
  */
 import { decodeJwt } from '@cella/did';
 import type { schemas } from '@cella/openapi';
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 import type { z } from 'zod';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { Collection, Database } from '../engines/document-store.js';

@@ -3,7 +3,7 @@
  * engine the node runs. Values arrive and leave as Extended JSON; writes are charged to the vault's
  * usage inside their transaction, so a write that would pass the quota stores nothing.
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 import type {
   Collection,
   Document,

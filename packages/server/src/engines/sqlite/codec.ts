@@ -12,7 +12,7 @@
  * so ObjectId('…'), the string '…' and the number 1 vs the string '1' never collide, and the
  * UNIQUE index on that column enforces MongoDB's duplicate-key rule.
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 import type { Document, DocumentId } from '../document-store.js';
 import { stringifyExtJson } from '../ext-json.js';
 
