@@ -37,6 +37,7 @@ import type { StoreLimits } from '../query-guard.js';
 import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
 import { sortDocuments } from '../mingo/bson-order.js';
 import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
+import { counterStatement } from './counter-update.js';
 import { stringifyExtJson } from '../ext-json.js';
 import type { DbFile } from './db-file.js';
 import { buildPrefilter } from './pushdown.js';
@@ -375,6 +376,8 @@ export class SqliteCollection implements Collection {
   }
 
   async updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
+    if (!options?.upsert && !options?.beforeCommit && (await this.counterUpdate(filter, update)))
+      return { matchedCount: 1, modifiedCount: 1, upsertedId: null, bytesDelta: 0 };
     const { document: _d, ...result } = await this.runUpdate({
       filter,
       update,
@@ -425,6 +428,27 @@ export class SqliteCollection implements Collection {
       requireCollection: options?.requireCollection,
     });
     return outcome.document;
+  }
+
+  /**
+   * A counter update as one statement (counter-update.ts): true when it changed the document.
+   * False when the update is of another shape or the statement changed nothing; the generic path
+   * then decides (no document, a false condition, or a case the statement leaves to it).
+   */
+  private async counterUpdate(filter: Filter, update: Update): Promise<boolean> {
+    const statement = counterStatement(filter, update);
+    if (!statement) return false;
+    const file = this.host.file();
+    if (!file.exists()) return false;
+    try {
+      return await file.autocommit((conn) => {
+        const tbl = file.tableOf(conn, this.name);
+        return tbl !== undefined && file.stmt(conn, statement.sql(tbl)).run(statement.params).changes === 1;
+      });
+    } catch {
+      // e.g. the table was dropped by another process meanwhile: the generic path reports it.
+      return false;
+    }
   }
 
   private runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {

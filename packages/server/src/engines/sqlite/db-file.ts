@@ -234,6 +234,14 @@ export class DbFile {
     });
   }
 
+  /**
+   * Runs single statements on the write connection outside an explicit transaction: each commits
+   * on its own. Through the gate, so none of our transactions is open on the connection meanwhile.
+   */
+  autocommit<T>(work: (conn: Connection) => T): Promise<T> {
+    return this.gate.run(() => work(this.writeConnection()));
+  }
+
   private rollback(conn: Connection): void {
     if (conn.inTransaction) conn.exec('ROLLBACK');
   }
