@@ -275,6 +275,27 @@ async function benchNode(env: Record<string, string>): Promise<BenchNode> {
   return startBenchNode({ CELLA_PLANS_FILE: plans, ...env });
 }
 
+/**
+ * Upload MiB/s of one `mib` MiB file into a fresh node started with `env`, after a warm-up
+ * transfer and the memory warm-up; for other benchmarks (payment.ts: quota on and off).
+ */
+export async function uploadRate(
+  env: Record<string, string>,
+  mib: number,
+): Promise<{ mibPerSecond: number; cpuMsPerMiB: number }> {
+  const bench = await benchNode(env);
+  const pid = bench.node.process.pid!;
+  try {
+    await upload(bench, 'warmup.bin', 8 * MiB);
+    warmMemory(WARM_MIB);
+    const cpu0 = cpuSeconds(pid);
+    const { seconds } = await upload(bench, 'rate.bin', mib * MiB, 7);
+    return { mibPerSecond: mib / seconds, cpuMsPerMiB: (1000 * (cpuSeconds(pid) - cpu0)) / mib };
+  } finally {
+    await bench.stop();
+  }
+}
+
 async function benchEngine(
   label: string,
   env: Record<string, string>,

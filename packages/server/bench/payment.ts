@@ -4,14 +4,17 @@
  * 1. settle latency on anvil (ms, median over 20): a node (child process) configured on a dev chain;
  *    each round places an order and pays it through the SDK, then times `POST /payment/settle` alone
  *    (chain read at the confirmed block, checks, claim, upgrade, receipt);
- * 2. the cost of the quota check on the database write path: single-document inserts over HTTP
- *    against a node that charges every write (the default) and one started with
- *    CELLA_QUOTA_ENFORCEMENT=false (no usage accounting at all), alternated twice in the same run.
+ * 2. the cost of the quota check on the upload path: upload MiB/s of a 256 MiB file
+ *    (BENCH_QUOTA_MIB) into a node that enforces the quota (the default: checked on the declared
+ *    length, enforced while the bytes stream, charged with the metadata) and one started with
+ *    CELLA_QUOTA_ENFORCEMENT=false, alternated twice in the same run;
+ * 3. the same for the database write path: single-document inserts over HTTP, enforced and not.
  *
  * `CELLA_BENCH_ONLY=payment npm run bench -w @cella/server` (CELLA_BENCH_SECONDS sets the load duration, default 5).
  */
 import { startDevChain } from '@cella/contracts-abi/dev-chain';
 import { JsonRpcProvider, Wallet } from 'ethers';
+import { uploadRate } from './files.js';
 import { fmt, load, pct, printTable } from './lib.js';
 import { startBenchNode } from './node-under-test.js';
 
@@ -129,8 +132,34 @@ async function benchQuotaCheck(): Promise<void> {
   );
 }
 
+async function benchQuotaOnUpload(): Promise<void> {
+  const mib = Number(process.env.BENCH_QUOTA_MIB ?? 256);
+  const on: Array<{ mibPerSecond: number; cpuMsPerMiB: number }> = [];
+  const off: Array<{ mibPerSecond: number; cpuMsPerMiB: number }> = [];
+  for (let round = 0; round < 2; round++) {
+    on.push(await uploadRate({}, mib));
+    off.push(await uploadRate({ CELLA_QUOTA_ENFORCEMENT: 'false' }, mib));
+  }
+  const row = (run: string) => (r: { mibPerSecond: number; cpuMsPerMiB: number }, i: number) => ({
+    run: `${run}, round ${i + 1}`,
+    'upload MiB/s': fmt(r.mibPerSecond),
+    'node CPU ms/MiB': fmt(r.cpuMsPerMiB, 2),
+  });
+  printTable(`Quota check on the upload path (${mib} MiB file over HTTP, helia, curl)`, [
+    ...on.map(row('quota enforced')),
+    ...off.map(row('no quota accounting')),
+  ]);
+  const mean = (xs: Array<{ mibPerSecond: number }>) =>
+    xs.reduce((s, x) => s + x.mibPerSecond, 0) / xs.length;
+  console.log(
+    `\nmean: ${fmt(mean(on))} MiB/s enforced vs ${fmt(mean(off))} MiB/s without accounting → enforced runs at ` +
+      `${pct(mean(on), mean(off))} (the quota is checked once on Content-Length, counted per piece, charged once).`,
+  );
+}
+
 export async function benchPayment(): Promise<void> {
   await benchSettle();
+  await benchQuotaOnUpload();
   await benchQuotaCheck();
 }
 
