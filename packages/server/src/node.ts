@@ -138,7 +138,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const usageRepair = new UsageRepair({ vaults, database, documents, log });
   usageRepair.start(config.filesSweepIntervalSeconds * 1000);
   closables.push(usageRepair);
-  scripts.useFiles(new FilesForScripts(files, nodeDb));
+  scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
   const backup = await BackupService.create({
     config,

@@ -14,6 +14,8 @@
  * Both run under the shared side of `lock`; the sweep's gc takes it exclusively, so within a
  * process no gc can fall between an unpin and the re-pin that follows it. `updated` (epoch ms)
  * is touched by every acquire and release: the sweep repairs only counts nobody touched lately.
+ * `sha256` (hex of the content), when present, was computed once for `fileHash` and is kept with
+ * the count: it goes when the CID's last reference does.
  */
 import type { Collection, Database, Document } from '../engines/document-store.js';
 import type { BlockStore } from '../engines/block-store.js';
@@ -116,6 +118,17 @@ export class CidRefs {
       return false;
     }
     return true;
+  }
+
+  /** The content's SHA-256 (hex) remembered for `cid`, if computed before. */
+  async sha256(cid: string): Promise<string | undefined> {
+    const doc = await this.collection.findOne({ _id: cid }, { projection: { sha256: 1 } });
+    return typeof doc?.sha256 === 'string' ? doc.sha256 : undefined;
+  }
+
+  /** Remembers the content's SHA-256 with the count (not when the CID has no count any more). */
+  async rememberSha256(cid: string, sha256: string): Promise<void> {
+    await this.collection.updateOne({ _id: cid }, { $set: { sha256 } });
   }
 
   private async decrement(cid: string): Promise<number | null> {

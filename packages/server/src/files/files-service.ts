@@ -15,6 +15,7 @@
  * Quota: logical sizes. A copy counts again (the content is shared, the bytes are charged twice),
  * an overwrite charges the size difference, a move nothing.
  */
+import { createHash } from 'node:crypto';
 import type { BlockStore } from '../engines/block-store.js';
 import type { Collection, Database, DocumentStore } from '../engines/document-store.js';
 import { StoreError } from '../engines/document-store.js';
@@ -318,6 +319,21 @@ export class FilesService {
     } catch (error) {
       throw fromBlockStoreError(error);
     }
+  }
+
+  /**
+   * The SHA-256 (hex) of a file's content: computed by streaming it the first time a CID is asked
+   * for, then remembered with the CID's reference count (content-addressed: never stale; gone with
+   * the CID's last reference).
+   */
+  async sha256(record: FileRecord): Promise<string> {
+    const known = await this.refs.sha256(record.cid);
+    if (known) return known;
+    const digest = createHash('sha256');
+    for await (const chunk of this.read(record)) digest.update(chunk);
+    const sha256 = digest.digest('hex');
+    await this.refs.rememberSha256(record.cid, sha256);
+    return sha256;
   }
 
   async hash(vault: VaultRecord, rawPath: string): Promise<{ name: string; cid: string }> {

@@ -258,6 +258,26 @@ describe('downloads', () => {
     });
     expect(result.folder).toEqual({ type: 'folder', name: 'public', size: 0, last_modify: null });
   });
+
+  test("fileHash's digest is kept with the CID's reference count and goes with its last reference", async () => {
+    const refs = node.ctx.nodeDb.collection('cid_refs');
+    await owner.files.upload('public/digest.txt', 'digest me once');
+    await owner.scripts.register('digest', {
+      executable: { type: 'fileHash', name: 'hash', path: 'public/digest.txt' },
+    });
+    const sha256 = createHash('sha256').update('digest me once').digest('hex');
+    const { hash } = await owner.scripts.run<{ hash: { SHA256: string; cid: string } }>('digest');
+    expect(hash.SHA256).toBe(sha256);
+    expect(await refs.findOne({ _id: hash.cid })).toMatchObject({ count: 1, sha256 });
+    // Asked again, it is read back (the stored value is what answers: altered here to show it).
+    await refs.updateOne({ _id: hash.cid }, { $set: { sha256: 'remembered' } });
+    expect((await owner.scripts.run<{ hash: { SHA256: string } }>('digest')).hash.SHA256).toBe('remembered');
+    await owner.files.delete('public/digest.txt');
+    expect(await refs.findOne({ _id: hash.cid })).toBeNull();
+    // The same content uploaded again is hashed afresh.
+    await owner.files.upload('public/digest.txt', 'digest me once');
+    expect((await owner.scripts.run<{ hash: { SHA256: string } }>('digest')).hash.SHA256).toBe(sha256);
+  });
 });
 
 test('transactions expire after fileTransactionTtlSeconds', async () => {
