@@ -14,6 +14,7 @@ import { decodeChunk } from './chunks.js';
 import type { Manifest } from './manifest.js';
 import type { FileRefs } from './primary-deps.js';
 import type { ProgressSink } from './progress.js';
+import { releaseAll } from '../files/vault-refs.js';
 
 /** Collections whose documents are not charged as database usage (file metadata is charged by file size). */
 const UNCHARGED = new Set<string>([INTERNAL_COLLECTIONS.files, INTERNAL_COLLECTIONS.transactions]);
@@ -183,27 +184,6 @@ export async function adoptFileRefs(
     throw error;
   }
   return { acquired, filesUsed };
-}
-
-export async function releaseAll(refs: FileRefs, cids: string[], log: Logger): Promise<void> {
-  for (const cid of cids) {
-    await refs
-      .release(cid)
-      .catch((error: unknown) =>
-        log.error(
-          { cid, err: error },
-          'backup: could not release a file reference (the files sweep repairs it)',
-        ),
-      );
-  }
-}
-
-/** The CIDs named by the file metadata of `db` (one per document). */
-export async function fileRefsOf(db: Database): Promise<string[]> {
-  if (!(await db.hasCollection(INTERNAL_COLLECTIONS.files))) return [];
-  return (await db.collection(INTERNAL_COLLECTIONS.files).find({}, { projection: { cid: 1 } })).map((d) =>
-    String(d.cid),
-  );
 }
 
 /** Database usage the backup will take, before importing it (quota pre-check). */

@@ -6,19 +6,12 @@
  * Until that write the vault serves its old content; any failure before it drops the new database
  * and releases what it referenced, leaving the vault as it was.
  */
+import { fileRefsOf, releaseAll } from '../files/vault-refs.js';
 import { schemas } from '@cella/openapi';
 import { CellaError } from '../errors.js';
 import { vaultDatabaseName } from '../vault/names.js';
 import { blocksOfCar } from './car-blocks.js';
-import {
-  adoptFileRefs,
-  copyContents,
-  fileRefsOf,
-  importDatabase,
-  missingContents,
-  releaseAll,
-  usageOf,
-} from './import-vault.js';
+import { adoptFileRefs, copyContents, importDatabase, missingContents, usageOf } from './import-vault.js';
 import { manifestHash, totalsOf } from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import type { RunInput } from './backup-run.js';
