@@ -150,6 +150,19 @@ export const endpoints = define({
     success: { status: 201, description: 'The vault in its new state.', body: payment.vaultInfo },
     errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
   },
+  unsubscribeVault: {
+    operationId: 'unsubscribeVault',
+    method: 'DELETE',
+    path: '/api/v2/subscription/vault',
+    auth: 'user',
+    tag: 'Subscription',
+    summary: "Unsubscribe the caller's vault: switch it off (data kept) or, with `force=true`, delete it",
+    description:
+      'Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. Refused with 400 (internal_code 2) while a backup or restore of the vault runs.',
+    query: payment.unsubscribeQuery,
+    success: { status: 204, description: 'Unsubscribed.' },
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND', 'BACKUP_IN_PROGRESS'],
+  },
 
   // ── Database ──────────────────────────────────────────────────────────────
   listCollections: {

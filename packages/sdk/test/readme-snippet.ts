@@ -25,5 +25,10 @@ export async function readmeExample(
   const order = await vault.payment.placeOrder('Standard');
   const paid = await vault.payment.payOrder(order, ethersSigner);
   await vault.payment.settle(paid);
-  return { found, bytes, result };
+
+  const info = await vault.subscription.info();
+  await vault.subscription.unsubscribe();
+  await vault.subscription.subscribe();
+  await vault.subscription.unsubscribe({ force: true });
+  return { found, bytes, result, info };
 }

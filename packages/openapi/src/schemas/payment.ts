@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { did, epochSeconds } from './common.js';
+import { did, epochSeconds, queryBoolean } from './common.js';
 
 export const pricingPlan = z
   .object({
@@ -92,6 +92,13 @@ export const vaultStateQuery = z.object({
   op: z
     .enum(['activation', 'deactivation'])
     .meta({ description: '`deactivation` freezes the vault (read-only), `activation` unfreezes it.' }),
+});
+
+export const unsubscribeQuery = z.object({
+  force: queryBoolean.optional().meta({
+    description:
+      '`true`: delete the vault and everything in it (documents, scripts, files). Otherwise the vault is only switched off: every vault call answers 404 until `PUT /api/v2/subscription/vault` restores it with its data.',
+  }),
 });
 
 export const vaultInfo = z

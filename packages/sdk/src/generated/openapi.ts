@@ -139,7 +139,11 @@ export interface paths {
          * @description A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.
          */
         post: operations["setVaultState"];
-        delete?: never;
+        /**
+         * Unsubscribe the caller's vault: switch it off (data kept) or, with `force=true`, delete it
+         * @description Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. Refused with 400 (internal_code 2) while a backup or restore of the vault runs.
+         */
+        delete: operations["unsubscribeVault"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1861,6 +1865,67 @@ export interface operations {
                 };
             };
             /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeVault: {
+        parameters: {
+            query?: {
+                /** @description `true`: delete the vault and everything in it (documents, scripts, files). Otherwise the vault is only switched off: every vault call answers 404 until `PUT /api/v2/subscription/vault` restores it with its data. */
+                force?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -24,6 +24,7 @@ import { paymentConfig } from './payment/payment-config.js';
 import { placeOrder } from './payment/place-order.js';
 import { settleOrder } from './payment/settle-order.js';
 import { setVaultState } from './subscription/set-vault-state.js';
+import { unsubscribeVault } from './subscription/unsubscribe-vault.js';
 import { subscribeVault } from './subscription/subscribe-vault.js';
 import { vaultInfo } from './subscription/vault-info.js';
 import { listScripts } from './scripts/list-scripts.js';
@@ -54,6 +55,7 @@ const all = [
   subscribeVault,
   vaultInfo,
   setVaultState,
+  unsubscribeVault,
   paymentConfig,
   placeOrder,
   listOrders,

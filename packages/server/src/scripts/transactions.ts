@@ -103,6 +103,11 @@ export class TransactionStore {
     return toTransaction(doc);
   }
 
+  /** Deletes every outstanding transaction into or out of a vault (its owner unsubscribed it). */
+  async deleteForVault(targetDid: string): Promise<number> {
+    return (await this.records.deleteMany({ targetDid })).deletedCount;
+  }
+
   /** Gives back a claim whose transfer failed, so the client may retry before it expires. */
   async release(transaction: Transaction): Promise<void> {
     if (transaction.expiresAt <= this.clock()) return;

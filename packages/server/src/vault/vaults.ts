@@ -26,7 +26,8 @@ export interface VaultRecord {
   end: number;
   created: number;
   updated: number;
-  state: 'running' | 'frozen';
+  /** `removed`: unsubscribed without force; kept, invisible until subscribed again. */
+  state: 'running' | 'frozen' | 'removed';
   /** The price paid for the current plan (0 = free): the carry-over rate of a later upgrade. */
   planAmount: number;
 }
@@ -35,7 +36,7 @@ export interface VaultRecord {
 export type VaultDisplayState = 'running' | 'frozen' | 'read_only';
 
 export function displayState(
-  record: Pick<VaultRecord, 'state' | 'quota' | 'dbUsed' | 'filesUsed'>,
+  record: Pick<VaultRecord, 'quota' | 'dbUsed' | 'filesUsed'> & { state: VaultRecord['state'] },
 ): VaultDisplayState {
   if (record.state === 'frozen') return 'frozen';
   return record.dbUsed + record.filesUsed > record.quota ? 'read_only' : 'running';
@@ -72,9 +73,16 @@ function toRecord(doc: Document): VaultRecord {
     end: Number(doc.end),
     created: Number(doc.created),
     updated: Number(doc.updated),
-    state: doc.state === 'frozen' ? 'frozen' : 'running',
+    state: doc.state === 'frozen' || doc.state === 'removed' ? doc.state : 'running',
     planAmount: Number(doc.planAmount ?? 0),
   };
+}
+
+function unsubscribed(): CellaError {
+  return new CellaError(
+    'VAULT_NOT_FOUND',
+    'this vault was unsubscribed: subscribe again (PUT /api/v2/subscription/vault) to restore it with its data',
+  );
 }
 
 export function quotaExceeded(
@@ -116,7 +124,14 @@ export class VaultService {
     return Math.floor(this.clock() / 1000);
   }
 
+  /** The user's vault; null when there is none or it was unsubscribed (`removed`). */
   async find(userDid: string): Promise<VaultRecord | null> {
+    const record = await this.findAny(userDid);
+    return record?.state === 'removed' ? null : record;
+  }
+
+  /** The user's vault record, also when it was unsubscribed. */
+  async findAny(userDid: string): Promise<VaultRecord | null> {
     const doc = await this.vaults.findOne({ _id: userDid });
     return doc ? this.applyExpiry(toRecord(doc)) : null;
   }
@@ -133,7 +148,8 @@ export class VaultService {
   }
 
   private async openUncached(userDid: string): Promise<VaultRecord> {
-    const existing = await this.find(userDid);
+    const existing = await this.findAny(userDid);
+    if (existing?.state === 'removed') throw unsubscribed();
     if (existing) return existing;
     const plan = freePlan(this.plans.pricingPlans);
     const now = this.nowSeconds();
@@ -295,8 +311,43 @@ export class VaultService {
   }
 
   /** Freezes (read-only) or unfreezes a vault. */
-  async setState(userDid: string, state: VaultRecord['state']): Promise<VaultRecord | null> {
-    return this.update(userDid, { state });
+  /** Freezes or unfreezes a vault (not an unsubscribed one: null, as for no vault). */
+  async setState(userDid: string, state: 'running' | 'frozen'): Promise<VaultRecord | null> {
+    this.cache.delete(userDid);
+    const doc = await this.vaults.findOneAndUpdate(
+      { _id: userDid, state: { $ne: 'removed' } },
+      { $set: { state, updated: this.nowSeconds() } },
+    );
+    return doc ? toRecord(doc) : null;
+  }
+
+  /**
+   * Subscribes: creates the vault with the free plan, or restores an unsubscribed one with its
+   * data (as the reference; a frozen vault stays frozen).
+   */
+  async subscribe(userDid: string): Promise<VaultRecord> {
+    this.cache.delete(userDid);
+    await this.vaults.findOneAndUpdate(
+      { _id: userDid, state: 'removed' },
+      { $set: { state: 'running', updated: this.nowSeconds() } },
+    );
+    return this.open(userDid);
+  }
+
+  /** Marks the vault unsubscribed (data kept). Returns it as it was, or null when there is none. */
+  async unsubscribe(userDid: string): Promise<VaultRecord | null> {
+    this.cache.delete(userDid);
+    const doc = await this.vaults.findOneAndUpdate(
+      { _id: userDid, state: { $ne: 'removed' } },
+      { $set: { state: 'removed', updated: this.nowSeconds() } },
+    );
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Deletes the record of an unsubscribed vault (the last step of a forced unsubscribe). */
+  async deleteRemoved(userDid: string): Promise<void> {
+    this.cache.delete(userDid);
+    await this.vaults.deleteOne({ _id: userDid, state: 'removed' });
   }
 
   async update(

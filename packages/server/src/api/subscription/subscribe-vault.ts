@@ -2,10 +2,10 @@ import { unauthorized } from '../../errors.js';
 import { handle } from '../handler.js';
 import { vaultInfoView } from './vault-info-view.js';
 
-/** Creates the caller's vault with the free plan, or returns it as it is (200 either way, as the reference). */
+/** Creates the caller's vault with the free plan, restores an unsubscribed one with its data, or returns it as it is (200, as the reference). */
 export const subscribeVault = handle('subscribeVault', async (_input, ctx) => {
   if (!ctx.caller) throw unauthorized('sign in first');
-  const record = await ctx.app.vaults.open(ctx.caller.userDid);
+  const record = await ctx.app.vaults.subscribe(ctx.caller.userDid);
   // Read again past the request-path cache so usage is current.
   return vaultInfoView((await ctx.app.vaults.find(ctx.caller.userDid)) ?? record, ctx.app.identity.did);
 });

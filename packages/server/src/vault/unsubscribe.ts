@@ -1,0 +1,67 @@
+/**
+ * Unsubscribing a vault (`DELETE /api/v2/subscription/vault`).
+ *
+ * Without `force` the vault record is marked `removed`: every vault call answers 404 until the
+ * user subscribes again (`PUT /api/v2/subscription/vault`), which restores it with its data, as
+ * the reference does. Nothing is deleted; the usage stays counted.
+ *
+ * With `force` the vault is deleted, in an order a crash may interrupt anywhere and a repeated
+ * call finishes:
+ *   1. refused while a backup or restore of the vault runs;
+ *   2. the record is marked `removed`, so no new write starts (other node processes may serve a
+ *      cached record for up to a second);
+ *   3. the CIDs named by the file metadata are collected and the vault's database is dropped
+ *      (documents, scripts, file metadata);
+ *   4. those references are released (a root is unpinned when its count reaches zero; a crash
+ *      here leaves counts too high, which the files sweep repairs from the metadata);
+ *   5. the vault's outstanding script file transactions and the record are deleted. A later call
+ *      creates a new, empty vault with the free plan.
+ * Payment orders and receipts are kept: they are payment records, not vault content, and an order
+ * paid on-chain can still be settled later (the reference archives orders, which would lose such a
+ * payment). Backups on backup nodes are not touched.
+ */
+import type { DocumentStore } from '../engines/document-store.js';
+import { CellaError } from '../errors.js';
+import { fileRefsOf, releaseAll } from '../files/vault-refs.js';
+import type { Logger } from '../logger.js';
+import type { VaultService } from './vaults.js';
+
+export interface UnsubscribeDeps {
+  vaults: VaultService;
+  documents: DocumentStore;
+  refs: { release(cid: string): Promise<void> };
+  transactions: { deleteForVault(targetDid: string): Promise<number> };
+  backupJobs: { state(userDid: string): Promise<{ state: string; result: string }> };
+  log: Logger;
+}
+
+function noVault(): CellaError {
+  return new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node');
+}
+
+export async function unsubscribeVault(
+  deps: UnsubscribeDeps,
+  userDid: string,
+  force: boolean,
+): Promise<void> {
+  const { vaults } = deps;
+  if (!force) {
+    if (!(await vaults.unsubscribe(userDid))) throw noVault();
+    return;
+  }
+  const record = await vaults.findAny(userDid);
+  if (!record) throw noVault();
+  const job = await deps.backupJobs.state(userDid);
+  if (job.result === 'running')
+    throw new CellaError(
+      'BACKUP_IN_PROGRESS',
+      `a ${job.state} of this vault is running: wait for it to finish (GET /api/v2/vault/backup/state)`,
+    );
+  await vaults.unsubscribe(userDid);
+  const cids = await fileRefsOf(deps.documents.database(record.database));
+  await deps.documents.dropDatabase(record.database);
+  await releaseAll(deps.refs, cids, deps.log);
+  await deps.transactions.deleteForVault(userDid);
+  await vaults.deleteRemoved(userDid);
+  deps.log.info({ files: cids.length }, 'vault deleted (forced unsubscribe)');
+}
