@@ -5,21 +5,19 @@
  * (~3 µs) and evaluates it through its expression machinery (~5 µs) for that one document; this
  * evaluates it directly.
  *
- * Shape: `{$expr: {<$lt|$lte|$gt|$gte>: [a, b]}}` where an operand is a finite number, `'$field'`
- * (a top-level field with a plain name), or `{$add: [operands...]}`. The predicate answers only
+ * Shape: `{$expr: <comparison>}` as numeric-comparison.ts parses it. The predicate answers only
  * when every value it reads and every sum is a finite number: then mingo's rules come down to JS
  * addition (left to right from 0, as mingo's `$add`) and comparison. Otherwise (a missing field,
  * a string, a Date, an array, NaN ...) it answers undefined and mingo decides. Anything of another
  * shape gives null (mingo only). `test/document-store/mingo-fast-paths.test.ts` compares both.
  */
 import type { Document, Filter } from '../document-store.js';
+import { parseNumericComparison, type NumericTerm } from '../numeric-comparison.js';
 
 /** true/false, or undefined when mingo must decide for this document. */
 export type NumericPredicate = (doc: Document) => boolean | undefined;
 
 type Operand = (doc: Document) => number | undefined;
-
-const FIELD = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
 
 const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   $lt: (a, b) => a < b,
@@ -28,41 +26,25 @@ const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   $gte: (a, b) => a >= b,
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
-
 const finite = (n: number): number | undefined => (Number.isFinite(n) ? n : undefined);
 
-function operand(expr: unknown): Operand | null {
-  if (typeof expr === 'number') {
-    const n = finite(expr);
-    return n === undefined ? null : () => n;
+function operand(term: NumericTerm): Operand {
+  if ('number' in term) {
+    const n = term.number;
+    return () => n;
   }
-  if (typeof expr === 'string') {
-    if (!FIELD.test(expr)) return null;
-    const key = expr.slice(1);
+  if ('field' in term) {
+    const key = term.field;
     return (doc) => {
       const v = Object.prototype.hasOwnProperty.call(doc, key) ? doc[key] : undefined;
       return typeof v === 'number' ? finite(v) : undefined;
     };
   }
-  if (
-    !isRecord(expr) ||
-    Object.keys(expr).length !== 1 ||
-    !Array.isArray(expr.$add) ||
-    expr.$add.length === 0
-  )
-    return null;
-  const terms: Operand[] = [];
-  for (const term of expr.$add) {
-    const compiled = operand(term);
-    if (!compiled) return null;
-    terms.push(compiled);
-  }
+  const terms = term.add.map(operand);
   return (doc) => {
     let sum = 0;
-    for (const term of terms) {
-      const v = term(doc);
+    for (const t of terms) {
+      const v = t(doc);
       if (v === undefined) return undefined;
       sum += v;
     }
@@ -72,15 +54,12 @@ function operand(expr: unknown): Operand | null {
 
 export function numericExpr(filter: Filter): NumericPredicate | null {
   const keys = Object.keys(filter);
-  if (keys.length !== 1 || keys[0] !== '$expr' || !isRecord(filter.$expr)) return null;
-  const ops = Object.keys(filter.$expr);
-  const op = ops[0] as string;
-  const compare = COMPARE[op];
-  const args = filter.$expr[op];
-  if (ops.length !== 1 || !compare || !Array.isArray(args) || args.length !== 2) return null;
-  const a = operand(args[0]);
-  const b = operand(args[1]);
-  if (!a || !b) return null;
+  if (keys.length !== 1 || keys[0] !== '$expr') return null;
+  const comparison = parseNumericComparison(filter.$expr);
+  if (!comparison) return null;
+  const compare = COMPARE[comparison.op]!;
+  const a = operand(comparison.left);
+  const b = operand(comparison.right);
   return (doc) => {
     const x = a(doc);
     const y = x === undefined ? undefined : b(doc);

@@ -18,9 +18,9 @@
  * for any other shape. `test/document-store/sqlite-counter-update.test.ts` compares both.
  */
 import type { Filter, Update } from '../document-store.js';
+import { parseNumericComparison, PLAIN_FIELD, type NumericTerm } from '../numeric-comparison.js';
 import { idKey } from './codec.js';
 
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const BOUND = 2 ** 48;
 const MAX_TERMS = 16;
 const INT32 = 'BETWEEN -2147483648 AND 2147483647';
@@ -28,7 +28,7 @@ const INT32 = 'BETWEEN -2147483648 AND 2147483647';
 /** better-sqlite3 binds JS numbers as REAL: integer + REAL would store `181.0`, a double. */
 const INTEGER_PARAM = 'CAST(? AS INTEGER)';
 
-const COMPARE: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+const COMPARE = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' } as const;
 
 export interface CounterStatement {
   /** The UPDATE for the collection's table (the text depends only on the shape: cacheable). */
@@ -44,29 +44,26 @@ const isBoundedInteger = (v: unknown): v is number =>
 
 const extract = (field: string) => `json_extract(doc, '$.${field}')`;
 
-/** The SQL of a `$expr` operand, collecting the fields it reads; null for any other shape. */
-function operand(expr: unknown, fields: Set<string>, params: unknown[], terms: { n: number }): string | null {
+/** The SQL of a comparison operand, collecting the fields it reads; null outside the bounds. */
+function operand(
+  term: NumericTerm,
+  fields: Set<string>,
+  params: unknown[],
+  terms: { n: number },
+): string | null {
   if (++terms.n > MAX_TERMS) return null;
-  if (isBoundedInteger(expr)) {
-    params.push(expr);
+  if ('number' in term) {
+    if (!isBoundedInteger(term.number)) return null;
+    params.push(term.number);
     return INTEGER_PARAM;
   }
-  if (typeof expr === 'string') {
-    const field = expr.slice(1);
-    if (!expr.startsWith('$') || !FIELD.test(field)) return null;
-    fields.add(field);
-    return extract(field);
+  if ('field' in term) {
+    fields.add(term.field);
+    return extract(term.field);
   }
-  if (
-    !isRecord(expr) ||
-    Object.keys(expr).length !== 1 ||
-    !Array.isArray(expr.$add) ||
-    expr.$add.length === 0
-  )
-    return null;
   const parts: string[] = [];
-  for (const term of expr.$add) {
-    const sql = operand(term, fields, params, terms);
+  for (const part of term.add) {
+    const sql = operand(part, fields, params, terms);
     if (sql === null) return null;
     parts.push(sql);
   }
@@ -90,7 +87,7 @@ export function counterStatement(filter: Filter, update: Update): CounterStateme
   const increments = Object.entries(inc);
   if (increments.length === 0 || increments.every(([, delta]) => delta === 0)) return null;
   for (const [field, delta] of increments)
-    if (field === '_id' || !FIELD.test(field) || !isBoundedInteger(delta)) return null;
+    if (field === '_id' || !PLAIN_FIELD.test(field) || !isBoundedInteger(delta)) return null;
 
   const setParams: unknown[] = [];
   const set = increments.map(([field, delta]) => {
@@ -106,17 +103,13 @@ export function counterStatement(filter: Filter, update: Update): CounterStateme
     conditions.push(`((${extract(field)} ${INT32}) = (${extract(field)} + ${INTEGER_PARAM} ${INT32}))`);
   }
   if (filter.$expr !== undefined) {
-    const expr = filter.$expr;
-    if (!isRecord(expr) || Object.keys(expr).length !== 1) return null;
-    const [op] = Object.keys(expr) as [string];
-    const args = expr[op];
-    const sqlOp = COMPARE[op];
-    if (!sqlOp || !Array.isArray(args) || args.length !== 2) return null;
+    const comparison = parseNumericComparison(filter.$expr);
+    if (!comparison) return null;
     const terms = { n: 0 };
-    const left = operand(args[0], fields, conditionParams, terms);
-    const right = left === null ? null : operand(args[1], fields, conditionParams, terms);
+    const left = operand(comparison.left, fields, conditionParams, terms);
+    const right = left === null ? null : operand(comparison.right, fields, conditionParams, terms);
     if (left === null || right === null) return null;
-    conditions.push(`${left} ${sqlOp} ${right}`);
+    conditions.push(`${left} ${COMPARE[comparison.op]} ${right}`);
   }
   const typed = [...fields].flatMap((field) => [
     `json_type(doc, '$.${field}') = 'integer'`,
