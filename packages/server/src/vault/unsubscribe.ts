@@ -8,8 +8,10 @@
  * With `force` the vault is deleted, in an order a crash may interrupt anywhere and a repeated
  * call finishes:
  *   1. refused while a backup or restore of the vault runs;
- *   2. the record is marked `removed`, so no new write starts (other node processes may serve a
- *      cached record for up to a second);
+ *   2. the record is marked `removed`: no new request reaches the vault, and a write already under
+ *      way fails at its quota charge (which refuses unsubscribed vaults) inside its own
+ *      transaction; the deletion then waits `drainMs` (1.5 s) for requests that were past the
+ *      charge to commit (other node processes may serve a cached record for up to a second);
  *   3. the CIDs named by the file metadata are collected and the vault's database is dropped
  *      (documents, scripts, file metadata);
  *   4. those references are released (a root is unpinned when its count reaches zero; a crash
@@ -33,7 +35,11 @@ export interface UnsubscribeDeps {
   transactions: { deleteForVault(targetDid: string): Promise<number> };
   backupJobs: { state(userDid: string): Promise<{ state: string; result: string }> };
   log: Logger;
+  /** How long writes already past their quota charge get to commit before the database goes. */
+  drainMs?: number;
 }
+
+const DRAIN_MS = 1500;
 
 function noVault(): CellaError {
   return new CellaError('VAULT_NOT_FOUND', 'no vault for this user on this node');
@@ -58,6 +64,7 @@ export async function unsubscribeVault(
       `a ${job.state} of this vault is running: wait for it to finish (GET /api/v2/vault/backup/state)`,
     );
   await vaults.unsubscribe(userDid);
+  await new Promise((resolve) => setTimeout(resolve, deps.drainMs ?? DRAIN_MS));
   const cids = await fileRefsOf(deps.documents.database(record.database));
   await deps.documents.dropDatabase(record.database);
   await releaseAll(deps.refs, cids, deps.log);

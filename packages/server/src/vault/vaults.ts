@@ -204,8 +204,14 @@ export class VaultService {
     if (delta < 0) return this.adjust(userDid, kind, delta);
     // Runs inside every charged write's transaction (bench/payment.ts measures its cost): one
     // conditional update, without reading the document back.
+    // Not into an unsubscribed vault: a write that was under way when its owner unsubscribed (or a
+    // forced unsubscribe is deleting it) fails here, inside its own transaction, storing nothing.
     const { matchedCount } = await this.vaults.updateOne(
-      { _id: userDid, $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', delta] }, '$quota'] } },
+      {
+        _id: userDid,
+        state: { $ne: 'removed' },
+        $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', delta] }, '$quota'] },
+      },
       { $inc: { [key]: delta } },
     );
     if (matchedCount === 0) {

@@ -31,6 +31,7 @@ afterAll(async () => {
 const charge = (delta: number): { filter: Filter; update: Update } => ({
   filter: {
     _id: 'did:example:alice',
+    state: { $ne: 'removed' },
     $expr: { $lte: [{ $add: ['$dbUsed', '$filesUsed', delta] }, '$quota'] },
   },
   update: { $inc: { dbUsed: delta } },
@@ -61,6 +62,7 @@ async function bothWays(doc: Document, filter: Filter, update: Update) {
 const vault = {
   _id: 'did:example:alice',
   plan: 'Free',
+  state: 'running',
   dbUsed: 10,
   filesUsed: 5,
   quota: 100,
@@ -71,6 +73,7 @@ describe('SQLite counter updates in one statement', () => {
   it('recognises the quota charge, and leaves other shapes to the generic path', () => {
     expect(counterStatement(charge(7).filter, charge(7).update)).not.toBeNull();
     expect(counterStatement({ _id: 1 }, { $inc: { a: 1, b: -2 } })).not.toBeNull();
+    expect(counterStatement({ _id: 1, s: { $ne: 'x' } }, { $inc: { a: 1 } })).not.toBeNull();
     for (const [filter, update] of [
       [{ _id: 'x' }, { $inc: { a: 0 } }],
       [{ _id: 'x' }, { $inc: { a: 1.5 } }],
@@ -87,6 +90,10 @@ describe('SQLite counter updates in one statement', () => {
       [{ _id: 'x', $expr: { $lte: [{ $subtract: ['$a', 1] }, 1] } }, { $inc: { a: 1 } }],
       [{ _id: 'x', $expr: { $lte: ['$a', 0.5] } }, { $inc: { a: 1 } }],
       [{ _id: 'x' }, [{ $set: { a: 1 } }]],
+      [{ _id: 'x', s: { $ne: 5 } }, { $inc: { a: 1 } }],
+      [{ _id: 'x', s: { $ne: 'y', $exists: true } }, { $inc: { a: 1 } }],
+      [{ _id: 'x', 's.t': { $ne: 'y' } }, { $inc: { a: 1 } }],
+      [{ _id: 'x', s: { $eq: 'y' } }, { $inc: { a: 1 } }],
     ] as Array<[Filter, Update]>)
       expect(counterStatement(filter, update), JSON.stringify([filter, update])).toBeNull();
   });
@@ -130,6 +137,11 @@ describe('SQLite counter updates in one statement', () => {
       { ...vault, dbUsed: '10' }, // both refuse: $add of a string
       { ...vault, quota: 2 ** 50 },
       { ...vault, dbUsed: 2 ** 49, quota: 2 ** 51 },
+      { ...vault, state: 'removed' }, // the condition refuses it
+      { ...vault, state: ['running', 'removed'] }, // $ne looks into arrays: the generic path's call
+      { ...vault, state: 5 },
+      { ...vault, state: null },
+      { ...vault, state: undefined },
     ];
     for (const doc of cases) {
       const clean = Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined));

@@ -77,6 +77,25 @@ describe('unsubscribe without force', () => {
     expect(await user.scripts.run('count_notes')).toEqual({ count_notes: { count: 1 } });
   });
 
+  test('a write that was under way when the vault was unsubscribed stores nothing', async () => {
+    const user = await vaultWithContent();
+    // The record a request had read before the unsubscribe.
+    const stale = (await node.ctx.vaults.find(user.did))!;
+    await user.subscription.unsubscribe();
+    await expect(node.ctx.database.insert(stale, 'notes', { text: 'late' })).rejects.toMatchObject({
+      code: 'VAULT_NOT_FOUND',
+    });
+    const late = (async function* () {
+      yield new TextEncoder().encode('late bytes');
+    })();
+    await expect(node.ctx.files.upload(stale, 'late.txt', late)).rejects.toMatchObject({
+      code: 'VAULT_NOT_FOUND',
+    });
+    await user.subscription.subscribe();
+    expect(await user.db.collection('notes').count({})).toBe(1);
+    expect((await user.files.list()).map((f) => f.name)).not.toContain('late.txt');
+  });
+
   test('a vault that never existed cannot be unsubscribed', async () => {
     const user = await signedInUser(node.url);
     expect(await refusal(user.subscription.unsubscribe())).toMatchObject({

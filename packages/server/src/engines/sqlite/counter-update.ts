@@ -1,8 +1,8 @@
 /**
- * Counter updates as one SQL statement: `updateOne({_id, $expr?}, {$inc: {...}})` on integer
- * fields, the shape of the quota charge every write makes (VaultService.charge:
- * `{_id: did, $expr: {$lte: [{$add: ['$dbUsed', '$filesUsed', delta]}, '$quota']}}`,
- * `{$inc: {dbUsed: delta}}`). The generic path reads the document, decodes it, evaluates the
+ * Counter updates as one SQL statement: `updateOne({_id, $expr?, field: {$ne: text}...},
+ * {$inc: {...}})` on integer fields, the shape of the quota charge every write makes
+ * (VaultService.charge: `{_id: did, state: {$ne: 'removed'}, $expr: {$lte: [{$add: ['$dbUsed',
+ * '$filesUsed', delta]}, '$quota']}}`, `{$inc: {dbUsed: delta}}`). The generic path reads the document, decodes it, evaluates the
  * filter, applies the update, re-encodes it, measures its BSON size and writes it back in an
  * explicit transaction; this runs `UPDATE … SET doc = json_set(…) WHERE id = ? AND …` on its own.
  *
@@ -76,10 +76,23 @@ export function counterStatement(filter: Filter, update: Update): CounterStateme
   const id = filter._id;
   if (
     !filterKeys.includes('_id') ||
-    filterKeys.some((k) => k !== '_id' && k !== '$expr') ||
     !(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))
   )
     return null;
+  // Besides `_id` and `$expr`: `field: {$ne: '<text>'}` (the charge's "not unsubscribed").
+  const textNotEqual: Array<[string, string]> = [];
+  for (const key of filterKeys) {
+    if (key === '_id' || key === '$expr') continue;
+    const condition = filter[key];
+    if (
+      !PLAIN_FIELD.test(key) ||
+      !isRecord(condition) ||
+      Object.keys(condition).length !== 1 ||
+      typeof condition.$ne !== 'string'
+    )
+      return null;
+    textNotEqual.push([key, condition.$ne]);
+  }
   if (!isRecord(update)) return null; // an update pipeline
   const updateKeys = Object.keys(update);
   const inc = update.$inc;
@@ -101,6 +114,12 @@ export function counterStatement(filter: Filter, update: Update): CounterStateme
   for (const [field, delta] of increments) {
     conditionParams.push(delta);
     conditions.push(`((${extract(field)} ${INT32}) = (${extract(field)} + ${INTEGER_PARAM} ${INT32}))`);
+  }
+  for (const [field, value] of textNotEqual) {
+    // Only where the field holds text: a missing field, an array or another type is the generic
+    // path's to decide (MongoDB's $ne looks into arrays).
+    conditions.push(`json_type(doc, '$.${field}') = 'text' AND ${extract(field)} != ?`);
+    conditionParams.push(value);
   }
   if (filter.$expr !== undefined) {
     const comparison = parseNumericComparison(filter.$expr);
