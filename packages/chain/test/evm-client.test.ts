@@ -39,7 +39,13 @@ describe('EVM sidechain client against anvil (chain ID 20, as ESC mainnet)', () 
     });
     const hash = await client.sendRawTransaction(signed);
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    const receipt = await client.getTransactionReceipt(hash);
+    // anvil mines on its own schedule after answering: the receipt may take a moment to appear
+    // (CI once saw null right after eth_sendRawTransaction).
+    let receipt = await client.getTransactionReceipt(hash);
+    for (let i = 0; i < 50 && receipt === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      receipt = await client.getTransactionReceipt(hash);
+    }
     expect(receipt?.status).toBe('0x1');
     expect(await client.blockNumber()).toBe(start + 1n);
     expect(await client.getBalance(to)).toBe(parseEther('1.5'));
