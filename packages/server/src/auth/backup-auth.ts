@@ -7,16 +7,11 @@
  * subject = the calling node, target = this node. The answer is a BackupToken bound to
  * (primary, user), plus this node's DID document so the primary can check who answered.
  */
-import {
-  verifyDocument,
-  verifyPresentation,
-  verifyPresentationJwt,
-  type DidResolver,
-  type VerifiedPresentation,
-} from '@cella/did';
+import { verifyDocument, type DidResolver } from '@cella/did';
 import { checkOnBackupNode, grantOf, type BackupGrant } from '../backup/credential.js';
-import { CellaError, invalid, unauthorized } from '../errors.js';
+import { CellaError, unauthorized } from '../errors.js';
 import type { BackupTokens } from './backup-tokens.js';
+import { verifyChallengeResponse } from './challenge-response.js';
 import { fromDidError } from './did-errors.js';
 import type { NodeIdentity } from './node-identity.js';
 import type { NonceStore, PresentedDocumentStore } from './node-stores.js';
@@ -51,7 +46,11 @@ export class BackupAuthService {
     if (!this.o.acceptsBackups)
       throw new CellaError('FORBIDDEN', 'this node does not accept backups (it is not a backup node)');
     if (issuerDocument !== undefined) await this.remember(issuerDocument);
-    const presentation = await this.verifyResponse(challengeResponse);
+    const presentation = await verifyChallengeResponse(
+      challengeResponse,
+      { resolver: this.o.resolver, realm: this.o.identity.did, now: this.now() * 1000, minCredentials: 1 },
+      'the backup sign-in was refused',
+    );
     const record = await this.o.nonces.take(presentation.nonce);
     if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
     if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
@@ -85,21 +84,5 @@ export class BackupAuthService {
       throw fromDidError(error, 'the issuer document was refused');
     }
     await this.o.presented.put(document.id, document);
-  }
-
-  private async verifyResponse(input: unknown): Promise<VerifiedPresentation> {
-    const common = {
-      resolver: this.o.resolver,
-      realm: this.o.identity.did,
-      now: this.now() * 1000,
-      minCredentials: 1,
-    };
-    try {
-      if (typeof input === 'string') return (await verifyPresentationJwt(input, common)).presentation;
-      if (input !== null && typeof input === 'object') return await verifyPresentation(input, common);
-    } catch (error) {
-      throw fromDidError(error, 'the backup sign-in was refused');
-    }
-    throw invalid('challenge_response must be a presentation object or a JWT');
   }
 }

@@ -11,16 +11,10 @@
  * the reference's app-instance flow — the issuer of the first credential when it carries `appDid`.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  signJwt,
-  verifyDocument,
-  verifyPresentation,
-  verifyPresentationJwt,
-  type DidResolver,
-  type VerifiedPresentation,
-} from '@cella/did';
-import { invalid, unauthorized } from '../errors.js';
+import { signJwt, verifyDocument, type DidResolver } from '@cella/did';
+import { unauthorized } from '../errors.js';
 import type { AccessTokens, IssuedToken } from './access-tokens.js';
+import { verifyChallengeResponse } from './challenge-response.js';
 import { fromDidError } from './did-errors.js';
 import type { NodeIdentity } from './node-identity.js';
 import type { NonceStore, PresentedDocumentStore } from './node-stores.js';
@@ -72,7 +66,11 @@ export class SignInService {
   }
 
   async authenticate(challengeResponse: unknown): Promise<SignedIn> {
-    const presentation = await this.verifyResponse(challengeResponse);
+    const presentation = await verifyChallengeResponse(
+      challengeResponse,
+      { resolver: this.options.resolver, realm: this.options.identity.did, now: this.now() * 1000 },
+      'the challenge response was refused',
+    );
     const record = await this.options.nonces.take(presentation.nonce);
     if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
     if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
@@ -94,20 +92,5 @@ export class SignInService {
       exp,
     );
     return { ...issued, userDid, ...(appDid ? { appDid } : {}) };
-  }
-
-  private async verifyResponse(input: unknown): Promise<VerifiedPresentation> {
-    const common = {
-      resolver: this.options.resolver,
-      realm: this.options.identity.did,
-      now: this.now() * 1000,
-    };
-    try {
-      if (typeof input === 'string') return (await verifyPresentationJwt(input, common)).presentation;
-      if (input !== null && typeof input === 'object') return await verifyPresentation(input, common);
-    } catch (error) {
-      throw fromDidError(error, 'the challenge response was refused');
-    }
-    throw invalid('challenge_response must be a presentation object or a JWT');
   }
 }

@@ -19,6 +19,7 @@ import { isBlockStoreError } from '../engines/helia/errors.js';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import type { VaultRecord } from '../vault/vaults.js';
 import { carOf } from './car-blocks.js';
 import { Chunker, chunkDatabase, encodeEntry, type Chunk } from './chunks.js';
 import type { BackupGrant } from './credential.js';
@@ -44,7 +45,7 @@ export interface RunInput {
   onAttempt?: (client: BackupNodeClient, attemptId: string) => void;
 }
 
-export function clientFor(
+function clientFor(
   deps: PrimaryDeps,
   input: Pick<RunInput, 'grant' | 'signal' | 'userDid'>,
   userDocument: unknown,
@@ -57,18 +58,30 @@ export function clientFor(
   });
 }
 
+/**
+ * How a backup and a restore both begin: the vault, a client signed in to the backup node, and
+ * `sync`, which copies the bytes that client moved into the job's progress.
+ */
+export async function openSession(
+  deps: PrimaryDeps,
+  input: RunInput,
+): Promise<{ vault: VaultRecord; client: BackupNodeClient; sync: () => void }> {
+  const vault = await deps.vaults.find(input.userDid);
+  if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for this user on this node');
+  const client = clientFor(deps, input, await deps.presented.get(input.userDid));
+  const sync = () => input.progress.set({ network_bytes: client.networkBytes });
+  input.progress.note('signing in to the backup node');
+  await client.signIn();
+  return { vault, client, sync };
+}
+
 function* batches<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<string> {
   const { userDid, progress, signal } = input;
-  const vault = await deps.vaults.find(userDid);
-  if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for this user on this node');
-  const client = clientFor(deps, input, await deps.presented.get(userDid));
-  const sync = () => progress.set({ network_bytes: client.networkBytes });
-  progress.note('signing in to the backup node');
-  await client.signIn();
+  const { vault, client, sync } = await openSession(deps, input);
   // The size announced up front (checked against the backup plan before anything moves): the
   // documents plus each distinct file content once, as the backup will hold them.
   const db = deps.documents.database(vault.database);

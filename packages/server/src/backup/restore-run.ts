@@ -15,7 +15,7 @@ import { adoptFileRefs, copyContents, importDatabase, missingContents, usageOf }
 import { manifestHash, totalsOf } from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import type { RunInput } from './backup-run.js';
-import { clientFor } from './backup-run.js';
+import { openSession } from './backup-run.js';
 
 /** How long in-flight requests may still use the old database after the switch. */
 const DRAIN_MS = 1500;
@@ -27,12 +27,7 @@ export function otherDatabaseName(userDid: string, current: string): string {
 
 export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<string> {
   const { userDid, progress, signal } = input;
-  const vault = await deps.vaults.find(userDid);
-  if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for this user on this node');
-  const client = clientFor(deps, input, await deps.presented.get(userDid));
-  const sync = () => progress.set({ network_bytes: client.networkBytes });
-  progress.note('signing in to the backup node');
-  await client.signIn();
+  const { vault, client, sync } = await openSession(deps, input);
   const { summary, manifest } = await client.json(
     'GET',
     '/api/v2/vault-backup-service/manifest',

@@ -1,0 +1,50 @@
+/**
+ * Streams a raw request body into a vault file through the files service (never buffered): the
+ * declared Content-Length is passed on for the quota pre-check, and a client that goes away
+ * before the end stops the add at once (the kubo engine would otherwise keep its request to the
+ * daemon open). Shared by file uploads and script upload transactions.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../../context.js';
+import { CellaError } from '../../errors.js';
+import type { VaultRecord } from '../../vault/vaults.js';
+
+function declaredLength(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const n = Number(header);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+const interrupted = () => new CellaError('BAD_REQUEST', 'the upload was interrupted before its end');
+
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  vault: VaultRecord,
+  path: string,
+): Promise<{ name: string; cid: string; size: number }> {
+  const controller = new AbortController();
+  const body = request.raw;
+  const onClose = () => {
+    if (!body.complete) controller.abort(interrupted());
+  };
+  body.once('close', onClose);
+  try {
+    const declared = declaredLength(request.headers['content-length']);
+    return await ctx.app.files.upload(vault, path, body, {
+      ...(declared !== undefined ? { declaredLength: declared } : {}),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (body.complete) throw error;
+    // Refused before or while the body streamed: answer now and close the connection rather
+    // than read (or keep) the rest of a body nobody will store.
+    reply.header('connection', 'close');
+    // A client that went away is not a server fault (no 500 in the log for it).
+    if (error instanceof CellaError || !(controller.signal.aborted || body.destroyed)) throw error;
+    throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });
+  } finally {
+    body.off('close', onClose);
+  }
+}
