@@ -42,6 +42,10 @@ export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE' | 
   if (err instanceof MongoServerError || (err as { name?: unknown })?.name === 'MongoBulkWriteError') {
     const code = (err as { code?: unknown }).code;
     if (code === 11000 || code === 11001) return duplicateKey(err as Error);
+    // FerretDB v1 reports a unique index refusing an update or an index creation as an internal
+    // error carrying its SQLite backend's message.
+    if (code === 1 && /UNIQUE constraint failed/.test((err as Error).message))
+      return new StoreError('DUPLICATE_KEY', 'duplicate key: unique index');
     if (code === 85 || code === 86) return new StoreError('INDEX_CONFLICT', (err as Error).message);
     if (code === 67 || code === 197) return new StoreError('BAD_INDEX', (err as Error).message);
     if (code === 10334 || code === 17419 || code === 17420) {
@@ -53,12 +57,13 @@ export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE' | 
   return err;
 }
 
-/** E11000 names the index: `_id_` is a duplicate `_id`, any other a unique index. */
+/** E11000 names the index (MongoDB): `_id_` is a duplicate `_id`, any other a unique index. */
 function duplicateKey(err: Error): StoreError {
   const index = /index: (\S+)/.exec(err.message)?.[1];
+  if (!index) return new StoreError('DUPLICATE_KEY', 'duplicate key');
   return new StoreError(
     'DUPLICATE_KEY',
-    index && index !== '_id_' ? `duplicate key: unique index "${index}"` : 'duplicate key: _id',
+    index === '_id_' ? 'duplicate key: _id' : `duplicate key: unique index "${index}"`,
   );
 }
 
