@@ -273,6 +273,46 @@ export const endpoints = define({
     errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
+  listIndexes: {
+    operationId: 'listIndexes',
+    method: 'GET',
+    path: '/api/v2/vault/db/{collection}/indexes',
+    auth: 'user',
+    tag: 'Database',
+    summary: "List a collection's indexes",
+    description:
+      '`_id_` first, then the indexes created through the API, then automatic ones (`auto: true`).',
+    params: db.collectionParams,
+    success: { status: 200, description: 'The indexes.', body: db.indexList },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+  },
+  createIndex: {
+    operationId: 'createIndex',
+    method: 'POST',
+    path: '/api/v2/vault/db/{collection}/indexes',
+    auth: 'user',
+    tag: 'Database',
+    summary: 'Create an index',
+    description:
+      'Finds, counts and sorted pages on the indexed paths then read only the documents they answer. The same keys and options under the same name again is a no-op (201). A name or key pattern another index holds → 455; a unique index over existing duplicates → 455; at most 16 indexes per collection → else 400. An automatic index on the same keys is replaced.',
+    params: db.collectionParams,
+    body: db.createIndexRequest,
+    success: { status: 201, description: 'The index exists.', body: db.createIndexResponse },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN'],
+    bodyLimit: 4 * KiB,
+  },
+  dropIndex: {
+    operationId: 'dropIndex',
+    method: 'DELETE',
+    path: '/api/v2/vault/db/{collection}/indexes/{name}',
+    auth: 'user',
+    tag: 'Database',
+    summary: 'Drop an index',
+    description: '`_id_` cannot be dropped (400).',
+    params: db.indexParams,
+    success: { status: 204, description: 'Dropped.' },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'INDEX_NOT_FOUND', 'VAULT_FROZEN'],
+  },
 
   // ── Files ─────────────────────────────────────────────────────────────────
   uploadFile: {

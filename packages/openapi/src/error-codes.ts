@@ -40,6 +40,7 @@ export const errorCatalogue = {
   FILE_NOT_FOUND: { status: 404, internalCode: 6, description: 'No file or folder at that path.' },
   ORDER_NOT_FOUND: { status: 404, internalCode: 7, description: 'No order with that id for this user.' },
   RECEIPT_NOT_FOUND: { status: 404, internalCode: 8, description: 'No receipt with that id for this user.' },
+  INDEX_NOT_FOUND: { status: 404, internalCode: 9, description: 'No index of that name on the collection.' },
   NOT_FOUND: { status: 404, description: 'The resource does not exist.' },
   ROUTE_NOT_FOUND: { status: 404, internalCode: 3000, description: 'No endpoint at this method and path.' },
   METHOD_NOT_ALLOWED: {
@@ -59,7 +60,11 @@ export const errorCatalogue = {
   },
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The requested byte range lies outside the file.' },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
-  ALREADY_EXISTS: { status: 455, description: 'The collection, file, vault or backup already exists.' },
+  ALREADY_EXISTS: {
+    status: 455,
+    description:
+      'The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key.',
+  },
   INTERNAL: {
     status: 500,
     description: 'An unexpected server error; details are in the server log under the request id.',

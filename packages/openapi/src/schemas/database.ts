@@ -109,3 +109,59 @@ export const countRequest = z
   .meta({ id: 'CountRequest' });
 
 export const countResponse = z.object({ count: z.number().int() }).meta({ id: 'CountResult' });
+
+export const indexName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/,
+    '1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`',
+  )
+  .meta({
+    id: 'IndexName',
+    description:
+      'An index name. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.',
+    example: 'created_-1',
+  });
+
+export const indexParams = z.object({ collection: collectionName, name: indexName });
+
+export const indexKeys = z
+  .record(z.string().min(1).max(256), z.union([z.literal(1), z.literal(-1)]))
+  .refine((keys) => Object.keys(keys).length >= 1 && Object.keys(keys).length <= 8, '1 to 8 keys')
+  .meta({
+    id: 'IndexKeys',
+    description:
+      'The indexed field paths in order, each `1` (ascending) or `-1` (descending); dotted paths reach into embedded documents. At most 8 paths of at most 8 parts, each part letters, digits, `_` or `-`, not starting with a digit.',
+    example: { owner: 1, created: -1 },
+  });
+
+export const createIndexRequest = z
+  .strictObject({
+    keys: indexKeys,
+    options: z
+      .strictObject({
+        unique: z.boolean().optional().meta({
+          description:
+            'Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key.',
+        }),
+        name: indexName.optional().meta({ description: 'Default: MongoDB’s `path_1_other_-1`.' }),
+      })
+      .optional(),
+  })
+  .meta({ id: 'CreateIndexRequest' });
+
+export const createIndexResponse = z.object({ name: indexName }).meta({ id: 'CreatedIndex' });
+
+export const indexInfo = z
+  .object({
+    name: indexName,
+    key: indexKeys,
+    unique: z.boolean(),
+    auto: z.boolean().meta({
+      description:
+        'Created by the node for a filtered or sorted field (at most 16 per collection); dropping one is allowed, a later query may create it again.',
+    }),
+  })
+  .meta({ id: 'Index' });
+
+export const indexList = z.object({ indexes: z.array(indexInfo) }).meta({ id: 'IndexList' });

@@ -227,6 +227,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/vault/db/{collection}/indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a collection's indexes
+         * @description `_id_` first, then the indexes created through the API, then automatic ones (`auto: true`).
+         */
+        get: operations["listIndexes"];
+        put?: never;
+        /**
+         * Create an index
+         * @description Finds, counts and sorted pages on the indexed paths then read only the documents they answer. The same keys and options under the same name again is a no-op (201). A name or key pattern another index holds → 455; a unique index over existing duplicates → 455; at most 16 indexes per collection → else 400. An automatic index on the same keys is replaced.
+         */
+        post: operations["createIndex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/{collection}/indexes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drop an index
+         * @description `_id_` cannot be dropped (400).
+         */
+        delete: operations["dropIndex"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/vault/files/{path}": {
         parameters: {
             query?: never;
@@ -793,6 +837,30 @@ export interface components {
                 limit?: number;
             };
         };
+        CreateIndexRequest: {
+            keys: components["schemas"]["IndexKeys"];
+            options?: {
+                /** @description Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key. */
+                unique?: boolean;
+                /** @description Default: MongoDB’s `path_1_other_-1`. */
+                name?: components["schemas"]["IndexName"];
+            };
+        };
+        /**
+         * @description The indexed field paths in order, each `1` (ascending) or `-1` (descending); dotted paths reach into embedded documents. At most 8 paths of at most 8 parts, each part letters, digits, `_` or `-`, not starting with a digit.
+         * @example {
+         *       "owner": 1,
+         *       "created": -1
+         *     }
+         */
+        IndexKeys: {
+            [key: string]: 1 | -1;
+        };
+        /**
+         * @description An index name. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.
+         * @example created_-1
+         */
+        IndexName: string;
         /**
          * @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).
          * @example photos/2026/cat.jpg
@@ -1109,6 +1177,19 @@ export interface components {
         };
         CountResult: {
             count: number;
+        };
+        IndexList: {
+            indexes: components["schemas"]["Index"][];
+        };
+        Index: {
+            name: components["schemas"]["IndexName"];
+            key: components["schemas"]["IndexKeys"];
+            unique: boolean;
+            /** @description Created by the node for a filtered or sorted field (at most 16 per collection); dropping one is allowed, a later query may create it again. */
+            auto: boolean;
+        };
+        CreatedIndex: {
+            name: components["schemas"]["IndexName"];
         };
         UploadResult: {
             name: string;
@@ -2068,7 +2149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -2392,7 +2473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -2576,6 +2657,227 @@ export interface operations {
             };
         };
     };
+    listIndexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indexes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIndexRequest"];
+            };
+        };
+        responses: {
+            /** @description The index exists. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedIndex"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dropIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+                /** @description An index name. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own. */
+                name: components["schemas"]["IndexName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `INDEX_NOT_FOUND` (internal_code 9): No index of that name on the collection.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     downloadFile: {
         parameters: {
             query?: {
@@ -2716,7 +3018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -2881,7 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -2971,7 +3273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -3529,7 +3831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,7 +4082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,7 +4396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;

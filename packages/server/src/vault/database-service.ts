@@ -11,6 +11,9 @@ import type {
   DocumentStore,
   Filter,
   FindOptions,
+  IndexInfo,
+  IndexKeys,
+  IndexOptions,
   WriteOptions,
 } from '../engines/document-store.js';
 import { fromExtJson, toExtJson } from '../engines/ext-json.js';
@@ -268,6 +271,39 @@ export class VaultDatabase {
     } catch (error) {
       throw fromStoreError(error);
     }
+  }
+
+  async listIndexes(vault: VaultRecord, name: string): Promise<{ indexes: IndexInfo[] }> {
+    const collection = await this.existing(vault, name);
+    return { indexes: await collection.listIndexes() };
+  }
+
+  /** Index storage is not charged to the quota (only documents are, as BSON). */
+  async createIndex(
+    vault: VaultRecord,
+    name: string,
+    keys: IndexKeys,
+    options: IndexOptions = {},
+  ): Promise<{ name: string }> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    try {
+      return { name: await collection.createIndex(keys, options) };
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+  }
+
+  async dropIndex(vault: VaultRecord, name: string, index: string): Promise<void> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    let dropped: boolean;
+    try {
+      dropped = await collection.dropIndex(index);
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    if (!dropped) throw new CellaError('INDEX_NOT_FOUND', `no index named "${index}" on "${name}"`);
   }
 
   /**
