@@ -3,7 +3,6 @@
  * `close()` stops accepting requests, lets in-flight ones finish, then closes the engines.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { jsonHandlers } from './api/index.js';
 import { rawHandlers } from './api/raw.js';
@@ -57,9 +56,13 @@ export interface StartOptions {
   announce?: (text: string) => void;
 }
 
-/** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
-export function withChainDefaults(config: Config): Config {
+/**
+ * Fills chain URLs from @cella/chain's network table when only `chainType` is given (loaded only
+ * then: the chain package brings ethers).
+ */
+export async function withChainDefaults(config: Config): Promise<Config> {
   if (!config.chainType) return config;
+  const { vaultChainDefaults } = await import('@cella/chain');
   const defaults = vaultChainDefaults(config.chainType);
   return {
     ...config,
@@ -70,10 +73,10 @@ export function withChainDefaults(config: Config): Config {
 }
 
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
-  let config = withChainDefaults(input);
+  let config = await withChainDefaults(input);
   // Files and settings first: a configuration mistake stops the node before anything is created.
   const plans = loadPlans(config.plansFile);
-  if (!config.devChain) paymentSettings(config);
+  if (!config.devChain) await paymentSettings(config);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];

@@ -26,7 +26,7 @@ import type { BackupGrant } from './credential.js';
 import { manifestHash, manifestSchema, totalsOf, type ChunkRef, type Manifest } from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import { TransientError, type ProgressSink } from './progress.js';
-import { BackupNodeClient } from './remote.js';
+import type { BackupNodeClient } from './remote.js';
 import { Spool } from './spool.js';
 
 const WINDOW_CHUNKS = 1000;
@@ -45,11 +45,13 @@ export interface RunInput {
   onAttempt?: (client: BackupNodeClient, attemptId: string) => void;
 }
 
-function clientFor(
+/** The HTTP client (undici) loads with the first backup or restore, not when the node starts. */
+async function clientFor(
   deps: PrimaryDeps,
   input: Pick<RunInput, 'grant' | 'signal' | 'userDid'>,
   userDocument: unknown,
-): BackupNodeClient {
+): Promise<BackupNodeClient> {
+  const { BackupNodeClient } = await import('./remote.js');
   return new BackupNodeClient({
     grant: input.grant,
     identity: deps.identity,
@@ -68,7 +70,7 @@ export async function openSession(
 ): Promise<{ vault: VaultRecord; client: BackupNodeClient; sync: () => void }> {
   const vault = await deps.vaults.find(input.userDid);
   if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for this user on this node');
-  const client = clientFor(deps, input, await deps.presented.get(input.userDid));
+  const client = await clientFor(deps, input, await deps.presented.get(input.userDid));
   const sync = () => input.progress.set({ network_bytes: client.networkBytes });
   input.progress.note('signing in to the backup node');
   await client.signIn();
