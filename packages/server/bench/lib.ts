@@ -8,6 +8,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   durationSeconds?: number;
+  /** Rewrites each request before it is sent (e.g. a random cursor): autocannon's setupRequest. */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
 
 export interface LoadResult {
@@ -25,6 +27,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ...(options.body !== undefined ? { body: options.body } : {}),
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? Number(process.env.CELLA_BENCH_SECONDS ?? 5),
+    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -45,3 +48,38 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const pct = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)}%`;
+
+/** A load measure for `rounds`: what `load` takes, less the duration. */
+export type Measure = Omit<LoadOptions, 'durationSeconds'>;
+
+/**
+ * Rounds of health then every measure, back to back: each ratio compares windows seconds apart, so
+ * the machine's load drifting between measures moves it less. Returns each round's req/s.
+ */
+export async function rounds<Name extends string>(
+  healthUrl: string,
+  measures: Record<Name, Measure>,
+  count: number,
+  seconds: number,
+): Promise<Array<Record<Name | 'health', number>>> {
+  const out: Array<Record<Name | 'health', number>> = [];
+  for (let round = 0; round < count; round++) {
+    const health = await load({ url: healthUrl, durationSeconds: seconds });
+    const rates = { health: health.requestsPerSecond } as Record<Name | 'health', number>;
+    for (const name of Object.keys(measures) as Name[]) {
+      const r = await load({ ...measures[name], durationSeconds: seconds });
+      if (r.errors + r.non2xx > 0) console.log(`WARNING: ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+      rates[name] = r.requestsPerSecond;
+    }
+    out.push(rates);
+  }
+  return out;
+}
+
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** The median over rounds of a measure's rate divided by the health rate of the same round. */
+export function ratio<Name extends string>(all: Array<Record<Name | 'health', number>>, name: Name): number {
+  return median(all.map((r) => r[name] / r.health));
+}

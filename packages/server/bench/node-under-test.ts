@@ -1,4 +1,9 @@
-/** A node for benchmarks: a child process (so the load generator does not share its event loop). */
+/**
+ * A node for benchmarks: a child process (so the load generator does not share its event loop),
+ * running the compiled app as `npm start` does (the root `npm run bench` builds it first);
+ * CELLA_BENCH_SOURCES=1 runs the TypeScript sources through tsx instead.
+ */
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
 
@@ -9,12 +14,37 @@ export interface BenchNode {
   stop(): Promise<void>;
 }
 
+/** Whether the bench nodes run compiled JavaScript (the default). */
+export function benchCompiled(app: 'node' | 'backup-node' = 'node'): boolean {
+  if (process.env.CELLA_BENCH_SOURCES === '1') return false;
+  const main = new URL(`../../../apps/${app}/dist/main.js`, import.meta.url);
+  if (!existsSync(main))
+    throw new Error(`${main.pathname} is missing: run \`npm run build\` (or CELLA_BENCH_SOURCES=1 for tsx)`);
+  return true;
+}
+
 export async function startBenchNode(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<BenchNode> {
-  const node = await spawnNode({ env: { CELLA_LOG_LEVEL: 'error', ...env }, nodeArgs });
+  const node = await spawnNode({
+    env: { CELLA_LOG_LEVEL: 'error', ...env },
+    nodeArgs,
+    compiled: benchCompiled(),
+  });
   const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
   const token = await vault.session.token();
   return { node, vault, token, stop: async () => void (await node.stop()) };
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -39,9 +39,9 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
-import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
 import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
 import { counterStatement } from './counter-update.js';
+import { loadMingo, mingo, withMingo } from './mingo-on-demand.js';
 import { stringifyExtJson } from '../ext-json.js';
 import type { DbFile } from './db-file.js';
 import { infoOf, specialTerm, specOf } from './index-catalog.js';
@@ -54,7 +54,6 @@ import type { Match, Window } from './read.js';
 import { checkUnique, duplicateIndexKey } from './unique-check.js';
 import type { ChangedRow } from './unique-check.js';
 import { replacementUpsert } from '../upsert-seed.js';
-import { project, runPipeline, splitUpdate } from '../mingo/semantics.js';
 
 type Connection = Database.Database;
 
@@ -176,14 +175,22 @@ export class SqliteCollection implements Collection {
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
-    const [found, projection] = this.read(filter, options);
-    return project(found.map(decoded), projection);
+    return withMingo(() => {
+      const [found, projection] = this.read(filter, options);
+      const docs = found.map(decoded);
+      return projection ? mingo().project(docs, projection) : docs;
+    });
   }
 
   async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
-    const [found, projection] = this.read(filter, options);
-    if (projection) return project(found.map(decoded), projection).map((doc) => stringifyExtJson(doc));
-    return found.map((m) => storedToExtJson(m.text, m.doc));
+    return withMingo(() => {
+      const [found, projection] = this.read(filter, options);
+      if (projection)
+        return mingo()
+          .project(found.map(decoded), projection)
+          .map((doc) => stringifyExtJson(doc));
+      return found.map((m) => storedToExtJson(m.text, m.doc));
+    });
   }
 
   async findOne(
@@ -195,6 +202,10 @@ export class SqliteCollection implements Collection {
   }
 
   async count(filter: Filter, options?: CountOptions): Promise<number> {
+    return withMingo(() => this.countNow(filter, options));
+  }
+
+  private countNow(filter: Filter, options?: CountOptions): number {
     const checked = checkFilter(filter, this.host.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
     const file = this.host.file();
@@ -223,11 +234,12 @@ export class SqliteCollection implements Collection {
   }
 
   async aggregate(pipeline: Document[]): Promise<Document[]> {
+    await loadMingo();
     checkPipeline(pipeline, this.host.limits);
     const first = pipeline[0];
     const match = first && isPlainObject(first.$match) ? first.$match : {};
     const source = this.loadAll(match);
-    return runPipeline(source, pipeline, (name) => {
+    return mingo().runPipeline(source, pipeline, (name) => {
       checkCollectionName(name);
       return new SqliteCollection(this.host, name).loadAll({});
     });
@@ -467,7 +479,9 @@ export class SqliteCollection implements Collection {
     }
   }
 
-  private runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+  private async runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+    await loadMingo();
+    const { splitUpdate, replacedDocument, updatedDocument, upsertedDocument } = mingo();
     const limits = this.host.limits;
     const filter = checkFilter(req.filter, limits);
     const split = req.update !== undefined ? splitUpdate(checkUpdate(req.update, limits)) : null;
@@ -572,12 +586,13 @@ export class SqliteCollection implements Collection {
     return deleted[0] ?? null;
   }
 
-  private runDelete(
+  private async runDelete(
     rawFilter: Filter,
     multi: boolean,
     sort: SortSpec | undefined,
     options: WriteOptions | undefined,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
+    await loadMingo();
     const filter = checkFilter(rawFilter, this.host.limits);
     const file = this.host.file();
     if (!file.exists())

@@ -7,10 +7,10 @@
 import type Database from 'better-sqlite3';
 import type { Document, Filter, SortSpec } from '../document-store.js';
 import { compareBson, sortKey } from '../mingo/bson-order.js';
-import { compileFilter } from '../mingo/semantics.js';
 import type { Matcher } from '../mingo/semantics.js';
 import { decodeDocument } from './codec.js';
 import type { DbFile } from './db-file.js';
+import { mingo } from './mingo-on-demand.js';
 import type { Plan } from './planner.js';
 import type { Pinned } from './pushdown.js';
 
@@ -129,7 +129,7 @@ export function readPinned(
     .all(params) as MainRow[];
   let found = pinned.exact
     ? rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null }))
-    : matches(rows, compileFilter(pinned.residual));
+    : matches(rows, mingo().compileFilter(pinned.residual));
   if (window.sort && found.length > 1) found = [...found].sort(comparator(window.sort));
   return windowOf(found, window);
 }
@@ -144,7 +144,7 @@ export function readPlanned(
 ): Match[] {
   const { skip, limit, sort } = window;
   let test: Matcher | null = null;
-  const matcher = () => (test ??= compileFilter(filter));
+  const matcher = () => (test ??= mingo().compileFilter(filter));
   const specials = plan.special
     ? matches(
         file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special} ORDER BY rid`).all() as MainRow[],
@@ -219,7 +219,7 @@ export function countPlanned(
   cap: number,
 ): number {
   let test: Matcher | null = null;
-  const matcher = () => (test ??= compileFilter(filter));
+  const matcher = () => (test ??= mingo().compileFilter(filter));
   const specials = plan.special
     ? matches(
         file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special}`).all() as MainRow[],
