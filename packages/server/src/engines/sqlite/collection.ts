@@ -131,12 +131,17 @@ export class SqliteCollection implements Collection {
     const file = this.host.file();
     const pd: Pushdown = pushdown(filter);
     if (pd.pinned) return readPinned(file, conn, tbl, pd.pinned, pd.params, window);
-    const wanted = wantedIndexes(pd, window.sort, file.indexes(conn, tbl));
+    let indexes = file.indexes(conn, tbl);
+    const wanted = wantedIndexes(pd, window.sort, indexes);
     if (wanted.length > 0) {
-      if (inWrite) file.ensureAutoIndexes(tbl, wanted, true);
-      else this.wanted = { tbl, keys: wanted };
+      if (inWrite) {
+        file.ensureAutoIndexes(tbl, wanted, true);
+        indexes = file.indexes(conn, tbl);
+      } else {
+        this.wanted = { tbl, keys: wanted };
+      }
     }
-    const plan = planRead(tbl, pd, window.sort, file.indexes(conn, tbl));
+    const plan = planRead(tbl, pd, window.sort, indexes);
     return readPlanned(file, conn, plan, filter, window);
   }
 

@@ -152,6 +152,7 @@ function fieldConditions(path: string, value: unknown, params: Params, into: Con
     return true;
   }
   let complete = true;
+  const ranges: Array<[string, unknown]> = [];
   for (const [op, arg] of Object.entries(value)) {
     let condition: Condition | null | undefined;
     if (op === '$eq') {
@@ -169,13 +170,20 @@ function fieldConditions(path: string, value: unknown, params: Params, into: Con
     } else if (op === '$in' || op === '$nin') {
       condition = membership(path, k, op === '$in', arg, params);
     } else if (op in RANGE_SQL) {
-      condition = range(path, k, RANGE_SQL[op] as string, arg, params);
+      ranges.push([RANGE_SQL[op] as string, arg]);
+      continue;
     } else if (op === '$exists') {
       const test = `json_type(doc, '${jsonPath(path) as string}') IS ${arg ? 'NOT NULL' : 'NULL'}`;
       condition = { path, sql: test, kind: 'other' };
     }
     if (condition === undefined) complete = false;
     else if (condition) into.push(condition);
+  }
+  if (ranges.length > 0) {
+    const condition = range(path, k, ranges, params);
+    if (condition.complete === false) complete = false;
+    if (condition.sql)
+      into.push({ path, sql: condition.sql, kind: condition.sql === '0' ? 'other' : 'range' });
   }
   return complete;
 }
@@ -209,15 +217,33 @@ function membership(
   };
 }
 
-/** A range within the bound's type bracket (MongoDB compares only values of the same type). */
-function range(path: string, k: string, sql: string, bound: unknown, params: Params): Condition | undefined {
-  const bracket = bracketOf(bound);
-  if (!bracket) return undefined;
-  if (typeof bound === 'string' && !textRangeSafe(bound)) return undefined;
-  const key = keyOf(bound) as KeyValue;
-  const b = BRACKETS[bracket];
-  const limit = sql.startsWith('>') ? `${k} < ${b.high}` : `${k} ${b.lowInclusive ? '>=' : '>'} ${b.low}`;
-  return { path, sql: `${k} ${sql} ${params.key(key)} AND ${limit}`, kind: 'range' };
+/**
+ * The range conditions of one path (`$gt/$gte/$lt/$lte`) as one SQL range within the bounds' type
+ * bracket (MongoDB compares only values of the same type): the bounds given, and the bracket's own
+ * limit only on a side without one — SQLite seeks with one lower and one upper bound, and a bracket
+ * limit next to a real bound could be the one it picks. Bounds of different brackets match no
+ * regular row ('0'); bounds SQL cannot compare (null, booleans, regular expressions, ...) are
+ * left to mingo (`complete: false`).
+ */
+function range(
+  path: string,
+  k: string,
+  bounds: Array<[string, unknown]>,
+  params: Params,
+): { sql: string | null; complete: boolean } {
+  const usable = bounds.filter(
+    ([, bound]) => bracketOf(bound) !== undefined && (typeof bound !== 'string' || textRangeSafe(bound)),
+  );
+  const complete = usable.length === bounds.length;
+  if (usable.length === 0) return { sql: null, complete };
+  const brackets = new Set(usable.map(([, bound]) => bracketOf(bound)));
+  if (brackets.size > 1) return { sql: '0', complete };
+  const b = BRACKETS[[...brackets][0] as keyof typeof BRACKETS];
+  const terms = usable.map(([sql, bound]) => `${k} ${sql} ${params.key(keyOf(bound) as KeyValue)}`);
+  if (!usable.some(([sql]) => sql.startsWith('>')))
+    terms.push(`${k} ${b.lowInclusive ? '>=' : '>'} ${b.low}`);
+  if (!usable.some(([sql]) => sql.startsWith('<'))) terms.push(`${k} < ${b.high}`);
+  return { sql: terms.join(' AND '), complete };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,14 +47,15 @@ interface MainRow {
 
 const COLUMNS = 'rid, id, size, doc';
 
+/** The rows mingo matches; the filter is compiled only when there is a row to test. */
 function matches(
-  rows: Iterable<{ rid: number; id: string; size: number; doc: string }>,
-  test: Matcher,
+  rows: Array<{ rid: number; id: string; size: number; doc: string }>,
+  test: () => Matcher,
 ): Match[] {
   const out: Match[] = [];
   for (const row of rows) {
     const doc = decodeDocument(row.doc);
-    if (test(doc)) out.push({ rid: row.rid, id: row.id, size: row.size, text: row.doc, doc });
+    if (test()(doc)) out.push({ rid: row.rid, id: row.id, size: row.size, text: row.doc, doc });
   }
   return out;
 }
@@ -129,7 +130,7 @@ export function readPinned(
     .all(params) as MainRow[];
   let found = pinned.exact
     ? rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null }))
-    : matches(rows, mingo().compileFilter(pinned.residual));
+    : matches(rows, () => mingo().compileFilter(pinned.residual));
   if (window.sort && found.length > 1) found = [...found].sort(comparator(window.sort));
   return windowOf(found, window);
 }
@@ -148,19 +149,21 @@ export function readPlanned(
   const specials = plan.special
     ? matches(
         file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special} ORDER BY rid`).all() as MainRow[],
-        matcher(),
+        matcher,
       )
     : [];
   const order = plan.order;
   const select = `SELECT ${COLUMNS}, ${plan.check} AS chk`;
-  // Exact rows, nothing to merge: SQL applies the window.
+  // Exact rows, nothing to merge: SQL applies the window. The limit is written into the SQL: a
+  // bound LIMIT made SQLite's page read over twice as slow (measured: ~56 µs against ~19 µs of
+  // CPU); limits are validated integers and few distinct ones are used, so the statements stay cached.
   if (specials.length === 0 && plan.check === '0' && !plan.jsSort && (!order?.reversedTies || skip > 0)) {
     const rows = file
       .stmt(
         conn,
-        `${select} FROM ${plan.from}${plan.where}${order ? order.sql : ' ORDER BY rid'} LIMIT ? OFFSET ?`,
+        `${select} FROM ${plan.from}${plan.where}${order ? order.sql : ' ORDER BY rid'} LIMIT ${limit > 0 ? limit : -1} OFFSET ?`,
       )
-      .all(plan.params, limit > 0 ? limit : -1, skip) as MainRow[];
+      .all(plan.params, skip) as MainRow[];
     return rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null }));
   }
   // Read from the start: the window is cut after merging (and after fixing reversed ties).
@@ -223,7 +226,7 @@ export function countPlanned(
   const specials = plan.special
     ? matches(
         file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special}`).all() as MainRow[],
-        matcher(),
+        matcher,
       ).length
     : 0;
   if (plan.check === '0')
