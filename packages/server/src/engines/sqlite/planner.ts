@@ -60,10 +60,11 @@ export function planRead(tbl: string, pd: Pushdown, sort: SortSpec | undefined, 
   const index = chooseIndex(indexes, pd, sort);
   const covered = new Set(index ? index.keys.map(([p]) => p) : []);
   const unchecked = new Set<string>();
-  // A condition on a single-path index's key excludes its NULLs (special rows) by itself; a separate
-  // `K IS NOT NULL` could even be the bound SQLite seeks with, instead of the condition's.
-  const keyBound =
-    index?.keys.length === 1 && pd.conditions.some((c) => c.path === (index.keys[0] as [string, 1 | -1])[0]);
+  // A comparison on a single-path index's key (equality, $in, range) excludes its NULLs (special
+  // rows) by itself; a separate `K IS NOT NULL` could even be the bound SQLite seeks with, instead
+  // of the comparison's. (`$exists` does not compare the key: the term stays.)
+  const key = index?.keys.length === 1 ? (index.keys[0] as [string, 1 | -1])[0] : undefined;
+  const keyBound = pd.conditions.some((c) => c.path === key && c.kind !== 'other');
   const terms: string[] = index && !keyBound ? [regularTerm(index)] : [];
   const special = (paths: string[]) => paths.map((p) => `${keyExpr(p)} IS NULL`).join(' OR ');
   for (const c of pd.conditions) {
