@@ -54,17 +54,17 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
     const all = await rounds(`${url}/api/v2/health`, measures, ROUNDS, SECONDS);
     const row = (measure: string, name: Name, target: string) => ({
       measure,
-      rate: `${fmt(median(all.map((r) => r[name])))} req/s`,
+      rate: `${fmt(median(all.map((r) => r[name].rps)))} req/s`,
       'vs health': `${fmt(100 * ratio(all, name), 1)}%`,
-      rounds: all.map((r) => pct(r[name], r.health)).join(' · '),
+      rounds: all.map((r) => pct(r[name].rps, r.health.rps)).join(' · '),
       target,
     });
     printTable(`Database over HTTP — ${label} (one node, ${ROUNDS} rounds of ${SECONDS} s, medians)`, [
       {
         measure: 'GET /api/v2/health (unauthenticated)',
-        rate: `${fmt(median(all.map((r) => r.health)))} req/s`,
+        rate: `${fmt(median(all.map((r) => r.health.rps)))} req/s`,
         'vs health': '100%',
-        rounds: all.map((r) => fmt(r.health)).join(' · '),
+        rounds: all.map((r) => fmt(r.health.rps)).join(' · '),
         target: '',
       },
       row('find 10 of 10,000 by filter', 'find', '≥ 30%'),

@@ -10,6 +10,9 @@
  * - get by `_id`, random;
  * - insert one document (both indexes maintained).
  * Then the node's RSS and the size of the vault's database file on disk (with its WAL).
+ * Each phase also records the node's CPU time per request; health's ÷ the measure's ("by CPU") is
+ * the req/s ratio of a machine where the node has a core to itself, steady however busy the machine
+ * is (the wall-clock ratio moves with whatever else runs; both are printed).
  * Targets (not asserted): sorted page and equality ≥ 0.3 of health at 1k and at 1M within 20% of
  * their 1k figure; insert ≥ 0.25 of health at 1M.
  * CELLA_BENCH_SCALE_SIZES (default 1000,100000,1000000), CELLA_BENCH_ROUNDS (3),
@@ -18,8 +21,8 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, median, pct, printTable, ratio, rounds } from './lib.js';
-import type { Measure } from './lib.js';
+import { fmt, median, pct, printTable, ratio, ratioByCpu, rounds } from './lib.js';
+import type { Measure, Sample } from './lib.js';
 import { rssMiB, startBenchNode } from './node-under-test.js';
 
 const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 3));
@@ -34,7 +37,7 @@ interface SizeResult {
   size: number;
   loadDocsPerSecond: number;
   indexSeconds: number;
-  all: Array<Record<Name | 'health', number>>;
+  all: Array<Record<Name | 'health', Sample>>;
   rssMiB: number;
   diskMiB: number;
 }
@@ -120,7 +123,7 @@ async function benchSize(size: number, plansFile: string): Promise<SizeResult> {
         body: JSON.stringify({ document: { seq: size + 1, tag: 'fresh', payload: PAYLOAD } }),
       },
     };
-    const all = await rounds(`${url}/api/v2/health`, measures, ROUNDS, SECONDS);
+    const all = await rounds(`${url}/api/v2/health`, measures, ROUNDS, SECONDS, bench.node.process.pid);
     return {
       size,
       loadDocsPerSecond,
@@ -159,13 +162,17 @@ export async function benchScale(): Promise<void> {
   for (const [name, label] of measures) {
     for (const r of results) {
       const value = ratio(r.all, name);
+      const byCpu = ratioByCpu(r.all, name);
       rows.push({
         measure: label,
         documents: fmt(r.size),
         'vs health': fmt(value, 3),
         [`vs ${fmt(base?.size ?? 0)}`]: base ? pct(value, ratio(base.all, name)) : '',
-        rate: `${fmt(median(r.all.map((x) => x[name])))} req/s`,
-        rounds: r.all.map((x) => fmt(x[name] / x.health, 3)).join(' · '),
+        'vs health, by CPU': fmt(byCpu, 3),
+        [`by CPU vs ${fmt(base?.size ?? 0)}`]: base ? pct(byCpu, ratioByCpu(base.all, name)) : '',
+        'CPU/request': `${fmt(median(r.all.map((x) => x[name].cpuUs)))} µs`,
+        rate: `${fmt(median(r.all.map((x) => x[name].rps)))} req/s`,
+        rounds: r.all.map((x) => fmt(x[name].rps / x.health.rps, 3)).join(' · '),
       });
     }
   }
@@ -176,7 +183,7 @@ export async function benchScale(): Promise<void> {
       documents: fmt(r.size),
       'bulk load': `${fmt(r.loadDocsPerSecond)} docs/s`,
       'two indexes built in': `${fmt(r.indexSeconds, 2)} s`,
-      health: `${fmt(median(r.all.map((x) => x.health)))} req/s`,
+      health: `${fmt(median(r.all.map((x) => x.health.rps)))} req/s, ${fmt(median(r.all.map((x) => x.health.cpuUs)))} µs CPU`,
       'node RSS': `${fmt(r.rssMiB)} MiB`,
       'vault database on disk': `${fmt(r.diskMiB, 1)} MiB`,
     })),

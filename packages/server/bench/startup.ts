@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fmt, median, printTable } from './lib.js';
-import { benchCompiled, cpuMs, rssMiB } from './node-under-test.js';
+import { cpuMs, fmt, median, printTable } from './lib.js';
+import { benchCompiled, rssMiB } from './node-under-test.js';
 
 const STARTS = Math.max(1, Number(process.env.CELLA_BENCH_STARTS ?? 5));
 const appDir = resolve(new URL('../../../apps/node', import.meta.url).pathname);
