@@ -154,7 +154,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     blocks,
     refs: files.refs,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
-    openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),
+    openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
   });
   backup.start();
   closables.push(backup);

@@ -4,7 +4,7 @@
  * presented at sign-in, and the DID resolution cache.
  */
 import type { CacheEntry, CacheStore } from '@cella/did';
-import type { Database } from '../engines/document-store.js';
+import type { Database } from '@cella/document-store';
 
 export const NODE_DATABASE = 'cella_node';
 

@@ -6,7 +6,7 @@
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { Caller } from '../context.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { BackupRecords, BackupRecord, CurrentBackup } from './backup-records.js';

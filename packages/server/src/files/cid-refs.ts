@@ -17,9 +17,9 @@
  * `sha256` (hex of the content), when present, was computed once for `fileHash` and is kept with
  * the count: it goes when the CID's last reference does.
  */
-import type { Collection, Database, Document } from '../engines/document-store.js';
-import type { BlockStore } from '../engines/block-store.js';
-import { RwLock } from '../engines/helia/rw-lock.js';
+import type { Collection, Database, Document } from '@cella/document-store';
+import type { BlockStore } from '@cella/block-store';
+import { RwLock } from '@cella/block-store';
 import type { Logger } from '../logger.js';
 
 export const CID_REFS_COLLECTION = 'cid_refs';

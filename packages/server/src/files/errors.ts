@@ -1,5 +1,5 @@
 /** BlockStore failures as API errors. */
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 
 export function fromBlockStoreError(error: unknown): unknown {

@@ -16,9 +16,9 @@
  * an overwrite charges the size difference, a move nothing.
  */
 import { createHash } from 'node:crypto';
-import type { BlockStore } from '../engines/block-store.js';
-import type { Collection, Database, DocumentStore } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Collection, Database, DocumentStore } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { fromStoreError } from '../vault/store-errors.js';

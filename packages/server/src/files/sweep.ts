@@ -19,9 +19,9 @@
  * daemon, or other tools' pins are unpinned after the grace period.
  */
 import { randomUUID } from 'node:crypto';
-import type { BlockStore } from '../engines/block-store.js';
-import type { Collection, Database, DocumentStore } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Collection, Database, DocumentStore } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { CidRefs } from './cid-refs.js';
 import { FILES_COLLECTION } from './file-records.js';

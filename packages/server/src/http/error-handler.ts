@@ -6,7 +6,7 @@
 import type { ErrorCode } from '@cella/openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { StoreError } from '../engines/document-store.js';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { fromStoreError } from '../vault/store-errors.js';
 

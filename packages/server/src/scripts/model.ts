@@ -9,7 +9,7 @@
  * checked in full at run time, after substitution, by the database service and the engines' guard.
  */
 import { schemas } from '@cella/openapi';
-import { isPlainObject } from '../engines/bson-values.js';
+import { isPlainObject } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { isInternalCollection } from '../vault/names.js';
 import { FORBIDDEN_OPERATORS, MAX_CONDITION_DEPTH, MAX_OPERANDS } from './limits.js';

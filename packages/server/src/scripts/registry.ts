@@ -9,8 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@cella/openapi';
-import type { Collection, Document, DocumentStore } from '../engines/document-store.js';
-import { escapeDollarKeys, unescapeDollarKeys } from '../engines/escape-keys.js';
+import type { Collection, Document, DocumentStore } from '@cella/document-store';
+import { escapeDollarKeys, unescapeDollarKeys } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { fromStoreError } from '../vault/store-errors.js';

@@ -13,7 +13,7 @@
  * 7. the executables in order, on the target vault, charged to its owner's quota (507).
  */
 import type { Caller } from '../context.js';
-import type { Database, DocumentStore } from '../engines/document-store.js';
+import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError, unauthorized } from '../errors.js';
 import type { VaultDatabase } from '../vault/database-service.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';

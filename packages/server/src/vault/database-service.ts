@@ -12,8 +12,8 @@ import type {
   Filter,
   FindOptions,
   WriteOptions,
-} from '../engines/document-store.js';
-import { fromExtJson, toExtJson } from '../engines/ext-json.js';
+} from '@cella/document-store';
+import { fromExtJson, toExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
 import { fromStoreError } from './store-errors.js';

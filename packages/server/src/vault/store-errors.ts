@@ -1,4 +1,4 @@
-import { StoreError } from '../engines/document-store.js';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 
 /** Engine-neutral store failures as API errors: the caller's input is at fault, so 4xx. */

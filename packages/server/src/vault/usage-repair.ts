@@ -5,7 +5,7 @@
  * and sets a counter only if no write moved it while it was being recounted (else the next run
  * tries again), so it never races a live write.
  */
-import type { DocumentStore } from '../engines/document-store.js';
+import type { DocumentStore } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { VaultDatabase } from './database-service.js';
 import { INTERNAL_COLLECTIONS } from './names.js';

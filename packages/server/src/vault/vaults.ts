@@ -4,8 +4,8 @@
  * file bytes — charged atomically with a conditional increment, so concurrent writers (in one process
  * or several) can never push a vault past its quota.
  */
-import type { Collection, Database, Document } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { Collection, Database, Document } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { vaultDatabaseName } from './names.js';
 import { fromStoreError } from './store-errors.js';

@@ -3,8 +3,8 @@
  * can be had — `KUBO_API_URL`, or one started from the cached binary through
  * scripts/services/kubo.sh (the block-store tests' helper). Without either, kubo is skipped loudly.
  */
-import { kuboBinary, startKubo, type KuboDaemon } from '../block-store/kubo-daemon.js';
-import { mongoTargetAvailable, startMongoTarget, type MongoTarget } from '../document-store/ferretdb.js';
+import { kuboBinary, startKubo, type KuboDaemon } from '@cella/block-store/testing';
+import { mongoTargetAvailable, startMongoTarget, type MongoTarget } from '@cella/document-store/testing';
 
 export interface EngineUnderTest {
   name: 'helia' | 'kubo' | 'helia + MongoDB';
