@@ -40,4 +40,5 @@ export * from './doctor/validate-stack.js';
 export * from './doctor/launch-risk.js';
 export * from './doctor/doctor.js';
 export * from './secrets/keystore-dir.js';
+export * from './secrets/main-wallet.js';
 export * from './rpc/did-client.js';
