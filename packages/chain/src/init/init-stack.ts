@@ -68,9 +68,9 @@ export interface InitStackOptions {
   profile?: LaunchProfile;
   pinPorts?: boolean;
   /** Extra `--rpcapi` modules of the named sidechains only (replacing their stored list). */
-  extraRpcApi?: Partial<Record<SidechainId, string[]>>;
+  extraRpcApi?: Partial<Record<SidechainId, readonly string[]>>;
   /** `--frozen.account.list` of the named sidechains only (replacing their stored list). */
-  frozenAccounts?: Partial<Record<SidechainId, string[]>>;
+  frozenAccounts?: Partial<Record<SidechainId, readonly string[]>>;
   minerInfo?: string;
   /** Re-render already initialised components (needed to switch chain-type). Secrets are kept. */
   reinit?: boolean;
