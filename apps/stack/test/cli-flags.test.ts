@@ -165,6 +165,26 @@ describe('flags and the settings init stored', () => {
     );
   });
 
+  it('a launch.json edited by hand is printed as it runs, with a note', async () => {
+    const home = await newHome();
+    await init(home, '--chain-type', 'mainnet', ...IP);
+    const file = path.join(home, 'node/id/launch.json');
+    const launch = JSON.parse(await fs.readFile(file, 'utf8'));
+    launch.args[launch.args.indexOf('--rpcapi') + 1] = 'eth,net,web3,personal';
+    launch.args[launch.args.indexOf('--rpcaddr') + 1] = '0.0.0.0';
+    await fs.writeFile(file, JSON.stringify(launch, null, 2));
+    const r = await cli(['--home', home, 'flags', 'id', '--json']);
+    const out = JSON.parse(r.stdout);
+    expect(out.args).toEqual(launch.args);
+    expect(out.preview).toBe(false);
+    expect(out.notes).toEqual([
+      '~/node/id/launch.json was edited after init and differs from the settings it was written with (cella-stack config diff lists how); printed as it runs',
+    ]);
+    expect(out.warnings).toEqual([
+      'id: RPC bound to 0.0.0.0 with "personal" enabled: anyone who reaches the port can use them',
+    ]);
+  });
+
   it('--rpcapi-extra names its chain; options a command does not take are refused', async () => {
     const home = await newHome();
     const bare = await cli(['--home', home, 'init', '--chain-type', 'mainnet', '--rpcapi-extra', 'did']);
