@@ -13,7 +13,7 @@
  * (http/routes.ts). tRPC's own HTTP adapter, error formatter and client are not used: the REST
  * paths of the contract are served by the router from the same table.
  */
-import type { Endpoint } from '@cella/openapi';
+import type { Endpoint, RateLimit } from '@cella/openapi';
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
@@ -25,19 +25,23 @@ const t = initTRPC.context<RequestContext>().meta<{ endpoint: Endpoint }>().crea
 
 export const router = t.router;
 
-/** The entry's rate limit, keyed as it says (after auth, so the key can be the caller). */
+/** Whose requests a rate limit counts together; null: this request is not counted. */
+function rateLimitKey(limit: RateLimit, ctx: RequestContext, caller: Caller | null): string | null {
+  switch (limit.key) {
+    case 'ip':
+      return ctx.ip;
+    case 'anonymous-ip':
+      return caller ? null : ctx.ip;
+    case 'did':
+      return caller?.userDid ?? null;
+  }
+}
+
+/** The entry's rate limit, after auth (so the key can be the caller). */
 async function takeRateLimit(ctx: RequestContext, endpoint: Endpoint | undefined, caller: Caller | null) {
   const limit = endpoint?.rateLimit;
-  if (!limit) return;
-  const key =
-    limit.key === 'ip'
-      ? ctx.ip
-      : limit.key === 'anonymous-ip'
-        ? caller
-          ? null
-          : ctx.ip
-        : (caller?.userDid ?? null);
-  if (key === null) return;
+  const key = limit ? rateLimitKey(limit, ctx, caller) : null;
+  if (!limit || key === null) return;
   const limiter = ctx.app.rateLimits[limit.bucket];
   if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
   await limiter.take(key);

@@ -34,7 +34,7 @@ import { JsonText } from '../json-text.js';
 import { readJsonBody, type JsonParser } from './read-body.js';
 
 /** Streaming request bodies are piped from `request.raw`, never buffered or parsed. */
-export const isStreaming = (endpoint: Endpoint): boolean => endpoint.binaryBody !== undefined;
+const isStreaming = (endpoint: Endpoint): boolean => endpoint.binaryBody !== undefined;
 
 interface Candidate {
   endpoint: Endpoint;
@@ -89,7 +89,7 @@ function decodeSegment(value: string): string {
   }
 }
 
-export function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unknown): FastifyReply {
+function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unknown): FastifyReply {
   if (endpoint.success.status === 204) return reply.code(204).send();
   return reply
     .code(endpoint.success.status)
@@ -125,8 +125,9 @@ export function registerRoutes(
       const expected = endpoint.method === 'GET' ? 'query' : 'mutation';
       if (procedure._def.type !== expected)
         throw new Error(`${endpoint.operationId}: a ${endpoint.method} endpoint is a tRPC ${expected}`);
-      for (const bucket of endpoint.rateLimit ? [endpoint.rateLimit.bucket] : [])
-        if (!app.rateLimits[bucket]) throw new Error(`${endpoint.operationId}: no rate limiter "${bucket}"`);
+      const bucket = endpoint.rateLimit?.bucket;
+      if (bucket !== undefined && !app.rateLimits[bucket])
+        throw new Error(`${endpoint.operationId}: no rate limiter "${bucket}"`);
       const key = `${endpoint.method} ${compiled.url}`;
       const group = groups.get(key) ?? { method: endpoint.method, compiled, candidates: [] };
       groups.set(key, group);
