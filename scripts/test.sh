@@ -4,7 +4,9 @@
 #     (IPFS daemon), built once with Go into $CELLA_TOOLS_DIR (default ~/.cache/cella/tools);
 #  2. Debian's Chromium for the browser test of the API reference page (installed with apt when
 #     missing and we are root);
-#  3. build, typecheck, lint and every package's tests through turbo.
+#  3. no import circles and the server's layers pointing one way (dependency-cruiser,
+#     .dependency-cruiser.cjs);
+#  4. build, typecheck, lint and every package's tests through turbo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CELLA_TOOLS_DIR="${CELLA_TOOLS_DIR:-$HOME/.cache/cella/tools}"
@@ -16,5 +18,6 @@ scripts/services/kubo.sh install
 scripts/ensure-chromium.sh
 
 npx prettier --check . --log-level warn
+npm run lint:imports --silent
 npx turbo run build typecheck lint --concurrency=2 --output-logs=errors-only
 npx turbo run test --concurrency=1 --output-logs=new-only "$@"

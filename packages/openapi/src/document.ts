@@ -6,7 +6,7 @@ import {
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
 import type { Endpoint } from './endpoint.js';
-import { endpointList } from './endpoints.js';
+import { endpointList } from './endpoints/index.js';
 import { errorCatalogue, type ErrorCode } from './error-codes.js';
 import { errorBody } from './errors.js';
 
@@ -17,6 +17,7 @@ function errorsOf(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.auth === 'user' || endpoint.auth === 'node') codes.add('UNAUTHORIZED');
   if (endpoint.params || endpoint.query || endpoint.body) codes.add('INVALID_PARAMETER');
   if (endpoint.body || endpoint.bodyLimit) codes.add('PAYLOAD_TOO_LARGE');
+  if (endpoint.rateLimit) codes.add('RATE_LIMITED');
   codes.add('INTERNAL');
   return [...codes];
 }
@@ -103,6 +104,7 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
+  if (endpoint.rateLimit) extensions['x-cella-rate-limit'] = endpoint.rateLimit;
   if (endpoint.internal) extensions['x-internal'] = true;
   return Object.assign(operation, extensions);
 }

@@ -1,6 +1,8 @@
 /**
  * What one entry of the endpoint table says. The server registers its routes from these entries,
  * the OpenAPI document is generated from them, and the SDK's types are generated from that document.
+ * An entry is also where an endpoint's policy is declared, once: who may call (`auth`), how big a
+ * body may be (`bodyLimit`) and how often it may be called (`rateLimit`).
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './error-codes.js';
@@ -25,6 +27,21 @@ export type Tag =
   | 'Subscription'
   | 'Backup'
   | 'Backup node (internal)';
+
+/**
+ * A rate limit: the requests it covers are counted in a named bucket, per key; the bucket's budget
+ * is node configuration, and endpoints naming the same bucket share it.
+ * - `anonymous-ip`: only callers without a token, counted per client IP address;
+ * - `ip`: every caller, per client IP address;
+ * - `did`: signed-in callers, per caller DID.
+ */
+export interface RateLimit {
+  bucket: string;
+  key: 'anonymous-ip' | 'ip' | 'did';
+}
+
+/** The body limit of a JSON endpoint that declares none. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface BinaryBody {
   contentType: 'application/octet-stream' | 'application/vnd.ipld.car' | 'text/html';
@@ -54,10 +71,22 @@ export interface Endpoint {
     binary?: BinaryBody & { ranges?: boolean };
   };
   errors: ErrorCode[];
-  /** Request body cap in bytes (JSON endpoints); binary uploads are capped by quota instead. */
+  /** Request body cap in bytes (JSON endpoints; default `DEFAULT_BODY_LIMIT`); binary uploads are capped by quota instead. */
   bodyLimit?: number;
+  /** How often callers may call it (none: no limit beyond the node's general ones). */
+  rateLimit?: RateLimit;
+  /**
+   * The path parameter that may contain `/` (file paths). The router matches it across segments,
+   * followed only by the literal rest of the template (`{path}/move`).
+   */
+  multiSegmentParam?: string;
   /** Node-to-node endpoints: listed in the document, marked `x-internal`. */
   internal?: boolean;
+}
+
+/** Declares a group of entries, keeping each entry's literal types (the server derives handler types from them). */
+export function defineEndpoints<const T extends Record<string, Endpoint>>(table: T): T {
+  return table;
 }
 
 /** The reference Hive Node answers by method: POST 201, DELETE 204, everything else 200. */

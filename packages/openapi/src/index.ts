@@ -1,7 +1,9 @@
-export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints.js';
+export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints/index.js';
 export {
+  DEFAULT_BODY_LIMIT,
   defaultStatus,
   type AuthMode,
+  type RateLimit,
   type BinaryBody,
   type Endpoint,
   type HttpMethod,

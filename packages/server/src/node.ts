@@ -5,11 +5,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
-import { jsonHandlers } from './api/index.js';
-import { rawHandlers } from './api/raw.js';
+import { cellaRoutes } from './api/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
+import { Authenticator } from './auth/authenticator.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
 import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
@@ -26,10 +26,10 @@ import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
+import { AnonymousRateLimiter } from './scripts/rate-limit.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
-import { Authenticator } from './http/authenticate.js';
 import { createHttpApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 
@@ -121,7 +121,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     clock,
     fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
-    anonymousRunsPerMinute: config.anonymousRunsPerMinute,
   });
   const files = new FilesService({
     documents,
@@ -177,13 +176,17 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     scripts,
     backup,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
+    // The buckets the endpoint table's `rateLimit` entries name.
+    rateLimits: {
+      'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
+    },
     closables,
   };
 }
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
   const ctx = await buildContext(config, options);
-  const app = await createHttpApp(ctx, { handlers: jsonHandlers, raw: rawHandlers });
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes] });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

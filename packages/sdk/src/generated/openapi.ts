@@ -293,7 +293,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The CID of a file */
+        /**
+         * The CID of a file
+         * @description When `{path}` is a folder, `{path}/hash` is read as the path of a file named `hash` inside it, and the answer is that file's content (as a download). A file and a folder cannot share a name, so only one reading can exist.
+         */
         get: operations["fileHash"];
         put?: never;
         post?: never;

@@ -10,10 +10,9 @@ import { BackupTokens } from '../auth/backup-tokens.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js';
 import type { Config } from '../config.js';
-import type { Caller } from '../context.js';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
-import { CellaError, unauthorized } from '../errors.js';
+import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
@@ -163,13 +162,7 @@ export class BackupService {
     return { abandoned, released, swept: true };
   }
 
-  private userOf(caller: Caller | null): string {
-    if (caller?.kind !== 'user') throw unauthorized('sign in first');
-    return caller.userDid;
-  }
-
-  private async grantFor(caller: Caller | null, credential: unknown): Promise<BackupGrant> {
-    const userDid = this.userOf(caller);
+  private async grantFor(userDid: string, credential: unknown): Promise<BackupGrant> {
     if (credential === undefined || credential === null || credential === '') {
       throw new CellaError(
         'INVALID_PARAMETER',
@@ -185,17 +178,15 @@ export class BackupService {
     return grant;
   }
 
-  async startBackup(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
-    const grant = await this.grantFor(caller, credential);
-    const userDid = this.userOf(caller);
+  async startBackup(userDid: string, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for you on this node: nothing to back up');
     return this.jobs.start(userDid, 'backup', grant);
   }
 
-  async startRestore(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
-    const grant = await this.grantFor(caller, credential);
-    const userDid = this.userOf(caller);
+  async startRestore(userDid: string, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError(
         'VAULT_NOT_FOUND',
@@ -205,8 +196,7 @@ export class BackupService {
   }
 
   /** The latest job; on a backup node with no job of the user's own, the backup kept here. */
-  async state(caller: Caller | null): Promise<BackupStateView> {
-    const userDid = this.userOf(caller);
+  async state(userDid: string): Promise<BackupStateView> {
     const view = await this.jobs.state(userDid);
     if (view.state !== 'idle' || !this.records) return view;
     const record = await this.records.find(userDid);
@@ -243,8 +233,7 @@ export class BackupService {
     return view;
   }
 
-  async promote(caller: Caller | null): Promise<VaultRecord> {
-    const userDid = this.userOf(caller);
+  async promote(userDid: string): Promise<VaultRecord> {
     if (!this.receiver || !this.records || !this.store) {
       throw new CellaError(
         'BACKUP_NOT_FOUND',

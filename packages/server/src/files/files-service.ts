@@ -21,10 +21,10 @@ import type { Collection, Database, DocumentStore } from '@cella/document-store'
 import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { fromStoreError } from '../vault/store-errors.js';
+import { fromBlockStoreError, fromStoreError } from '../port-errors.js';
 import { quotaExceeded, type VaultRecord, type VaultService } from '../vault/vaults.js';
 import { CidRefs } from './cid-refs.js';
-import { fileNotFound, fromBlockStoreError } from './errors.js';
+import { fileNotFound } from './errors.js';
 import { FILES_COLLECTION, FileRecords, newRev, toDocument, type FileRecord } from './file-records.js';
 import { metered } from './metered-source.js';
 import { isWithin, normalisePath, rebase } from './paths.js';

@@ -6,7 +6,7 @@
  */
 import type { DocumentStore, Filter } from '@cella/document-store';
 import { fromExtJson } from '@cella/document-store';
-import { fromStoreError } from '../vault/store-errors.js';
+import { fromStoreError } from '../port-errors.js';
 import type { VaultRecord } from '../vault/vaults.js';
 import type { ConditionNode } from './model.js';
 import { substitute, type RunVariables } from './substitution.js';

@@ -16,7 +16,7 @@ import type {
 import { fromExtJson, toExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
-import { fromStoreError } from './store-errors.js';
+import { fromStoreError } from '../port-errors.js';
 import type { VaultRecord, VaultService } from './vaults.js';
 
 export const MAX_FIND_LIMIT = 10_000;

@@ -8,7 +8,7 @@ import type { Collection, Database, Document } from '@cella/document-store';
 import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { vaultDatabaseName } from './names.js';
-import { fromStoreError } from './store-errors.js';
+import { fromStoreError } from '../port-errors.js';
 import { freePlan, quotaBytes, type PlansFile } from './plans.js';
 
 export type UsageKind = 'db' | 'files';

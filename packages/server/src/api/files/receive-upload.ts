@@ -4,8 +4,7 @@
  * before the end stops the add at once (the kubo engine would otherwise keep its request to the
  * daemon open). Shared by file uploads and script upload transactions.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../request-context.js';
 import { CellaError } from '../../errors.js';
 import type { VaultRecord } from '../../vault/vaults.js';
 
@@ -18,12 +17,11 @@ function declaredLength(header: string | undefined): number | undefined {
 const interrupted = () => new CellaError('BAD_REQUEST', 'the upload was interrupted before its end');
 
 export async function receiveUpload(
-  request: FastifyRequest,
-  reply: FastifyReply,
   ctx: RequestContext,
   vault: VaultRecord,
   path: string,
 ): Promise<{ name: string; cid: string; size: number }> {
+  const { request, reply } = ctx.http;
   const controller = new AbortController();
   const body = request.raw;
   const onClose = () => {

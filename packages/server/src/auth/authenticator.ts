@@ -2,7 +2,7 @@
  * Reads `Authorization: Bearer <jwt>` (or the reference's `token <jwt>`) and verifies the token.
  * Verified tokens are cached until they expire, so a request does not pay a signature check each time.
  */
-import type { Caller, TokenVerifier } from '../context.js';
+import type { Caller, TokenVerifier } from './caller.js';
 import { unauthorized } from '../errors.js';
 
 const MAX_CACHED = 50_000;
