@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { OutboundPolicy } from './outbound/address-policy.js';
 
 const bool = z.union([
   z.boolean(),
@@ -60,6 +61,20 @@ export const configSchema = z.object({
   backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
   /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
   backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+  /**
+   * Addresses the node may call on a user's behalf although they are not public (src/outbound):
+   * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
+   */
+  outboundAllow: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        OutboundPolicy.parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -97,6 +112,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_LEASE: 'backupLeaseSeconds',
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
+  CELLA_OUTBOUND_ALLOW: 'outboundAllow',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

@@ -7,6 +7,7 @@ import type { BackupService } from './backup/service.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from './engines/document-store.js';
+import type { Dispatcher } from 'undici';
 import type { BlockStore } from './engines/block-store.js';
 import type { FilesService } from './files/files-service.js';
 import type { PaymentService } from './payment/payment-service.js';
@@ -64,6 +65,11 @@ export interface AppContext {
   scripts: ScriptService;
   /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
   backup: BackupService;
+  /**
+   * The HTTP client for every request made on a user's behalf (src/outbound): non-public
+   * addresses refused unless `CELLA_OUTBOUND_ALLOW` lists them, bounded time.
+   */
+  outbound: Dispatcher;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** Closed in reverse order on shutdown. */

@@ -20,6 +20,7 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
+import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
@@ -140,6 +141,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
     log,
@@ -155,6 +158,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     refs: files.refs,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),
+    outbound,
   });
   backup.start();
   closables.push(backup);
@@ -176,6 +180,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
     closables,
   };
