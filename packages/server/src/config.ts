@@ -34,6 +34,8 @@ export const configSchema = z.object({
   /** Access token lifetime (never beyond the presented credential's expiry). */
   tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
   challengeTtlSeconds: int(1, 3600).default(180),
+  /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
+  maxPendingChallenges: int(1, 10_000_000).default(100_000),
   /** Smart-contract chain (payments). */
   escRpcUrl: z.string().url().optional(),
   escChainId: int(1, 2 ** 31).optional(),
@@ -95,6 +97,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
   CELLA_TOKEN_TTL: 'tokenTtlSeconds',
   CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
+  CELLA_MAX_PENDING_CHALLENGES: 'maxPendingChallenges',
   CELLA_ESC_RPC_URL: 'escRpcUrl',
   CELLA_ESC_CHAIN_ID: 'escChainId',
   CELLA_PAYMENT_CONTRACT: 'paymentContractAddress',

@@ -15,6 +15,7 @@ import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
+import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
@@ -94,16 +95,28 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
   const tokens = new AccessTokens(identity);
+  const clock = options.clock ?? Date.now;
+  const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
     resolver,
-    nonces: new NonceStore(nodeDb),
+    nonces,
     presented,
     tokens,
     challengeTtlSeconds: config.challengeTtlSeconds,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    now: () => Math.floor(clock() / 1000),
   });
-  const clock = options.clock ?? Date.now;
+  // Expired challenges linger at most one TTL (at most a minute) before a sweep drops them.
+  const signInSweeper = new SignInSweeper({
+    nonces,
+    presented,
+    clock,
+    intervalMs: Math.min(config.challengeTtlSeconds, 60) * 1000,
+    log,
+  });
+  signInSweeper.start();
+  closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
   if (!config.quotaEnforcement)
     log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');

@@ -10,7 +10,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import type { OutboundPolicy} from './address-policy.js';
+import type { OutboundPolicy } from './address-policy.js';
 import { OutboundRefusedError, refusal } from './address-policy.js';
 
 export interface OutboundLimits {
