@@ -152,9 +152,24 @@ export function patternOf(
   return [source, extra];
 }
 
+/**
+ * Patterns (with their options) that compiled before: the guard checks a filter in the service and
+ * again in the engine, and the same patterns recur, while compiling costs 20–90 µs. Only keys are
+ * kept (a compiled pattern may hold megabytes of automaton), at most VALIDATED_MAX of them.
+ */
+const validated = new Set<string>();
+const VALIDATED_MAX = 512;
+
 /** Validates a regular expression (see `patternOf`) as `LinearRegex.from` would, keeping nothing. */
 export function checkRegex(regex: unknown, options?: unknown, what?: string): void {
-  compile(...patternOf(regex, options, what));
+  if (regex instanceof LinearRegex && (options ?? '') === '') return;
+  const [pattern, opts] = patternOf(regex, options, what);
+  const key = typeof pattern === 'string' && typeof opts === 'string' ? `${opts}/${pattern}` : null;
+  if (key !== null && validated.has(key)) return;
+  compile(pattern, opts);
+  if (key === null) return;
+  if (validated.size >= VALIDATED_MAX) validated.clear();
+  validated.add(key);
 }
 
 /** Compiles a regular expression (see `patternOf`), reusing what the active query compiled already. */
