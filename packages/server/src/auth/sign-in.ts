@@ -55,7 +55,8 @@ export class SignInService {
     const nonce = randomBytes(24).toString('base64url');
     const exp = now + this.options.challengeTtlSeconds;
     await this.options.nonces.put({ nonce, did: document.id, expiresAt: exp }, now);
-    await this.options.presented.put(document.id, document, exp);
+    // Kept one more challenge lifetime, so a late answer still learns that its challenge expired.
+    await this.options.presented.put(document.id, document, exp + this.options.challengeTtlSeconds);
     const { identity } = this.options;
     const challenge = await signJwt(
       identity.signer,

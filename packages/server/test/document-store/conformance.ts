@@ -447,6 +447,14 @@ export function runDocumentStoreConformance(
         );
         expect((await probe.deleteMany({ t: { $regex: '^(a+)+$' } })).deletedCount).toBe(1);
         expect(await found({})).toEqual([1]);
+        // An upsert whose filter holds the pattern inserts without it (a pattern is no value).
+        const upsert = await probe.updateOne(
+          { t: { $regex: '^(a+)+$' }, k: 'new' },
+          { $set: { m: 2 } },
+          { upsert: true },
+        );
+        expect(upsert.upsertedId).not.toBeNull();
+        expect(noId([(await probe.findOne({ k: 'new' }))!])).toEqual([{ k: 'new', m: 2 }]);
       });
 
       it('only RE2 syntax: lookaround, backreferences and option x are refused before the query runs', async () => {
