@@ -100,11 +100,12 @@ wait_for() {
   die "$what: not within $((tenths / 10)) s"
 }
 
-# The peers peer 0 sees (with CRDT consensus, those whose ping metric arrived: every 2 s here, 15 s
-# by default), and whether it has every metric (freespace, pinqueue, tag:group, ping) of every peer:
-# an allocation with a replication factor above 1 only considers peers with all of them, and a peer
-# sends each again only every 15 s, so one lost while the peers were still connecting would make
-# pins fail for that long.
+# The peers peer 0 sees (with CRDT consensus, those whose ping metric arrived), and whether it has
+# every metric (freespace, pinqueue, tag:group, ping) of every peer: an allocation with a
+# replication factor above 1 only considers peers with all of them. A peer's first metrics, sent
+# as it starts, are usually lost (the pubsub mesh is not up yet); it sends them again after half
+# their TTL, so init_peer shortens the TTLs (10 s instead of 30 s; pings every 2 s instead of 15 s)
+# and start waits for them.
 peers_seen() { [ "$(ctl "$1" --enc json peers ls | grep -c '"cluster_peers":')" -ge "$2" ]; }
 metrics_seen() {
   local names name
@@ -123,6 +124,9 @@ init_peer() {
     CLUSTER_LISTENMULTIADDRESS="/ip4/127.0.0.1/tcp/$cluster_port" \
     CLUSTER_MDNSINTERVAL=0s \
     CLUSTER_MONITORPINGINTERVAL=2s \
+    CLUSTER_DISK_METRICTTL=10s \
+    CLUSTER_PINQUEUE_METRICTTL=10s \
+    CLUSTER_TAGS_METRICTTL=10s \
     CLUSTER_RESTAPI_HTTPLISTENMULTIADDRESS="/ip4/127.0.0.1/tcp/$rest_port" \
     CLUSTER_IPFSHTTP_NODEMULTIADDRESS="/ip4/127.0.0.1/tcp/$kubo_api" \
     CLUSTER_IPFSHTTP_CONNECTSWARMSDELAY=1s \
@@ -194,11 +198,11 @@ stop_pid() {
 
 cmd_stop() {
   local dir="${1:?usage: ipfs-cluster.sh stop <dir>}" p
-  for p in "$dir"/peer-*; do
-    [ -d "$p" ] || continue
-    stop_pid "$p/cluster.pid"
-    "$KUBO_SH" stop "$p/kubo"
-  done
+  # Each takes ~2 s to shut down: all peers at once, then all daemons at once.
+  for p in "$dir"/peer-*; do [ -d "$p" ] && stop_pid "$p/cluster.pid" & done
+  wait
+  for p in "$dir"/peer-*; do [ -d "$p" ] && "$KUBO_SH" stop "$p/kubo" & done
+  wait
 }
 
 case "${1:-}" in
