@@ -39,7 +39,10 @@ export interface ClusterBlockStoreOptions {
   clusterUrl: string;
   /** The RPC API of that peer's IPFS daemon (kubo), e.g. `http://127.0.0.1:5001`. */
   ipfsApiUrl: string;
-  /** Peers that must hold each pin (-1 = every peer); absent: the cluster's replication_factor_min. */
+  /**
+   * Peers that must hold each pin (-1 = every peer); absent: the cluster's replication_factor_min.
+   * The cluster checks the pair (loadConfig does too): -1 for both or neither, min <= max.
+   */
   replicationMin?: number;
   /** Peers that hold each pin at most (-1 = every peer); absent: the cluster's replication_factor_max. */
   replicationMax?: number;
@@ -76,7 +79,6 @@ const MAX_ORIGINS = 10;
 const KuboId = z.object({ ID: z.string() });
 
 export async function createClusterBlockStore(options: ClusterBlockStoreOptions): Promise<ClusterBlockStore> {
-  checkReplication(options.replicationMin, options.replicationMax);
   const kubo = await createKuboBlockStore({ apiUrl: options.ipfsApiUrl });
   const api = new ClusterApi(options.clusterUrl);
   try {
@@ -119,20 +121,6 @@ export async function createClusterBlockStore(options: ClusterBlockStoreOptions)
     await Promise.all([kubo.close(), api.close()]);
     throw err;
   }
-}
-
-/** The cluster's own rule (ipfs-cluster `isReplicationFactorValid`), checked before any pin. */
-function checkReplication(min: number | undefined, max: number | undefined): void {
-  const bad = (why: string): never => {
-    throw new BlockStoreError('ENGINE', `IPFS Cluster replication factor min ${min}, max ${max}: ${why}`);
-  };
-  for (const v of [min, max]) {
-    if (v !== undefined && (!Number.isInteger(v) || v < -1 || v === 0))
-      bad('each must be -1 or a positive integer');
-  }
-  if (min === undefined || max === undefined) return;
-  if ((min === -1) !== (max === -1)) bad('-1 (every peer) must be set for both or neither');
-  if (min > max) bad('min is larger than max');
 }
 
 async function daemonPeerId(apiUrl: string): Promise<string> {
