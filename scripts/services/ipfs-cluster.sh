@@ -70,12 +70,15 @@ cmd_path() {
 }
 
 # A port nothing listens on now (bash's /dev/tcp: a refused connect means free), not one handed out
-# earlier in this run.
+# earlier in this run, and below the kernel's ephemeral range, where every outgoing connection (and
+# every listener on port 0) takes its port. Another process can still take it before the daemon
+# binds it: start_peer then starts the peer again on new ports.
 TAKEN=" "
+EPHEMERAL_LOW="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
 free_port() {
   local p i
   for i in $(seq 1 200); do
-    p=$((20000 + RANDOM % 30000))
+    p=$((10000 + RANDOM % (EPHEMERAL_LOW - 10000)))
     case "$TAKEN" in *" $p "*) continue ;; esac
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       TAKEN="$TAKEN$p "
@@ -98,6 +101,48 @@ wait_for() {
   done
   tail -n 40 "$log" >&2
   die "$what: not within $((tenths / 10)) s"
+}
+
+alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# Starts peer <i> in <p> (its kubo daemon, then the cluster peer) and prints
+# "<REST API URL> <kubo API URL>". Returns 75 when one of its ports was taken in the meantime,
+# after stopping what it started and dropping its ports and configuration.
+start_peer() {
+  local i="$1" p="$2" bootstrap="$3" kubo_url tries
+  [ -f "$p/ports" ] ||
+    echo "KUBO_API=$(free_port) KUBO_SWARM=$(free_port) CLUSTER=$(free_port) REST=$(free_port)" >"$p/ports"
+  local KUBO_API KUBO_SWARM CLUSTER REST
+  read -r KUBO_API KUBO_SWARM CLUSTER REST < <(sed 's/[A-Z_]*=//g' "$p/ports")
+  if ! kubo_url="$("$KUBO_SH" start "$p/kubo" "$KUBO_API" "$KUBO_SWARM" 2>"$p/kubo-start.log")"; then
+    if grep -q "address already in use" "$p/kubo-start.log"; then
+      rm -f "$p/ports" "$p/kubo/daemon.pid"
+      return 75
+    fi
+    cat "$p/kubo-start.log" >&2
+    die "peer-$i's kubo daemon did not start"
+  fi
+  [ -f "$p/cluster/service.json" ] || init_peer "$p" "$(cat "$p/../secret")" "peer-$i" "$CLUSTER" "$REST" "$KUBO_API"
+  if ! alive "$p/cluster.pid"; then
+    # shellcheck disable=SC2086 # $bootstrap is empty or one option and its value
+    nohup "$SERVICE" --config "$p/cluster" daemon $bootstrap >"$p/cluster.log" 2>&1 &
+    echo $! >"$p/cluster.pid"
+  fi
+  for tries in $(seq 1 600); do
+    if ctl "$REST" id >/dev/null 2>&1; then
+      echo "http://127.0.0.1:$REST $kubo_url"
+      return 0
+    fi
+    alive "$p/cluster.pid" || break
+    sleep 0.1
+  done
+  if ! alive "$p/cluster.pid" && grep -q "address already in use" "$p/cluster.log"; then
+    "$KUBO_SH" stop "$p/kubo"
+    rm -rf "$p/ports" "$p/cluster" "$p/cluster.pid"
+    return 75
+  fi
+  tail -n 40 "$p/cluster.log" >&2
+  die "peer-$i's REST API: not within 60 s"
 }
 
 # The peers peer 0 sees (with CRDT consensus, those whose ping metric arrived), and whether it has
@@ -151,30 +196,24 @@ cmd_start() {
     # 32 random bytes, hex: the private-network key all peers of this cluster share.
     od -An -N32 -tx1 /dev/urandom | tr -d ' \n' >"$dir/secret"
   fi
-  local i p kubo_url bootstrap="" id
+  local i p line bootstrap="" id attempt rc
   local -a lines=()
   for ((i = 0; i < n; i++)); do
     p="$dir/peer-$i"
     mkdir -p "$p"
-    if [ ! -f "$p/ports" ]; then
-      echo "KUBO_API=$(free_port) KUBO_SWARM=$(free_port) CLUSTER=$(free_port) REST=$(free_port)" >"$p/ports"
-    fi
-    local KUBO_API KUBO_SWARM CLUSTER REST
-    read -r KUBO_API KUBO_SWARM CLUSTER REST < <(sed 's/[A-Z_]*=//g' "$p/ports")
-    kubo_url="$("$KUBO_SH" start "$p/kubo" "$KUBO_API" "$KUBO_SWARM")"
-    [ -f "$p/cluster/service.json" ] || init_peer "$p" "$(cat "$dir/secret")" "peer-$i" "$CLUSTER" "$REST" "$KUBO_API"
-    if ! { [ -f "$p/cluster.pid" ] && kill -0 "$(cat "$p/cluster.pid")" 2>/dev/null; }; then
-      # shellcheck disable=SC2086 # $bootstrap is empty or one option and its value
-      nohup "$SERVICE" --config "$p/cluster" daemon $bootstrap >"$p/cluster.log" 2>&1 &
-      echo $! >"$p/cluster.pid"
-    fi
-    wait_for 600 "$p/cluster.log" "peer-$i's REST API" ctl "$REST" id
+    for attempt in 1 2 3 4 5; do
+      rc=0
+      line="$(start_peer "$i" "$p" "$bootstrap")" || rc=$?
+      [ "$rc" -eq 75 ] || break
+      echo "ipfs-cluster.sh: peer-$i: a port was taken meanwhile, starting it on other ports" >&2
+    done
+    [ "$rc" -eq 0 ] || die "peer-$i did not start"
     if [ "$i" -eq 0 ]; then
       id="$(sed -n 's/^[[:space:]]*"id": "\([^"]*\)",\{0,1\}$/\1/p' "$p/cluster/identity.json")"
       [ -n "$id" ] || die "no peer id in $p/cluster/identity.json"
-      bootstrap="--bootstrap /ip4/127.0.0.1/tcp/$CLUSTER/p2p/$id"
+      bootstrap="--bootstrap /ip4/127.0.0.1/tcp/$(sed 's/.*CLUSTER=\([0-9]*\).*/\1/' "$p/ports")/p2p/$id"
     fi
-    lines+=("http://127.0.0.1:$REST $kubo_url")
+    lines+=("$line")
   done
   local rest0
   rest0="$(sed 's/.*REST=//' "$dir/peer-0/ports")"
