@@ -73,6 +73,7 @@ cmd_path() {
 # earlier in this run, and below the kernel's ephemeral range, where every outgoing connection (and
 # every listener on port 0) takes its port. Another process can still take it before the daemon
 # binds it: start_peer then starts the peer again on new ports.
+# Sets FREE_PORT (a variable, not output: $(…) would run it in a subshell and forget TAKEN).
 TAKEN=" "
 EPHEMERAL_LOW="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
 free_port() {
@@ -82,11 +83,21 @@ free_port() {
     case "$TAKEN" in *" $p "*) continue ;; esac
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       TAKEN="$TAKEN$p "
-      echo "$p"
+      FREE_PORT="$p"
       return 0
     fi
   done
   die "no free port found"
+}
+
+# Writes a peer's ports file: KUBO_API=… KUBO_SWARM=… CLUSTER=… REST=…
+new_ports() {
+  local line="" name
+  for name in KUBO_API KUBO_SWARM CLUSTER REST; do
+    free_port
+    line="$line$name=$FREE_PORT "
+  done
+  echo "${line% }" >"$1"
 }
 
 ctl() { "$CTL" --host "/ip4/127.0.0.1/tcp/$1" --timeout 5 "${@:2}"; }
@@ -110,8 +121,7 @@ alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 # after stopping what it started and dropping its ports and configuration.
 start_peer() {
   local i="$1" p="$2" bootstrap="$3" kubo_url tries
-  [ -f "$p/ports" ] ||
-    echo "KUBO_API=$(free_port) KUBO_SWARM=$(free_port) CLUSTER=$(free_port) REST=$(free_port)" >"$p/ports"
+  [ -f "$p/ports" ] || new_ports "$p/ports"
   local KUBO_API KUBO_SWARM CLUSTER REST
   read -r KUBO_API KUBO_SWARM CLUSTER REST < <(sed 's/[A-Z_]*=//g' "$p/ports")
   if ! kubo_url="$("$KUBO_SH" start "$p/kubo" "$KUBO_API" "$KUBO_SWARM" 2>"$p/kubo-start.log")"; then
