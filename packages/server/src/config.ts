@@ -12,72 +12,110 @@ const bool = z.union([
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ]);
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const replicationFactor = int(-1, 1000).refine((n) => n !== 0, 'must be -1 (every peer) or 1 and more');
 
-export const configSchema = z.object({
-  role: z.enum(['vault', 'backup']).default('vault'),
-  host: z.string().default('127.0.0.1'),
-  port: int(0, 65535).default(5000),
-  /** Public base URL other nodes and clients use to reach this node. */
-  publicUrl: z.string().url().optional(),
-  dataDir: z.string().default('.cella-data'),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  corsOrigins: z.string().default('*'),
-  /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
-  mongodbUri: z.string().optional(),
-  /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
-  ipfsApiUrl: z.string().url().optional(),
-  /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
-  chainType: z.enum(['mainnet', 'testnet']).optional(),
-  /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
-  eidRpcUrl: z.string().url().optional(),
-  didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
-  /** Access token lifetime (never beyond the presented credential's expiry). */
-  tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
-  challengeTtlSeconds: int(1, 3600).default(180),
-  /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
-  maxPendingChallenges: int(1, 10_000_000).default(100_000),
-  /** Smart-contract chain (payments). */
-  escRpcUrl: z.string().url().optional(),
-  escChainId: int(1, 2 ** 31).optional(),
-  paymentContractAddress: z.string().optional(),
-  paymentReceivingAddress: z.string().optional(),
-  paymentConfirmations: int(0, 1000).default(1),
-  /** Plans file (JSON); absent: the built-in plans. */
-  plansFile: z.string().optional(),
-  /** Start a local anvil chain with the payment contract (development). */
-  devChain: bool.default(false),
-  /** false: usage is neither counted nor limited. Benchmarks only (the cost of the quota check). */
-  quotaEnforcement: bool.default(true),
-  fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
-  anonymousRunsPerMinute: int(1, 1_000_000).default(120),
-  nodeName: z.string().default('Cella node'),
-  /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
-  filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-  /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
-  filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
-  /** Seconds a backup or restore keeps retrying transient failures. */
-  backupRetryWindowSeconds: int(0, 30 * 86400).default(600),
-  /** Seconds a backup job's lease lasts without a heartbeat. */
-  backupLeaseSeconds: int(2, 30 * 86400).default(30),
-  /** Backup node: seconds after which an idle, unfinished backup attempt is abandoned. */
-  backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
-  /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
-  backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-  /**
-   * Addresses the node may call on a user's behalf although they are not public (src/outbound):
-   * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
-   */
-  outboundAllow: z
-    .string()
-    .default('')
-    .superRefine((value, ctx) => {
-      try {
-        OutboundPolicy.parse(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+export const configSchema = z
+  .object({
+    role: z.enum(['vault', 'backup']).default('vault'),
+    host: z.string().default('127.0.0.1'),
+    port: int(0, 65535).default(5000),
+    /** Public base URL other nodes and clients use to reach this node. */
+    publicUrl: z.string().url().optional(),
+    dataDir: z.string().default('.cella-data'),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    corsOrigins: z.string().default('*'),
+    /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
+    mongodbUri: z.string().optional(),
+    /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
+    ipfsApiUrl: z.string().url().optional(),
+    /**
+     * An IPFS Cluster peer's REST API URL: pins go through the cluster (content still through
+     * `ipfsApiUrl`, which must be that peer's daemon).
+     */
+    ipfsClusterUrl: z.string().url().optional(),
+    /** Peers each cluster pin must reach (-1 = every peer); absent: the cluster's own default. */
+    ipfsClusterReplicationMin: replicationFactor.optional(),
+    /** Peers each cluster pin is allocated to at most (-1 = every peer); absent: the cluster's default. */
+    ipfsClusterReplicationMax: replicationFactor.optional(),
+    /** Seconds a pin or unpin may take to reach its peers before the call fails. */
+    ipfsClusterPinTimeoutSeconds: int(1, 86400).default(600),
+    /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
+    chainType: z.enum(['mainnet', 'testnet']).optional(),
+    /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
+    eidRpcUrl: z.string().url().optional(),
+    didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+    /** Access token lifetime (never beyond the presented credential's expiry). */
+    tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
+    challengeTtlSeconds: int(1, 3600).default(180),
+    /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
+    maxPendingChallenges: int(1, 10_000_000).default(100_000),
+    /** Smart-contract chain (payments). */
+    escRpcUrl: z.string().url().optional(),
+    escChainId: int(1, 2 ** 31).optional(),
+    paymentContractAddress: z.string().optional(),
+    paymentReceivingAddress: z.string().optional(),
+    paymentConfirmations: int(0, 1000).default(1),
+    /** Plans file (JSON); absent: the built-in plans. */
+    plansFile: z.string().optional(),
+    /** Start a local anvil chain with the payment contract (development). */
+    devChain: bool.default(false),
+    /** false: usage is neither counted nor limited. Benchmarks only (the cost of the quota check). */
+    quotaEnforcement: bool.default(true),
+    fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
+    anonymousRunsPerMinute: int(1, 1_000_000).default(120),
+    nodeName: z.string().default('Cella node'),
+    /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
+    filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
+    filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
+    /** Seconds a backup or restore keeps retrying transient failures. */
+    backupRetryWindowSeconds: int(0, 30 * 86400).default(600),
+    /** Seconds a backup job's lease lasts without a heartbeat. */
+    backupLeaseSeconds: int(2, 30 * 86400).default(30),
+    /** Backup node: seconds after which an idle, unfinished backup attempt is abandoned. */
+    backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
+    /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
+    backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /**
+     * Addresses the node may call on a user's behalf although they are not public (src/outbound):
+     * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
+     */
+    outboundAllow: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          OutboundPolicy.parse(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
+  })
+  .superRefine((c, ctx) => {
+    if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ipfsClusterUrl'],
+        message: "needs CELLA_IPFS_API_URL too: the cluster peer's IPFS daemon, where content is stored",
+      });
+    }
+    const { ipfsClusterReplicationMin: min, ipfsClusterReplicationMax: max } = c;
+    if (min !== undefined && max !== undefined) {
+      if ((min === -1) !== (max === -1)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ipfsClusterReplicationMax'],
+          message: '-1 (every peer) must be set for both the minimum and the maximum, or for neither',
+        });
+      } else if (min > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ipfsClusterReplicationMax'],
+          message: 'is below the minimum',
+        });
       }
-    }),
-});
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -92,6 +130,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_CORS_ORIGINS: 'corsOrigins',
   MONGODB_URI: 'mongodbUri',
   CELLA_IPFS_API_URL: 'ipfsApiUrl',
+  CELLA_IPFS_CLUSTER_URL: 'ipfsClusterUrl',
+  CELLA_IPFS_CLUSTER_REPLICATION_MIN: 'ipfsClusterReplicationMin',
+  CELLA_IPFS_CLUSTER_REPLICATION_MAX: 'ipfsClusterReplicationMax',
+  CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',

@@ -12,7 +12,7 @@ export const nodeInfo = z
     version: z.string(),
     role: z.enum(['vault', 'backup']),
     document_engine: z.enum(['sqlite', 'mongodb']),
-    block_engine: z.enum(['helia', 'kubo']),
+    block_engine: z.enum(['helia', 'kubo', 'cluster']),
   })
   .meta({ id: 'NodeInfo' });
 

@@ -1051,7 +1051,7 @@ export interface components {
             /** @enum {string} */
             document_engine: "sqlite" | "mongodb";
             /** @enum {string} */
-            block_engine: "helia" | "kubo";
+            block_engine: "helia" | "kubo" | "cluster";
         };
         Health: {
             /** @constant */

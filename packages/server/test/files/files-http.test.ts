@@ -1,6 +1,6 @@
 /**
- * The file endpoints of spec §4 over HTTP, through the SDK and raw requests, on both BlockStore
- * engines (helia embedded; kubo when a daemon is available — see engines.ts).
+ * The file endpoints of spec §4 over HTTP, through the SDK and raw requests, on every BlockStore
+ * engine (helia embedded; kubo and IPFS Cluster when their binaries are available — see engines.ts).
  */
 import { createHash } from 'node:crypto';
 import { CellaApiError, type Vault } from '@cella/sdk';
@@ -50,7 +50,7 @@ for (const engine of engines()) {
       node = await startTempNode(await engine.config());
       alice = await signedInUser(node.url);
       bob = await signedInUser(node.url, 'elastos');
-    });
+    }, 180_000); // an IPFS Cluster takes a few seconds to start, more on a busy machine
     afterAll(async () => {
       await node?.stop();
       await engine.stop();
@@ -63,6 +63,16 @@ for (const engine of engines()) {
       return user;
     };
     const usage = async (vault: Vault) => (await node.ctx.vaults.find(vault.did))!.filesUsed;
+
+    test('node info names the block engine', async () => {
+      const expected = {
+        helia: 'helia',
+        kubo: 'kubo',
+        'IPFS Cluster': 'cluster',
+        'helia + MongoDB': 'helia',
+      };
+      expect((await alice.node.info()).block_engine).toBe(expected[engine.name]);
+    });
 
     describe('round trips', () => {
       test('empty, small and multi-MiB files come back byte for byte, with the CID as hash and ETag', async () => {

@@ -7,5 +7,5 @@ export const nodeInfo = procedureFor(endpoints.nodeInfo).query(async ({ ctx }) =
   version: ctx.app.version,
   role: ctx.app.config.role,
   document_engine: ctx.app.documents.engine,
-  block_engine: ctx.app.config.ipfsApiUrl ? ('kubo' as const) : ('helia' as const),
+  block_engine: ctx.app.blocks.engine,
 }));
