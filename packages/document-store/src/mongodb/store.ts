@@ -16,6 +16,8 @@ import type { StoreLimits } from '../query-guard.js';
 import { AutoIndexer } from './auto-index.js';
 import { MongoCollection } from './collection.js';
 import type { MongoHost, StoredDoc, Written } from './collection.js';
+import { DEFAULT_SHARED_LOCK_OPTIONS, LOCKS_DATABASE, SharedLocks } from './shared-lock.js';
+import type { HeldLock, SharedLockOptions } from './shared-lock.js';
 
 export interface MongoDocumentStoreOptions {
   /** mongodb:// or mongodb+srv:// URI. */
@@ -33,6 +35,11 @@ export interface MongoDocumentStoreOptions {
   maxAutoIndexes?: number;
   /** How long to wait for a server before an operation fails. Default 10 000 ms. */
   serverSelectionTimeoutMs?: number;
+  /**
+   * Emulation mode's write locks shared by every process on the server (shared-lock.ts): how long a
+   * dead holder keeps a lock (default 5 000 ms) and how long a write waits for one (60 000 ms).
+   */
+  sharedLocks?: Partial<SharedLockOptions>;
 }
 
 const OptionsSchema = z.object({
@@ -46,6 +53,12 @@ const OptionsSchema = z.object({
   emulation: z.enum(['auto', 'on', 'off']).default('auto'),
   maxAutoIndexes: z.number().int().min(0).max(60).default(16),
   serverSelectionTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  sharedLocks: z
+    .object({
+      leaseMs: z.number().int().min(200).max(600_000).optional(),
+      waitMs: z.number().int().min(0).max(3_600_000).optional(),
+    })
+    .optional(),
 });
 
 const EXPORT_CHUNK = 1000;
@@ -64,6 +77,10 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     parsed.transactions,
     parsed.emulation,
     new AutoIndexer(parsed.maxAutoIndexes),
+    new SharedLocks(client, `${parsed.dbPrefix}${LOCKS_DATABASE}`, {
+      leaseMs: parsed.sharedLocks?.leaseMs ?? DEFAULT_SHARED_LOCK_OPTIONS.leaseMs,
+      waitMs: parsed.sharedLocks?.waitMs ?? DEFAULT_SHARED_LOCK_OPTIONS.waitMs,
+    }),
   );
 }
 
@@ -81,6 +98,7 @@ class MongoDocumentStore implements DocumentStore {
     private readonly transactions: 'auto' | 'always' | 'never',
     private readonly emulation: 'auto' | 'on' | 'off',
     readonly autoIndexer: AutoIndexer,
+    private readonly sharedLocks: SharedLocks,
   ) {}
 
   emulated(): Promise<boolean> {
@@ -96,14 +114,20 @@ class MongoDocumentStore implements DocumentStore {
     return this.emulationProbe;
   }
 
-  /** Runs `fn` after every earlier `exclusive` call for the same database has settled. */
-  exclusive<T>(database: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(database) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
+  /**
+   * Runs `fn` holding the write lock of one collection (emulation mode): after every earlier
+   * `exclusive` call of this process for it has settled (so one caller per process waits for the
+   * shared lock), then under the lock every process on the server shares (shared-lock.ts).
+   */
+  exclusive<T>(database: string, collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+    const key = `${database}\u0000${collection}`;
+    const held = () => this.sharedLocks.hold(database, collection, fn);
+    const previous = this.locks.get(key) ?? Promise.resolve();
+    const run = previous.then(held, held);
     const tail = run.catch(() => undefined);
-    this.locks.set(database, tail);
+    this.locks.set(key, tail);
     void tail.then(() => {
-      if (this.locks.get(database) === tail) this.locks.delete(database);
+      if (this.locks.get(key) === tail) this.locks.delete(key);
     });
     return run;
   }
@@ -222,8 +246,8 @@ class MongoDatabase implements Database, MongoHost {
     return this.store.emulated();
   }
 
-  exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.store.exclusive(this.db.databaseName, fn);
+  exclusive<T>(collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+    return this.store.exclusive(this.db.databaseName, collection, fn);
   }
 
   sibling(name: string): DriverCollection<StoredDoc> {
