@@ -264,15 +264,9 @@ export class FilesService {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const previous = mode === 'overwrite' ? await records.get(record.path) : null;
       const delta = record.size - (previous?.size ?? 0);
-      let charged = 0;
-      const beforeCommit = async () => {
-        await charge(delta);
-        charged = delta;
-      };
-      const refund = async () => {
-        if (charged !== 0) await this.deps.vaults.adjust(vault.userDid, 'files', -charged);
-        charged = 0;
-      };
+      const hook = this.deps.vaults.chargeHook(vault.userDid, 'files', charge);
+      const beforeCommit = () => hook.beforeCommit(delta);
+      const refund = hook.refund;
       try {
         if (previous) {
           const result = await records.collection.updateOne(

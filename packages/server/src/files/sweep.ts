@@ -5,17 +5,20 @@
  *   1. Snapshot the counts (`cid_refs`), then count the CIDs named by the file metadata of every
  *      vault database (`node_user_*` / `__files__`), plus those other holders report
  *      (`ReferenceSource`, e.g. backups).
- *   2. A count that differs from the metadata and that no acquire/release touched for `graceMs`
- *      is set to the metadata's figure (conditionally on the snapshot, so a concurrent change
- *      wins); one that falls to 0 is removed and its root unpinned. CIDs named by metadata with no
- *      count at all get one, and their root is pinned again.
+ *   2. A count released to 0 that the metadata agrees with is removed and its root unpinned (the
+ *      only place roots are unpinned, see cid-refs.ts). A count that differs from the metadata
+ *      and that no acquire/release touched for `graceMs` is set to the metadata's figure
+ *      (conditionally on the snapshot, so a concurrent change wins); one that falls to 0 is
+ *      removed and its root unpinned. CIDs named by metadata with no count at all get one, and
+ *      their root is pinned again.
  *   3. Every pinned root with no count is an orphan: a crash between the add and the count, or a
  *      failed upload's content. It is unpinned once it has been seen orphaned for `graceMs`
  *      (first sightings are kept in `orphan_pins`).
  *   4. `blocks.gc()`, under the exclusive side of the refs lock (no unpin/re-pin in flight).
  *
  * One sweep at a time node-wide: a lease document in `files_sweep` (several node processes may
- * share the stores). A kubo daemon's pins are all treated as the node's: give the node its own
+ * share the stores), so every unpin and its re-pin check happen before gc, in the one process
+ * that collects. A kubo daemon's pins are all treated as the node's: give the node its own
  * daemon, or other tools' pins are unpinned after the grace period.
  */
 import { randomUUID } from 'node:crypto';
@@ -35,7 +38,9 @@ export interface SweepReport {
   repaired: number;
   /** Counts created for CIDs named by metadata but not counted. */
   created: number;
-  /** Counts removed (they fell to 0) and their roots unpinned. */
+  /** Counts released to 0 by their last reference, removed, and their roots unpinned. */
+  released: number;
+  /** Counts no metadata backs (a repair to 0) removed and their roots unpinned. */
   removed: number;
   /** Mismatches left alone because they were touched within the grace period. */
   pending: number;
@@ -93,6 +98,7 @@ export class Sweeper {
       files: 0,
       repaired: 0,
       created: 0,
+      released: 0,
       removed: 0,
       pending: 0,
       orphansUnpinned: 0,
@@ -158,6 +164,14 @@ export class Sweeper {
     const quietSince = started - graceMs;
     for (const ref of snapshot) {
       const want = expected.get(ref.cid) ?? 0;
+      if (want === 0 && ref.count <= 0) {
+        // Released by its last reference: remove it unless it moved since the snapshot.
+        const dropped = await refs.lock.shared(() =>
+          refs.dropIfUnused(ref.cid, { count: ref.count, updated: ref.updated }),
+        );
+        if (dropped) report.released++;
+        continue;
+      }
       if (ref.count === want) continue;
       if (ref.updated >= quietSince && graceMs > 0) {
         report.pending++;
