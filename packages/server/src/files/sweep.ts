@@ -16,16 +16,16 @@
  *      (first sightings are kept in `orphan_pins`).
  *   4. `blocks.gc()`, under the exclusive side of the refs lock (no unpin/re-pin in flight).
  *
- * One sweep at a time node-wide: a lease document in `files_sweep` (several node processes may
- * share the stores), so every unpin and its re-pin check happen before gc, in the one process
- * that collects. A kubo daemon's pins are all treated as the node's: give the node its own
+ * One sweep at a time node-wide: a lease (node-lease.ts, document `lease` in `files_sweep`;
+ * several node processes may share the stores), so every unpin and its re-pin check happen
+ * before gc, in the one process that collects. A kubo daemon's pins are all treated as the node's: give the node its own
  * daemon, or other tools' pins are unpinned after the grace period.
  */
-import { randomUUID } from 'node:crypto';
 import type { BlockStore } from '@cella/block-store';
 import type { Collection, Database, DocumentStore } from '@cella/document-store';
 import { StoreError } from '@cella/document-store';
 import type { Logger } from '../logger.js';
+import { NodeLease } from '../node-lease.js';
 import type { CidRefs } from './cid-refs.js';
 import { FILES_COLLECTION } from './file-records.js';
 
@@ -75,18 +75,14 @@ export interface SweepDeps {
 }
 
 const VAULT_DB_PREFIX = 'node_user_';
-const LEASE_ID = 'lease';
-const MIN_LEASE_MS = 10 * 60 * 1000;
-
 const isDuplicate = (error: unknown) => error instanceof StoreError && error.code === 'DUPLICATE_KEY';
 
 export class Sweeper {
-  private readonly lease: Collection;
+  private readonly lease: NodeLease;
   private readonly orphans: Collection;
-  private readonly owner = randomUUID();
 
   constructor(private readonly deps: SweepDeps) {
-    this.lease = deps.nodeDb.collection('files_sweep');
+    this.lease = new NodeLease(deps.nodeDb.collection('files_sweep'), 'lease', deps.clock, deps.log);
     this.orphans = deps.nodeDb.collection('orphan_pins');
   }
 
@@ -106,32 +102,14 @@ export class Sweeper {
       gcRemoved: 0,
       ms: 0,
     };
-    if (!(await this.takeLease(started, graceMs))) return report;
-    report.ran = true;
-    try {
+    report.ran = await this.lease.run(async () => {
       await this.repairCounts(started, graceMs, report);
       await this.unpinOrphans(started, graceMs, report);
       const { refs, blocks } = this.deps;
       report.gcRemoved = (await refs.lock.exclusive(() => blocks.gc())).removed;
-    } finally {
-      await this.lease.deleteOne({ _id: LEASE_ID, owner: this.owner }).catch(() => undefined);
-    }
+    });
     report.ms = this.deps.clock() - started;
     return report;
-  }
-
-  private async takeLease(now: number, graceMs: number): Promise<boolean> {
-    try {
-      await this.lease.findOneAndUpdate(
-        { _id: LEASE_ID, until: { $lt: now } },
-        { $set: { owner: this.owner, until: now + Math.max(MIN_LEASE_MS, 2 * graceMs) } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      if (isDuplicate(error)) return false; // held by a live sweep elsewhere
-      throw error;
-    }
   }
 
   /** CID → number of metadata documents naming it, over every vault database. */

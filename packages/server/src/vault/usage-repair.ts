@@ -10,15 +10,19 @@
  * - the counter is set only if it still holds the value read before the first count (no write
  *   moved it meanwhile), else the next run tries again.
  *
- * So it never races a live write, in this process or another one sharing the stores.
+ * So it never races a live write, in this process or another one sharing the stores. With a
+ * `lease` (node-lease.ts) one run at a time node-wide: N processes do not recount N times.
  */
 import type { DocumentStore } from '@cella/document-store';
 import type { Logger } from '../logger.js';
+import type { NodeLease } from '../node-lease.js';
 import type { VaultDatabase } from './database-service.js';
 import { INTERNAL_COLLECTIONS } from './names.js';
 import type { UsageKind, VaultRecord, VaultService } from './vaults.js';
 
 export interface UsageRepairReport {
+  /** False when another process held the lease (nothing was done). */
+  ran: boolean;
   vaults: number;
   corrected: number;
   skippedBusy: number;
@@ -37,6 +41,7 @@ export class UsageRepair {
       documents: DocumentStore;
       log: Logger;
       settleMs?: number;
+      lease?: NodeLease;
     },
   ) {}
 
@@ -51,14 +56,24 @@ export class UsageRepair {
   }
 
   async run(): Promise<UsageRepairReport> {
-    const report: UsageRepairReport = { vaults: 0, corrected: 0, skippedBusy: 0 };
+    const report: UsageRepairReport = { ran: false, vaults: 0, corrected: 0, skippedBusy: 0 };
+    const { lease } = this.deps;
+    if (lease) report.ran = await lease.run(() => this.repair(report));
+    else {
+      await this.repair(report);
+      report.ran = true;
+    }
+    return report;
+  }
+
+  private async repair(report: UsageRepairReport): Promise<void> {
     const suspects: { vault: VaultRecord; counted: Record<UsageKind, number> }[] = [];
     for (const vault of await this.deps.vaults.all()) {
       report.vaults++;
       const counted = await this.count(vault);
       if (counted.db !== vault.dbUsed || counted.files !== vault.filesUsed) suspects.push({ vault, counted });
     }
-    if (suspects.length === 0) return report;
+    if (suspects.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, this.deps.settleMs ?? SETTLE_MS));
     for (const { vault, counted } of suspects) {
       const again = await this.count(vault);
@@ -79,7 +94,6 @@ export class UsageRepair {
         }
       }
     }
-    return report;
   }
 
   start(intervalMs: number): void {
