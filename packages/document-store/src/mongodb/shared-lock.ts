@@ -61,6 +61,21 @@ const HINT_MS = 3000;
 const CLEAN_EVERY = 32;
 const CLEAN_AFTER_MS = 15_000;
 
+/** Callers served per taking of a lock, and the pause before taking it again for the rest. */
+const BATCH = 16;
+const YIELD_MS = 3;
+
+interface Job {
+  run: (lock: HeldLock) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+interface Queue {
+  jobs: Job[];
+  draining: boolean;
+}
+
 interface Known {
   doc: LockDoc | null;
   /** When it was read (Date.now()). */
@@ -80,6 +95,8 @@ export class SharedLocks {
   private readonly owner = randomUUID();
   /** Per lock: the newest generation this process saw, and when (a hint, re-checked by the insert). */
   private readonly hints = new Map<string, Known>();
+  /** Per lock: this process's callers waiting for it, in order. */
+  private readonly queues = new Map<string, Queue>();
 
   constructor(
     private readonly client: MongoClient,
@@ -91,39 +108,84 @@ export class SharedLocks {
     return this.client.db(this.locksDatabase).collection<LockDoc>(database);
   }
 
-  /** Runs `fn` holding the lock of `database`.`collection` across every process on this server. */
-  async hold<T>(database: string, collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
-    const docs = this.docs(database);
+  /**
+   * Runs `fn` holding the lock of `database`.`collection` across every process on this server.
+   * The callers of this process queue in order; one taking of the shared lock serves up to
+   * `BATCH` of them back to back (a handful of round trips fewer each), then the lock is freed
+   * and, when more callers wait, taken again after a short pause that lets a waiting process in.
+   */
+  hold<T>(database: string, collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
     const key = `${database}\u0000${collection}`;
-    const mine = await this.acquire(docs, key, collection);
-    let until = mine.until;
-    let renewing: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(
-      () => {
-        const next = Date.now() + this.options.leaseMs;
-        renewing = docs.updateOne({ _id: mine._id, owner: this.owner }, { $set: { until: next } }).then(
-          () => (until = next),
-          () => undefined,
-        );
-      },
-      Math.max(50, Math.floor(this.options.leaseMs / 4)),
+    let queue = this.queues.get(key);
+    if (!queue) this.queues.set(key, (queue = { jobs: [], draining: false }));
+    const job = new Promise<T>((resolve, reject) =>
+      queue.jobs.push({
+        run: fn,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      }),
     );
-    timer.unref();
-    const lock: HeldLock = {
-      assertHeld: () => {
-        // Keep a margin of a fifth of the lease for the write that follows.
-        if (Date.now() > until - this.options.leaseMs / 5)
-          throw new Error(
-            `the write lock of ${database}.${collection} could not be renewed in time; nothing was written`,
-          );
-      },
-    };
+    if (!queue.draining) void this.drain(database, collection, key, queue);
+    return job;
+  }
+
+  private async drain(database: string, collection: string, key: string, queue: Queue): Promise<void> {
+    queue.draining = true;
+    const docs = this.docs(database);
     try {
-      return await fn(lock);
+      while (queue.jobs.length > 0) {
+        let mine: LockDoc;
+        try {
+          mine = await this.acquire(docs, key, collection);
+        } catch (error) {
+          // Every caller waiting now gets the failure (a timeout or the server unreachable).
+          for (const job of queue.jobs.splice(0)) job.reject(error);
+          break;
+        }
+        let until = mine.until;
+        let renewing: Promise<unknown> = Promise.resolve();
+        const timer = setInterval(
+          () => {
+            const next = Date.now() + this.options.leaseMs;
+            renewing = docs.updateOne({ _id: mine._id, owner: this.owner }, { $set: { until: next } }).then(
+              () => (until = next),
+              () => undefined,
+            );
+          },
+          Math.max(50, Math.floor(this.options.leaseMs / 4)),
+        );
+        timer.unref();
+        const lock: HeldLock = {
+          assertHeld: () => {
+            // Keep a margin of a fifth of the lease for the write that follows.
+            if (Date.now() > until - this.options.leaseMs / 5)
+              throw new Error(
+                `the write lock of ${database}.${collection} could not be renewed in time; nothing was written`,
+              );
+          },
+        };
+        const taken = Date.now();
+        try {
+          for (let served = 0; served < BATCH && queue.jobs.length > 0; served++) {
+            if (served > 0 && Date.now() - taken > this.options.leaseMs / 2) break;
+            const job = queue.jobs.shift()!;
+            try {
+              job.resolve(await job.run(lock));
+            } catch (error) {
+              job.reject(error);
+            }
+          }
+        } finally {
+          clearInterval(timer);
+          await renewing;
+          await this.release(docs, key, mine);
+        }
+        if (queue.jobs.length > 0) await sleep(YIELD_MS);
+      }
     } finally {
-      clearInterval(timer);
-      await renewing;
-      await this.release(docs, key, mine);
+      queue.draining = false;
+      if (queue.jobs.length > 0) void this.drain(database, collection, key, queue);
+      else if (this.queues.get(key) === queue) this.queues.delete(key);
     }
   }
 
@@ -162,7 +224,7 @@ export class SharedLocks {
       if (Date.now() > deadline)
         throw new LockWaitTimeout(`timed out waiting for the write lock of ${collection}`);
       await sleep(pause);
-      pause = Math.min(pause * 2, 20);
+      pause = Math.min(pause * 2, 4);
       // Held: watch that generation (its holder frees it, or its lease runs out).
       known = await this.read(docs, latest._id);
     }

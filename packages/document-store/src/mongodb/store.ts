@@ -88,7 +88,6 @@ class MongoDocumentStore implements DocumentStore {
   readonly engine = 'mongodb' as const;
   private txnProbe: Promise<boolean> | null = null;
   private emulationProbe: Promise<boolean> | null = null;
-  private readonly locks = new Map<string, Promise<unknown>>();
   bsonSizeOperator: boolean | null = null;
 
   constructor(
@@ -114,22 +113,9 @@ class MongoDocumentStore implements DocumentStore {
     return this.emulationProbe;
   }
 
-  /**
-   * Runs `fn` holding the write lock of one collection (emulation mode): after every earlier
-   * `exclusive` call of this process for it has settled (so one caller per process waits for the
-   * shared lock), then under the lock every process on the server shares (shared-lock.ts).
-   */
+  /** Runs `fn` holding the write lock of one collection (emulation mode, shared-lock.ts). */
   exclusive<T>(database: string, collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
-    const key = `${database}\u0000${collection}`;
-    const held = () => this.sharedLocks.hold(database, collection, fn);
-    const previous = this.locks.get(key) ?? Promise.resolve();
-    const run = previous.then(held, held);
-    const tail = run.catch(() => undefined);
-    this.locks.set(key, tail);
-    void tail.then(() => {
-      if (this.locks.get(key) === tail) this.locks.delete(key);
-    });
-    return run;
+    return this.sharedLocks.hold(database, collection, fn);
   }
 
   fullName(name: string): string {
