@@ -8,6 +8,7 @@
  * - the measured over-quota race (16 concurrent uploads of one 1 MiB file, 8 MiB quota, 3,000,000
  *   bytes used: 6 to 8 acknowledged where 5 fit, usage 1 MiB below what was stored, a 455), three
  *   rounds; concurrent inserts and uploads into one vault: never a byte over, usage = what is stored;
+ * - uploads racing to create `a` and `a/b` on different processes: at most one stays;
  * - a script file transaction opened on one process and used on another; anonymous runs limited
  *   once across the processes, not once per process;
  * - a process killed (SIGKILL) mid-upload: nothing half-written, usage exact, orphans swept;
@@ -220,6 +221,28 @@ if (!available) {
       expect(quota - info.storage_used).toBeLessThan(100_000 + 200);
       await expectUsageExact(vault);
     }, 120_000);
+
+    test('uploads racing to create a file and a file below it, on different processes: never both', async () => {
+      const { vault } = await newUser();
+      const pairs = 12;
+      const results = await Promise.all(
+        Array.from({ length: pairs }, (_, i) => [
+          outcome(vault.files.upload(`clash/${i}`, `a file named ${i}`)),
+          outcome(vault.files.upload(`clash/${i}/inner.txt`, `a file below ${i}`)),
+        ]).flat(),
+      );
+      expect(Object.keys(tally(results)).every((k) => k === 'ok' || k === '455')).toBe(true);
+      const names = new Set(
+        (await vault.files.list('', { recursive: true })).filter((f) => f.is_file).map((f) => f.name),
+      );
+      for (let i = 0; i < pairs; i++) {
+        expect(names.has(`clash/${i}`) && names.has(`clash/${i}/inner.txt`), `pair ${i}`).toBe(false);
+        // What was acknowledged is there, unless it withdrew (455).
+        if (results[2 * i] === 'ok') expect(names.has(`clash/${i}`)).toBe(true);
+        if (results[2 * i + 1] === 'ok') expect(names.has(`clash/${i}/inner.txt`)).toBe(true);
+      }
+      await expectUsageExact(vault);
+    });
 
     test('a script file transaction opened on one process is used on another, once', async () => {
       const { vault: owner } = await newUser();
