@@ -348,8 +348,8 @@ export class FilesService {
 
   /**
    * The SHA-256 (hex) of a file's content: computed by streaming it the first time a CID is asked
-   * for, then remembered with the CID's reference count (content-addressed: never stale; gone with
-   * the CID's last reference).
+   * for, then remembered with the CID's reference count (content-addressed: never stale; gone when
+   * the sweep removes the count the CID's last reference released).
    */
   async sha256(record: FileRecord): Promise<string> {
     const known = await this.refs.sha256(record.cid);
