@@ -19,12 +19,11 @@
  * mode's lock shared by all processes (all charges go through the node database's `vaults`).
  * CELLA_BENCH_ROUNDS (3) rounds of CELLA_BENCH_SECONDS (3) per measure and configuration.
  */
-import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, createDevIdentity } from '@cella/sdk';
-import { kuboBinary, startKubo } from '@cella/block-store/testing';
-import { mongoTargetAvailable, startMongoTarget } from '@cella/document-store/testing';
-import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
+import { kuboBinary } from '@cella/block-store/testing';
+import { mongoTargetAvailable } from '@cella/document-store/testing';
+import { startScaleOut } from '../src/testing/index.js';
 import { fmt, printTable } from './lib.js';
 
 const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 3));
@@ -87,18 +86,11 @@ export async function benchScaleOut(): Promise<void> {
     );
     return;
   }
-  const mongo = (await startMongoTarget())!;
-  const kubo = await startKubo();
-  const nodes: SpawnedNode[] = [];
+  // The proxy startScaleOut also starts is not used: the load generator spreads its connections
+  // over the processes itself (a proxy in this process would compete for the same two cores).
+  const cluster = await startScaleOut({ env: { CELLA_FILES_SWEEP_INTERVAL: '0', CELLA_LOG_LEVEL: 'error' } });
+  const nodes = cluster.nodes;
   try {
-    const env = {
-      MONGODB_URI: mongo.uri,
-      CELLA_IPFS_API_URL: kubo.apiUrl,
-      CELLA_FILES_SWEEP_INTERVAL: '0',
-      CELLA_LOG_LEVEL: 'error',
-    };
-    nodes.push(await spawnNode({ env }));
-    nodes.push(...(await Promise.all([1, 2].map(() => spawnNode({ env, identityFrom: nodes[0]!.dataDir })))));
     const vault = await connect({ url: nodes[0]!.url, signer: createDevIdentity().signer });
     await vault.subscription.subscribe();
     const auth = { authorization: `Bearer ${await vault.session.token()}` };
@@ -155,10 +147,7 @@ export async function benchScaleOut(): Promise<void> {
       })),
     );
   } finally {
-    await Promise.all(nodes.map((node) => node.stop()));
-    for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });
-    await kubo.stop();
-    await mongo.stop();
+    await cluster.stop();
   }
 }
 

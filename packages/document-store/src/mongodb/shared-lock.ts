@@ -39,7 +39,7 @@ export interface SharedLockOptions {
   waitMs: number;
 }
 
-export const DEFAULT_SHARED_LOCK_OPTIONS: SharedLockOptions = { leaseMs: 5000, waitMs: 60_000 };
+export const DEFAULT_SHARED_LOCK_OPTIONS: SharedLockOptions = { leaseMs: 10_000, waitMs: 60_000 };
 
 interface LockDoc {
   _id: string;
@@ -58,6 +58,8 @@ export interface HeldLock {
 }
 
 const HINT_MS = 3000;
+/** Hints kept at most (one per lock this process used lately); beyond it they are forgotten. */
+const MAX_HINTS = 10_000;
 const CLEAN_EVERY = 32;
 const CLEAN_AFTER_MS = 15_000;
 
@@ -250,6 +252,7 @@ export class SharedLocks {
         { _id: mine._id, owner: this.owner },
         { $set: { free: true, until: 0, at: freed.at } },
       );
+      if (this.hints.size >= MAX_HINTS) this.hints.clear();
       this.hints.set(key, { doc: freed, seen: freed.at });
     } catch {
       // The lease runs out and another process takes the lock over.

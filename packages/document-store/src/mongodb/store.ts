@@ -37,7 +37,7 @@ export interface MongoDocumentStoreOptions {
   serverSelectionTimeoutMs?: number;
   /**
    * Emulation mode's write locks shared by every process on the server (shared-lock.ts): how long a
-   * dead holder keeps a lock (default 5 000 ms) and how long a write waits for one (60 000 ms).
+   * dead holder keeps a lock (default 10 000 ms) and how long a write waits for one (60 000 ms).
    */
   sharedLocks?: Partial<SharedLockOptions>;
 }

@@ -1,6 +1,7 @@
 export { shareIdentity, spawnNode, type SpawnedNode, type SpawnOptions } from './spawn-node.js';
 export { startProxy, type RoundRobinProxy, type Served } from './round-robin-proxy.js';
 export {
+  blockBackends,
   kuboBackend,
   startScaleOut,
   type BlockBackend,

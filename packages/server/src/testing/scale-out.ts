@@ -6,9 +6,11 @@
  * The document store is MONGODB_URI when set, else a FerretDB started from the cached binary
  * (emulation mode, whose writes take locks shared by all processes). The block store is a
  * `BlockBackend`: a kubo daemon by default; another engine (an IPFS Cluster) plugs in as another
- * factory giving the node environment that selects it.
+ * factory (`blocks` option) giving the node environment that selects it and a way to open it.
  */
 import { rmSync } from 'node:fs';
+import type { BlockStore } from '@cella/block-store';
+import { createKuboBlockStore } from '@cella/block-store/kubo';
 import { startKubo } from '@cella/block-store/testing';
 import { startMongoTarget, type MongoTarget } from '@cella/document-store/testing';
 import { startProxy, type RoundRobinProxy } from './round-robin-proxy.js';
@@ -17,7 +19,10 @@ import { spawnNode, type SpawnedNode } from './spawn-node.js';
 /** A running block store the node processes share, and the environment that points them at it. */
 export interface BlockBackend {
   name: string;
+  /** The node settings selecting it (e.g. CELLA_IPFS_API_URL). */
   env: Record<string, string>;
+  /** A BlockStore on it for the test itself (to check pins), as a node process would open it. */
+  open(): Promise<BlockStore>;
   stop(): Promise<void>;
 }
 
@@ -26,14 +31,36 @@ export type BlockBackendFactory = () => Promise<BlockBackend>;
 /** One kubo daemon (scripts/services/kubo.sh), offline, on loopback. */
 export const kuboBackend: BlockBackendFactory = async () => {
   const daemon = await startKubo();
-  return { name: 'kubo', env: { CELLA_IPFS_API_URL: daemon.apiUrl }, stop: () => daemon.stop() };
+  return {
+    name: 'kubo',
+    env: { CELLA_IPFS_API_URL: daemon.apiUrl },
+    open: () => createKuboBlockStore({ apiUrl: daemon.apiUrl }),
+    stop: () => daemon.stop(),
+  };
 };
+
+/**
+ * The block stores a scale-out run can use, by name: `CELLA_SCALE_OUT_BLOCKS` picks one (default
+ * `kubo`). An IPFS Cluster engine adds its factory here.
+ */
+export const blockBackends: Record<string, BlockBackendFactory> = { kubo: kuboBackend };
+
+function configuredBackend(): BlockBackendFactory {
+  const name = process.env.CELLA_SCALE_OUT_BLOCKS ?? 'kubo';
+  const factory = blockBackends[name];
+  if (!factory)
+    throw new Error(
+      `CELLA_SCALE_OUT_BLOCKS=${name}: no such block backend (${Object.keys(blockBackends).join(', ')})`,
+    );
+  return factory;
+}
 
 export interface ScaleOutOptions {
   /** Node processes (default 3). */
   processes?: number;
   /** Extra environment for every node process. */
   env?: Record<string, string>;
+  /** Default: the backend CELLA_SCALE_OUT_BLOCKS names (kubo). */
   blocks?: BlockBackendFactory;
 }
 
@@ -64,7 +91,7 @@ export async function startScaleOut(options: ScaleOutOptions = {}): Promise<Scal
   let blocks: BlockBackend | undefined;
   const nodes: SpawnedNode[] = [];
   try {
-    blocks = await (options.blocks ?? kuboBackend)();
+    blocks = await (options.blocks ?? configuredBackend())();
     const env = { ...options.env, MONGODB_URI: mongo.uri, ...blocks.env };
     // The first process creates the node identity; the others share it.
     nodes.push(await spawnNode({ env }));
