@@ -65,8 +65,9 @@ function tally(results: ('ok' | 'network' | number)[]): Record<string, number> {
   return out;
 }
 
+// The default block backend starts its own kubo daemon from the cached binary.
 const available =
-  mongoTargetAvailable() && (process.env.KUBO_API_URL !== undefined || kuboBinary() !== undefined);
+  mongoTargetAvailable() && (process.env.CELLA_SCALE_OUT_BLOCKS !== undefined || kuboBinary() !== undefined);
 if (!available) {
   const why =
     'scale-out suite SKIPPED: it needs FerretDB (or MONGODB_URI) and kubo: run scripts/services/ferretdb.sh install and scripts/services/kubo.sh install';
