@@ -23,6 +23,7 @@ import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
+import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
@@ -148,7 +149,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   files.start();
   // Usage counters are recounted on the same schedule as the files sweep.
-  const usageRepair = new UsageRepair({ vaults, database, documents, log });
+  const usageRepair = new UsageRepair({
+    vaults,
+    database,
+    documents,
+    log,
+    lease: new NodeLease(nodeDb.collection('node_leases'), 'usage-repair', clock, log),
+  });
   usageRepair.start(config.filesSweepIntervalSeconds * 1000);
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
