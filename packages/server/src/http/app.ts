@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { JsonHandler } from '../api/handler.js';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
+import { corsOptions } from './cors.js';
 import { sendError } from './error-handler.js';
 import {
   createProcedureCaller,
@@ -18,6 +19,7 @@ import {
 } from './json-routes.js';
 import { registerRawRoutes, type RawHandlers } from './raw-routes.js';
 import { registerDocsRoutes } from './docs-routes.js';
+import type { ServerOptions } from './server-options.js';
 
 /** Endpoints served by raw routes (streams and paths with slashes) rather than the JSON adapter. */
 export function isRawEndpoint(endpoint: Endpoint): boolean {
@@ -32,6 +34,8 @@ export interface HttpAppOptions {
   raw: RawHandlers;
   /** Extra endpoints beyond the public contract (e.g. the backup node's internal API). */
   endpoints?: readonly Endpoint[];
+  /** TLS (HTTPS + HTTP/2) and trusted proxies; default: plain HTTP/1.1, no proxy trusted. */
+  server?: ServerOptions;
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
@@ -47,6 +51,8 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   // Typed as the default instance so plugins and route helpers share one type (pino's Logger vs
   // FastifyBaseLogger differ only in type parameters).
   const app = Fastify({
+    // TLS makes it an HTTP/2 server (fastify types that apart; the instance is cast below anyway).
+    ...((options.server ?? { trustProxy: false }) as object),
     loggerInstance: ctx.log,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -66,11 +72,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       ),
   }) as unknown as FastifyInstance;
 
-  await app.register(cors, {
-    origin: ctx.config.corsOrigins === '*' ? true : ctx.config.corsOrigins.split(',').map((o) => o.trim()),
-    credentials: true,
-    exposedHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'X-Request-Id', 'Content-Length'],
-  });
+  await app.register(cors, corsOptions(ctx.config.corsOrigins));
 
   // JSON bodies are parsed whatever the Content-Type (the reference node does the same; its SDK
   // sends `application/json` even on GET). Prototype-poisoning keys are refused.
