@@ -8,7 +8,7 @@ export async function readmeExample(
   ethersSigner: EthersSigner,
 ): Promise<unknown> {
   const { signer } = createDevIdentity();
-  const vault = await connect({ url: 'http://127.0.0.1:5000', signer });
+  const vault = await connect({ url: 'https://vault.example.org', signer });
 
   const notes = await vault.db.createCollection('notes');
   await notes.insert({ title: 'hello', tags: ['a'] });

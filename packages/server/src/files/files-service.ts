@@ -226,6 +226,9 @@ export class FilesService {
       throw fromBlockStoreError(error);
     }
     const { cid, size } = added;
+    // The client went away after its last byte (it saw the upload fail): store nothing. The pin
+    // just made is an orphan the sweep removes after its grace period.
+    options.signal?.throwIfAborted();
     try {
       await this.refs.acquire(cid);
     } catch (error) {

@@ -7,7 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync } from 'node:fs';
 import { connect as h2connect } from 'node:http2';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { CellaApiError, connect, createDevIdentity, type Vault } from '@cella/sdk';
 import {
@@ -34,7 +35,7 @@ const h2fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const { url, method, headers, body, signal } = input;
     return undiciFetch(url, { method, headers, body, signal, duplex: 'half', dispatcher: agent } as never);
   }
-  return undiciFetch(input as string, { ...(init as object), dispatcher: agent });
+  return undiciFetch(input, { ...(init as object), dispatcher: agent });
 }) as unknown as typeof fetch;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -88,10 +89,11 @@ describe('a node with a certificate', () => {
     const h1 = await new Promise<{ alpn: string | false | null; status: number }>((resolve, reject) => {
       const request = httpsRequest(
         `${node.url}/api/v2/node/version`,
-        { ca: cert.cert, ALPNProtocols: ['http/1.1'], agent: false },
+        // https.request passes TLS options on to tls.connect (its types do not list ALPN).
+        { ca: cert.cert, ALPNProtocols: ['http/1.1'], agent: false } as RequestOptions,
         (response) => {
           response.resume();
-          resolve({ alpn: response.socket.alpnProtocol, status: response.statusCode ?? 0 });
+          resolve({ alpn: (response.socket as TLSSocket).alpnProtocol, status: response.statusCode ?? 0 });
         },
       );
       request.on('error', reject).end();
@@ -176,6 +178,32 @@ describe('a node with a certificate', () => {
       .catch((e: unknown) => e);
     expect(tooLong).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
     expect(await vault.node.version()).toHaveProperty('major'); // the connection is still usable
+  });
+
+  test('over HTTP/2 a stream the client resets is an interrupted upload, even without Content-Length', async () => {
+    // What a browser's streamed upload does when aborted: no length was declared, and the stream
+    // is reset (RST_STREAM) midway. Node's HTTP/2 layer ends the request body like a complete one.
+    const vault = await user();
+    await vault.subscription.subscribe();
+    const token = await vault.session.token();
+    const session = h2connect(node.url, { ca: cert.cert });
+    for (const target of ['/api/v2/vault/files/reset.bin', '/api/v2/vault/files/dir/reset-late.bin']) {
+      const stream = session.request({
+        ':method': 'PUT',
+        ':path': target,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/octet-stream',
+      });
+      stream.on('error', () => undefined);
+      await new Promise<void>((resolve) => stream.write(Buffer.alloc(MiB, 1), () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, target.includes('late') ? 300 : 20));
+      stream.close(8 /* NGHTTP2_CANCEL */);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    session.close();
+    await expect(vault.files.stat('reset.bin')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    await expect(vault.files.stat('dir/reset-late.bin')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    expect((await vault.subscription.info()).storage_used).toBe(0);
   });
 
   test('backup to a backup node over HTTPS: the CAR streams go both ways', async () => {
