@@ -36,6 +36,13 @@ export async function sendUpload(
   const { onProgress, signal, auth = true } = options;
   const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
   const common = { method: 'PUT', auth, ...(signal ? { signal } : {}) };
+  // An empty file goes without a body: undici's HTTP/2 client (7.x) never ends a stream whose body
+  // is empty but present, and the request would hang.
+  if (total === 0) {
+    const response = await http.raw(path, { ...common, headers, body: null });
+    onProgress?.(0, 0);
+    return response;
+  }
   const transport = await http.uploads();
 
   if (transport === 'stream') {

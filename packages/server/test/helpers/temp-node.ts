@@ -26,6 +26,9 @@ function tlsOverrides(): Partial<Config> {
   return { tlsCert: tls.certFile, tlsKey: tls.keyFile };
 }
 
+/** The test certificate of `CELLA_TEST_TLS=1` runs (for raw clients that must trust it). */
+export const testCertificate = (): string | undefined => tls?.cert;
+
 export async function startTempNode(overrides: Partial<Config> = {}): Promise<TempNode> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cella-node-'));
   const config = loadConfig({}, { port: 0, dataDir, logLevel: 'silent', ...tlsOverrides(), ...overrides });
