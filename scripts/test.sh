@@ -2,8 +2,8 @@
 # `npm test`: everything CI checks, in one command, on a fresh machine.
 #  1. external tools for the at-scale engine suites: FerretDB (MongoDB wire protocol) and kubo
 #     (IPFS daemon), built once with Go into $CELLA_TOOLS_DIR (default ~/.cache/cella/tools);
-#  2. Debian's Chromium for the browser test of the API reference page (installed with apt when
-#     missing and we are root);
+#  2. Debian's Chromium for the browser tests (the API reference page, the SDK in a page; installed
+#     with apt when missing and we are root);
 #  3. build, typecheck, lint and every package's tests through turbo.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -20,8 +20,13 @@ for (const entry of ['index', 'node', 'ethers']) {
     plugins: [
       dts({
         respectExternal: true,
-        tsconfig: new URL('../tsconfig.json', import.meta.url).pathname,
-        compilerOptions: { noEmit: false, declarationMap: false },
+        tsconfig: new URL('../tsconfig.build.json', import.meta.url).pathname,
+        // The bundled workspace packages are read from their sources (the @cella/source condition).
+        compilerOptions: {
+          noEmit: false,
+          declarationMap: false,
+          rootDir: new URL('../../..', import.meta.url).pathname,
+        },
       }),
     ],
     onwarn(warning, warn) {
