@@ -226,9 +226,6 @@ export class FilesService {
       throw fromBlockStoreError(error);
     }
     const { cid, size } = added;
-    // The client went away after its last byte (it saw the upload fail): store nothing. The pin
-    // just made is an orphan the sweep removes after its grace period.
-    options.signal?.throwIfAborted();
     try {
       await this.refs.acquire(cid);
     } catch (error) {
@@ -236,6 +233,9 @@ export class FilesService {
     }
     let replaced: FileRecord | null;
     try {
+      // The client went away after its last byte (it saw its upload fail): store nothing, and give
+      // the reference back (which unpins content nothing else uses).
+      options.signal?.throwIfAborted();
       const now = this.nowSeconds();
       replaced = await this.writeRecord(
         vault,
