@@ -3,6 +3,7 @@
  * validated with zod into one typed object. Every setting has a default, so `npm start` needs none.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OutboundPolicy } from './outbound/address-policy.js';
@@ -24,6 +25,28 @@ export const configSchema = z
     dataDir: z.string().default('.cella-data'),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     corsOrigins: z.string().default('*'),
+    /** PEM certificate chain; with `tlsKey` the node speaks HTTPS, HTTP/2 by ALPN with HTTP/1.1 fallback. */
+    tlsCert: z.string().optional(),
+    /** PEM private key of `tlsCert` (a file readable by its owner only). */
+    tlsKey: z.string().optional(),
+    /**
+     * Reverse proxies whose `X-Forwarded-For` / `-Proto` / `-Host` are believed (client IP for the
+     * per-IP limits): `false`, `true` (any hop), a number of hops, or addresses / CIDRs, comma-separated.
+     */
+    trustProxy: z
+      .union([z.boolean(), z.number(), z.string()])
+      .default(false)
+      .transform((value, issue) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) {
+          issue.addIssue({
+            code: 'custom',
+            message: 'expected true, false, a number of hops, or IP addresses / CIDRs separated by commas',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
     mongodbUri: z.string().optional(),
     /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
@@ -119,6 +142,23 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
+/** `CELLA_TRUST_PROXY` as fastify's `trustProxy` takes it; undefined when malformed. */
+function parseTrustProxy(value: boolean | number | string): boolean | number | string | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  const text = value.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(',') : undefined;
+}
+
 /** Environment variable → config key. */
 const envNames: Record<string, keyof Config> = {
   CELLA_ROLE: 'role',
@@ -128,6 +168,9 @@ const envNames: Record<string, keyof Config> = {
   CELLA_DATA_DIR: 'dataDir',
   CELLA_LOG_LEVEL: 'logLevel',
   CELLA_CORS_ORIGINS: 'corsOrigins',
+  CELLA_TLS_CERT: 'tlsCert',
+  CELLA_TLS_KEY: 'tlsKey',
+  CELLA_TRUST_PROXY: 'trustProxy',
   MONGODB_URI: 'mongodbUri',
   CELLA_IPFS_API_URL: 'ipfsApiUrl',
   CELLA_IPFS_CLUSTER_URL: 'ipfsClusterUrl',
@@ -181,7 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[name];
     if (value !== undefined && value !== '') fromEnv[key] = value;
   }
-  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv, ...overrides });
+  const parsed = configSchema
+    .refine((c) => (c.tlsCert === undefined) === (c.tlsKey === undefined), {
+      message: 'set both CELLA_TLS_CERT and CELLA_TLS_KEY, or neither',
+      path: ['tlsKey'],
+    })
+    .safeParse({ ...fromFile, ...fromEnv, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
@@ -190,5 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+  const { dataDir, tlsCert, tlsKey } = parsed.data;
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(dataDir),
+    ...(tlsCert !== undefined && tlsKey !== undefined
+      ? { tlsCert: path.resolve(tlsCert), tlsKey: path.resolve(tlsKey) }
+      : {}),
+  };
 }

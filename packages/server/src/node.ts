@@ -34,6 +34,7 @@ import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
 import { createHttpApp } from './http/app.js';
+import { serverOptions } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
 
 export const serverVersion: string = (
@@ -43,7 +44,7 @@ export const serverVersion: string = (
 export interface CellaNode {
   ctx: AppContext;
   app: FastifyInstance;
-  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 */
+  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 (https:// with TLS) */
   url: string;
   close(): Promise<void>;
 }
@@ -210,8 +211,12 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
 }
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
+  // TLS files are read before anything is created: a missing or exposed key stops the node here.
+  const warnings: string[] = [];
+  const server = serverOptions(config, (message) => warnings.push(message));
   const ctx = await buildContext(config, options);
-  const app = await createHttpApp(ctx, { tables: [cellaRoutes] });
+  for (const message of warnings) ctx.log.warn(message);
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes], server });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -225,7 +230,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   return {
     ctx,
     app,
-    url: `http://${host}:${port}`,
+    url: `${server.https ? 'https' : 'http'}://${host}:${port}`,
     close: () =>
       (closing ??= (async () => {
         await app.close();

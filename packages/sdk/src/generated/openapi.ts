@@ -3672,8 +3672,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
-            503: {
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3794,6 +3794,15 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -234,6 +234,9 @@ export class FilesService {
     let replaced: FileRecord | null;
     const rev = newRev();
     try {
+      // The client went away after its last byte (it saw its upload fail): store nothing, and give
+      // the reference back (which unpins content nothing else uses).
+      options.signal?.throwIfAborted();
       const now = this.nowSeconds();
       replaced = await this.writeRecord(
         vault,

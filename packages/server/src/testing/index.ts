@@ -9,3 +9,4 @@ export {
   type ScaleOut,
   type ScaleOutOptions,
 } from './scale-out.js';
+export { createTestCertificate, type TestCertificate } from './test-certificate.js';

@@ -78,7 +78,7 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
       reject(new Error(`node did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`));
     }, options.timeoutMs ?? 30_000);
     const check = () => {
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
+      const match = /listening on (https?:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         child.stdout.off('data', check);
