@@ -6,7 +6,9 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { CellaApiError, errorFromResponse, networkError } from './errors.js';
 import type { paths } from './generated/openapi.js';
-import { detectUploadTransport, type UploadTransport } from './upload-transport.js';
+import { detectUploadTransport, type Send, type UploadTransport } from './upload-transport.js';
+
+export type { Send };
 
 export type ApiClient = Client<paths>;
 
@@ -29,8 +31,6 @@ export interface HttpOptions {
 }
 
 /** Sends one request; `fetch` by default, XMLHttpRequest for browser uploads. */
-export type Send = (url: string, init: RequestInit) => Promise<Response>;
-
 /** A request body (`BodyInit`, spelled so that Node-only type setups without the DOM library have it). */
 export type RequestBody = NonNullable<RequestInit['body']>;
 

@@ -8,8 +8,10 @@
  *   (HTTP/1.1 origins, browsers without request streams). A stream input is read into a Blob first.
  * - `whole`: fetch with the whole body (no progress until the end), for runtimes with neither.
  */
-import type { Send } from './http.js';
 import type { ProgressListener } from './transfer.js';
+
+/** Carries one request: fetch by default, XMLHttpRequest where a browser must report upload progress. */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
 
 export type UploadTransport = 'stream' | 'xhr' | 'whole';
 

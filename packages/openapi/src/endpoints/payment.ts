@@ -23,7 +23,13 @@ export const paymentEndpoints = defineEndpoints({
     summary: 'Place an order for a plan upgrade',
     body: payment.placeOrderRequest,
     success: { status: 201, description: 'The order with its signed proof.', body: payment.order },
-    errors: ['INVALID_PARAMETER', 'PLAN_NOT_FOUND', 'VAULT_NOT_FOUND', 'BACKUP_NOT_FOUND', 'FEATURE_NOT_OFFERED'],
+    errors: [
+      'INVALID_PARAMETER',
+      'PLAN_NOT_FOUND',
+      'VAULT_NOT_FOUND',
+      'BACKUP_NOT_FOUND',
+      'FEATURE_NOT_OFFERED',
+    ],
     bodyLimit: 4 * KiB,
   },
   listOrders: {
@@ -45,7 +51,14 @@ export const paymentEndpoints = defineEndpoints({
     summary: 'Settle an order by verifying its on-chain payment',
     body: payment.settleRequest,
     success: { status: 201, description: 'The receipt; the plan is upgraded.', body: payment.receipt },
-    errors: ['INVALID_PARAMETER', 'BAD_REQUEST', 'ORDER_NOT_FOUND', 'ALREADY_EXISTS', 'FEATURE_NOT_OFFERED', 'UNAVAILABLE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'BAD_REQUEST',
+      'ORDER_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'FEATURE_NOT_OFFERED',
+      'UNAVAILABLE',
+    ],
     bodyLimit: 4 * KiB,
   },
   listReceipts: {
