@@ -48,6 +48,17 @@ function metaExamples(schema: z.ZodType): { id?: string; examples: unknown[] } |
   return undefined;
 }
 
+/**
+ * An example several operations show (a schema's, the catalogue's error message): one object per
+ * id, which zod-openapi writes once under `components/examples` and refers to everywhere.
+ */
+const sharedExamples = new Map<string, Example & { id: string }>();
+function shared(id: string, make: () => Example): Example {
+  let example = sharedExamples.get(id);
+  if (!example) sharedExamples.set(id, (example = { id, ...make() }));
+  return example;
+}
+
 /** The named examples of a body schema: its own, or (a union) those of its members, by member id. */
 export function schemaExamples(schema: z.ZodType): Named | undefined {
   const inner = unwrap(schema);
@@ -63,7 +74,8 @@ export function schemaExamples(schema: z.ZodType): Named | undefined {
   const named: Named = {};
   for (const { id, examples } of sources)
     examples.forEach((value, i) => {
-      named[`${id ?? 'example'}${examples.length > 1 ? ` ${i + 1}` : ''}`] = { value };
+      const name = `${id ?? 'example'}${examples.length > 1 ? `-${i + 1}` : ''}`;
+      named[name] = id ? shared(name, () => ({ value })) : { value };
     });
   return Object.keys(named).length > 0 ? named : undefined;
 }
@@ -113,10 +125,12 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     const examples: Named = {};
     for (const code of codes) {
       const entry: { internalCode?: number; description: string } = errorCatalogue[code];
-      examples[code] = {
+      const own = endpoint.examples?.errors?.[code];
+      const example = (message: string): Example => ({
         summary: `${code}${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}`,
-        value: errorBodyFor(code, endpoint.examples?.errors?.[code] ?? errorExampleMessages[code]),
-      };
+        value: errorBodyFor(code, message),
+      });
+      examples[code] = own ? example(own) : shared(code, () => example(errorExampleMessages[code]));
     }
     responses[String(status)] = {
       description: lines.join('\n\n'),

@@ -18,6 +18,7 @@ import {
 
 const document = buildOpenApiDocument();
 const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
+const sharedExamples = (document.components?.examples ?? {}) as Record<string, { value?: unknown }>;
 
 interface JsonSchema {
   $ref?: string;
@@ -61,8 +62,12 @@ for (const [path, item] of Object.entries(document.paths ?? {}))
     operations.push({ method: method.toUpperCase(), path, operation, entry });
   }
 
+/** An example, or the shared one (`components/examples`) it refers to. */
+const exampleOf = (example: { value?: unknown; $ref?: string }) =>
+  example.$ref ? sharedExamples[example.$ref.replace('#/components/examples/', '')] : example;
+
 const exampleValues = (media: MediaType): unknown[] => [
-  ...Object.values(media.examples ?? {}).map((e) => e.value),
+  ...Object.values(media.examples ?? {}).map((e) => exampleOf(e)?.value),
   ...(media.example !== undefined ? [media.example] : []),
 ];
 
@@ -110,6 +115,7 @@ describe('the API reference', () => {
       if (entry.body) {
         const values = json ? exampleValues(json) : [];
         expect(values.length, 'request body example').toBeGreaterThan(0);
+        expect(values, 'request examples resolve').not.toContain(undefined);
         for (const value of values) expect(refusal(entry.body, value), 'request example').toBe('');
       }
       for (const [status, response] of Object.entries(operation.responses)) {
@@ -117,14 +123,16 @@ describe('the API reference', () => {
         if (!media) continue;
         const values = exampleValues(media);
         expect(values.length, `${status} example`).toBeGreaterThan(0);
+        expect(values, `${status} examples resolve`).not.toContain(undefined);
         if (status.startsWith('2')) {
           const body = entry.success.body;
           if (!body) throw new Error(`${status} has JSON content but the entry no success body`);
           for (const value of values) expect(refusal(body, value), `${status} example`).toBe('');
         } else {
           for (const [code, example] of Object.entries(media.examples ?? {})) {
-            expect(refusal(errorBody, example.value), `${status} ${code}`).toBe('');
-            const body = example.value as { error: { internal_code?: number } };
+            const value = exampleOf(example)?.value;
+            expect(refusal(errorBody, value), `${status} ${code}`).toBe('');
+            const body = value as { error: { internal_code?: number } };
             expect(errorCodeFor(Number(status), body.error.internal_code), `${status} ${code}`).toBe(code);
           }
         }

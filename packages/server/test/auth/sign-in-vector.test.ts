@@ -64,15 +64,30 @@ describe('the sign-in test vector', () => {
   });
 
   test('is the example of the sign-in requests and answers in the OpenAPI document', () => {
+    type Example = { value?: unknown; $ref?: string };
     const document = buildOpenApiDocument() as unknown as {
-      paths: Record<string, { post: { requestBody: { content: Record<string, { examples: object }> } } }>;
+      paths: Record<
+        string,
+        {
+          post: {
+            requestBody: { content: Record<string, { examples: Record<string, Example> }> };
+            responses: Record<string, { content?: Record<string, { examples: Record<string, Example> }> }>;
+          };
+        }
+      >;
+      components: { examples: Record<string, Example> };
     };
-    const example = (p: string) =>
-      Object.values(document.paths[p]!.post.requestBody.content['application/json']!.examples).map(
-        (e) => (e as { value: unknown }).value,
+    const values = (examples: Record<string, Example>) =>
+      Object.values(examples).map(
+        (e) => (e.$ref ? document.components.examples[e.$ref.split('/').pop()!]! : e).value,
       );
-    expect(example('/api/v2/did/signin')).toEqual([{ document: JSON.parse(v.document.json) }]);
-    expect(example('/api/v2/did/auth')).toEqual([{ challenge_response: JSON.parse(v.presentation.json) }]);
+    const operation = (p: string) => document.paths[p]!.post;
+    const request = (p: string) => values(operation(p).requestBody.content['application/json']!.examples);
+    expect(request('/api/v2/did/signin')).toEqual([{ document: JSON.parse(v.document.json) }]);
+    expect(request('/api/v2/did/auth')).toEqual([{ challenge_response: JSON.parse(v.presentation.json) }]);
+    expect(
+      values(operation('/api/v2/did/signin').responses['201']!.content!['application/json']!.examples),
+    ).toEqual([{ challenge: v.challenge.jwt }]);
   });
 });
 
