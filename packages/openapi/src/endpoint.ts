@@ -48,6 +48,28 @@ export interface BinaryBody {
   description: string;
 }
 
+/** One named example of a request or response body (an OpenAPI Example Object). */
+export interface Example {
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+/**
+ * Examples an entry states itself, for the operations whose schemas' own examples do not fit.
+ * The default, and the usual place, is the schema: `.meta({ examples: [value] })` on the body's
+ * zod schema (and on every path and query parameter's); the document shows those for every
+ * operation that uses the schema.
+ */
+export interface EndpointExamples {
+  /** Named request bodies, instead of the body schema's examples. */
+  body?: Record<string, Example>;
+  /** Named success bodies, instead of the success schema's examples. */
+  response?: Record<string, Example>;
+  /** The message of an error this operation answers, instead of the catalogue's example message. */
+  errors?: Partial<Record<ErrorCode, string>>;
+}
+
 export interface Endpoint {
   operationId: string;
   method: HttpMethod;
@@ -55,8 +77,13 @@ export interface Endpoint {
   path: string;
   auth: AuthMode;
   tag: Tag;
+  /** One line: what it does (the reference page's heading). */
   summary: string;
-  description?: string;
+  /**
+   * Who may call, what it does in full, what is refused and why, the notable statuses. Required:
+   * test/reference.test.ts fails for an operation without one.
+   */
+  description: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** A JSON request body. */
@@ -82,6 +109,8 @@ export interface Endpoint {
   multiSegmentParam?: string;
   /** Node-to-node endpoints: listed in the document, marked `x-internal`. */
   internal?: boolean;
+  /** Examples for this operation only; see `EndpointExamples`. */
+  examples?: EndpointExamples;
 }
 
 /** Declares a group of entries, keeping each entry's literal types (the server derives handler types from them). */

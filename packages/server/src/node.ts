@@ -96,8 +96,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
-  const tokens = new AccessTokens(identity);
   const clock = options.clock ?? Date.now;
+  // Issued and checked on the node's clock, like every other time of the sign-in.
+  const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
