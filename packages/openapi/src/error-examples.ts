@@ -33,8 +33,7 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
     'GET /api/v2/payment/receipts/{id} is part of the API contract but not served by this node yet',
   UNAVAILABLE:
     'the challenge response was refused: the identity chain did not answer (timeout after 10000 ms)',
-  FEATURE_NOT_OFFERED:
-    'this node takes no payments (no payment contract and receiving address configured)',
+  FEATURE_NOT_OFFERED: 'this node takes no payments (no payment contract and receiving address configured)',
   INSUFFICIENT_STORAGE:
     'the vault storage quota is exceeded: 524163072 of 524288000 bytes used, this write needs 482113 more',
 };

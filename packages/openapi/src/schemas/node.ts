@@ -29,12 +29,10 @@ export const nodeInfo = z
     document_engine: z
       .enum(['sqlite', 'mongodb'])
       .meta({ description: 'Where documents are stored: embedded SQLite or a MongoDB server.' }),
-    block_engine: z
-      .enum(['helia', 'kubo', 'cluster'])
-      .meta({
-        description:
-          'Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.',
-      }),
+    block_engine: z.enum(['helia', 'kubo', 'cluster']).meta({
+      description:
+        'Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.',
+    }),
   })
   .meta({
     id: 'NodeInfo',
