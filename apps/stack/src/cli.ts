@@ -2,7 +2,7 @@
 // line with node's util.parseArgs and dispatches; every failure ends as one line on stderr and a
 // non-zero exit code (2 for usage errors).
 import { parseArgs } from 'node:util';
-import { ChainRpcError, ComponentId, parseComponent } from '@cella/chain';
+import { ChainRpcError, parseComponent } from '@cella/chain';
 import { createContext, UsageError, type CliIo } from './cli-context.js';
 import { runConfig } from './commands/config.js';
 import { runDoctorCommand } from './commands/doctor.js';
@@ -16,14 +16,25 @@ export const USAGE = `cella-stack: the chain-node stack (main chain, sidechains,
 
 Usage:
   cella-stack init [component…] --chain-type mainnet|testnet [--public-ip IP] [--third PG|ECO|PGP|none]
-                   [--mode mining|rpc] [--hardened] [--pin-ports] [--rpcapi-extra did] [--miner-info TAG]
+                   [--profile hardened|spec] [--mode mining|rpc] [--rpcapi-extra C=MODULES]…
+                   [--pin-ports | --no-pin-ports] [--frozen-accounts C=0xADDR,…]… [--miner-info TAG]
                    [--reinit] [--dry-run] [--light-kdf]
+  cella-stack flags <sidechain> [--mode mining|rpc] [--profile hardened|spec] [--chain-type …]
+                   [--public-ip IP] [--pin-ports | --no-pin-ports]
   cella-stack config show [component…] | validate | diff [--against mainnet|testnet]
-  cella-stack flags <sidechain> --mode mining|rpc [--chain-type …] [--public-ip IP] [--hardened] [--pin-ports]
   cella-stack <component> jsonrpc <method> [args… | key=value…]
+  cella-stack main jsonrpc listunspent [ADDRESS…] [utxotype=mixed|vote|normal]
   cella-stack status [--json]
   cella-stack watch <sidechain> [--count N] [--json]
   cella-stack doctor [--json]
+
+init settings are stored per sidechain (in its launch.json) and kept by a later init --reinit:
+  --profile hardened   (default) RPC/WS on 127.0.0.1, no personal/db/admin, no unlocked account
+  --profile spec       the specification's flags: RPC/WS on 0.0.0.0, personal, --unlock (exposed!)
+  --rpcapi-extra C=M   extra --rpcapi modules for sidechain C only, e.g. id=did (C= clears)
+  --frozen-accounts C=A  --frozen.account.list of sidechain C (mining mode)
+flags prints the launch line init wrote (launch.json); its options preview another one.
+listunspent without addresses lists the main chain wallet's (~/node/main/keystore.dat).
 
 Components: main, sc, sc-oracle, id, id-oracle, third, arbiter (node.sh names work too: ela, esc, eid, pg…)
 Global options:
@@ -47,9 +58,12 @@ const OPTIONS = {
   'chain-type': { type: 'string' },
   'public-ip': { type: 'string' },
   mode: { type: 'string' },
+  profile: { type: 'string' },
   hardened: { type: 'boolean' },
   'pin-ports': { type: 'boolean' },
-  'rpcapi-extra': { type: 'string' },
+  'no-pin-ports': { type: 'boolean' },
+  'rpcapi-extra': { type: 'string', multiple: true },
+  'frozen-accounts': { type: 'string', multiple: true },
   'miner-info': { type: 'string' },
   reinit: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
@@ -57,6 +71,51 @@ const OPTIONS = {
   against: { type: 'string' },
   count: { type: 'string' },
 } as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+const GLOBAL_OPTIONS: readonly OptionName[] = [
+  'help',
+  'home',
+  'layout',
+  'third',
+  'json',
+  'timeout',
+  'rpc',
+  'ws',
+];
+const LAUNCH_OPTIONS: readonly OptionName[] = ['mode', 'profile', 'hardened', 'pin-ports', 'no-pin-ports'];
+
+/** The options each command takes besides the global ones: any other is refused, not ignored. */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
+  init: [
+    ...LAUNCH_OPTIONS,
+    'chain-type',
+    'public-ip',
+    'rpcapi-extra',
+    'frozen-accounts',
+    'miner-info',
+    'reinit',
+    'dry-run',
+    'light-kdf',
+  ],
+  flags: [...LAUNCH_OPTIONS, 'chain-type', 'public-ip'],
+  config: ['against'],
+  watch: ['count'],
+  status: [],
+  doctor: [],
+  jsonrpc: [],
+};
+
+function refuseForeignOptions(command: string, given: object): void {
+  const allowed = new Set<string>([...GLOBAL_OPTIONS, ...(COMMAND_OPTIONS[command] ?? [])]);
+  const foreign = Object.keys(given).filter((k) => !allowed.has(k));
+  if (foreign.length) {
+    throw new UsageError(
+      `${command} does not take ${foreign.map((k) => `--${k}`).join(', ')} (cella-stack --help lists each command's options)`,
+    );
+  }
+}
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
@@ -72,6 +131,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(USAGE);
       return command || v.help ? 0 : 2;
     }
+    const isJsonRpc = rest[0] === 'jsonrpc' && safeComponent(command) !== undefined;
+    if (!isJsonRpc && (command === 'jsonrpc' || !(command in COMMAND_OPTIONS))) {
+      throw new UsageError(`unknown command "${command}" (cella-stack --help lists the commands)`);
+    }
+    refuseForeignOptions(isJsonRpc ? 'jsonrpc' : command, v);
     const ctx = createContext(io, v);
     switch (command) {
       case 'init':
@@ -89,10 +153,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (rest.length) throw new UsageError('doctor takes no arguments');
         return await runDoctorCommand(ctx);
     }
-    if (rest[0] === 'jsonrpc' && ComponentId.safeParse(safeComponent(command)).success) {
-      return await runJsonRpc(ctx, parseComponent(command), rest.slice(1));
-    }
-    throw new UsageError(`unknown command "${command}" (cella-stack --help lists the commands)`);
+    return await runJsonRpc(ctx, parseComponent(command), rest.slice(1));
   } catch (err) {
     if (err instanceof UsageError) {
       io.err(`cella-stack: ${err.message}`);

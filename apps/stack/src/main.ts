@@ -1,4 +1,5 @@
-// Process entry of cella-stack (started by bin/cella-stack.mjs).
+#!/usr/bin/env node
+// Process entry of cella-stack: the package's bin (compiled to dist/main.js).
 import { runCli } from './cli.js';
 
 const controller = new AbortController();

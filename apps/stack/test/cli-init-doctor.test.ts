@@ -76,9 +76,9 @@ describe('init from the command line', () => {
 });
 
 describe('flags and config from the command line', () => {
-  it('prints the exact launch command line with this home', async () => {
+  it('prints the launch line init wrote, with this home', async () => {
     const home = await newHome();
-    await runCli([
+    const init = await runCli([
       '--home',
       home,
       'init',
@@ -90,20 +90,30 @@ describe('flags and config from the command line', () => {
       '203.0.113.41',
       '--light-kdf',
     ]);
+    expect(init.stdout).toContain('sidechain sc: mining mode, hardened profile');
     const launch = JSON.parse(await fs.readFile(path.join(home, 'node/sc/launch.json'), 'utf8'));
-    const unlock = launch.args[launch.args.indexOf('--unlock') + 1];
     const mining = await runCli(['--home', home, 'flags', 'sc', '--mode', 'mining']);
-    expect(mining.stdout).toBe(
-      `./esc --allow-insecure-unlock --datadir ${home}/node/sc/data --mine --miner.threads 1 ` +
+    expect(mining).toEqual({
+      code: 0,
+      stdout:
+        `./esc --datadir ${home}/node/sc/data --mine --miner.threads 1 ` +
         `--password ${home}/.config/elastos/sc.txt --pbft.keystore ${home}/node/main/keystore.dat ` +
         `--pbft.keystore.password ${home}/.config/elastos/main.txt --pbft.net.address 203.0.113.41 --pbft.net.port 20639 ` +
-        `--rpc --rpcaddr 0.0.0.0 --rpcapi db,eth,net,pbft,personal,txpool,web3 --syncmode full --unlock ${unlock} ` +
-        `--ws --wsaddr 0.0.0.0 --frozen.account.list ''\n`,
+        `--rpc --rpcaddr 127.0.0.1 --rpcapi eth,net,pbft,txpool,web3 --syncmode full ` +
+        `--ws --wsaddr 127.0.0.1 --frozen.account.list ''\n`,
+      stderr: '',
+    });
+    // The specification's line is one option away, with a warning on stderr.
+    const spec = await runCli(['--home', home, 'flags', 'sc', '--profile', 'spec']);
+    expect(spec.stdout).toContain(
+      `--rpc --rpcaddr 0.0.0.0 --rpcapi db,eth,net,pbft,personal,txpool,web3 --syncmode full --unlock ${launch.settings.account} `,
     );
+    expect(spec.stderr).toContain('warning: sc: RPC bound to 0.0.0.0');
     const rpc = await runCli(['--home', home, 'flags', 'eid', '--mode', 'rpc', '--chain-type', 'testnet']);
     expect(rpc.stdout).toBe(
-      `./eid --testnet --datadir ${home}/node/id/data --lightserv 10 --rpc --rpcaddr 0.0.0.0 --rpcapi admin,eth,net,txpool,web3 --ws --wsaddr 0.0.0.0\n`,
+      `./eid --testnet --datadir ${home}/node/id/data --lightserv 10 --rpc --rpcaddr 127.0.0.1 --rpcapi eth,net,txpool,web3 --ws --wsaddr 127.0.0.1\n`,
     );
+    expect(rpc.stderr).toContain('preview: ~/node/id/launch.json does not exist yet');
   });
 
   it('config show redacts credentials; validate and diff', async () => {
@@ -125,7 +135,23 @@ describe('flags and config from the command line', () => {
 });
 
 describe('doctor', () => {
-  it('a hardened stack with did on the identity chain has no errors', async () => {
+  it('a default init (no options but the network) has no errors', async () => {
+    const home = await newHome();
+    // No --public-ip: init takes this host's interface address, as an operator's first run does.
+    const init = await runCli(['--home', home, 'init', '--chain-type', 'mainnet', '--light-kdf']);
+    expect(init.code, init.stderr).toBe(0);
+    const r = await runCli(['--home', home, 'doctor', '--json']);
+    const report = JSON.parse(r.stdout);
+    expect(report.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+    expect(report.errors).toBe(0);
+    expect(r.code).toBe(0);
+    // What is left is advice: the main chain wallet (needs ela-cli), did on the identity chain,
+    // and, on a host without a public address, the PBFT address.
+    for (const f of report.findings)
+      expect(['missing-keystore', 'did-rpcapi', 'public-ip-not-public']).toContain(f.check);
+  });
+
+  it('a stack with did on the identity chain has only the wallet left to do', async () => {
     const home = await newHome();
     const init = await runCli([
       '--home',
@@ -135,9 +161,8 @@ describe('doctor', () => {
       'mainnet',
       '--public-ip',
       '203.0.113.43',
-      '--hardened',
       '--rpcapi-extra',
-      'did',
+      'id=did',
       '--light-kdf',
     ]);
     expect(init.code, init.stderr).toBe(0);
@@ -159,15 +184,16 @@ describe('doctor', () => {
       'mainnet',
       '--public-ip',
       '203.0.113.44',
-      '--hardened',
       '--rpcapi-extra',
-      'did',
+      'id=did',
       '--light-kdf',
     ]);
     // 1. a credential file readable by others
     await fs.chmod(path.join(home, '.config/elastos/main.txt'), 0o644);
     // 2. the smart-contract chain back to the spec's mining flags: 0.0.0.0 + personal + --unlock
-    expect((await runCli(['--home', home, 'init', 'sc', '--reinit', '--light-kdf'])).code).toBe(0);
+    expect(
+      (await runCli(['--home', home, 'init', 'sc', '--reinit', '--profile', 'spec', '--light-kdf'])).code,
+    ).toBe(0);
     // 3. a whitelist open to everyone
     await editJson(
       path.join(home, 'node/main/config.json'),
@@ -179,9 +205,9 @@ describe('doctor', () => {
       (c) => (c.Configuration.HttpRestPort = 20338),
     );
     // 5. an identity chain whose --rpcapi lacks did
-    expect((await runCli(['--home', home, 'init', 'id', '--reinit', '--hardened', '--light-kdf'])).code).toBe(
-      0,
-    );
+    expect(
+      (await runCli(['--home', home, 'init', 'id', '--reinit', '--rpcapi-extra', 'id=', '--light-kdf'])).code,
+    ).toBe(0);
 
     const r = await runCli(['--home', home, 'doctor', '--json']);
     expect(r.code).toBe(1);
@@ -194,13 +220,13 @@ describe('doctor', () => {
       fix: 'chmod 600 ~/.config/elastos/main.txt',
     });
     expect(find('rpc-exposed-unlocked')).toMatchObject({ severity: 'error', file: '~/node/sc/launch.json' });
-    expect(find('rpc-exposed-unlocked')?.fix).toContain('cella-stack init sc --reinit --hardened');
+    expect(find('rpc-exposed-unlocked')?.fix).toContain('cella-stack init sc --reinit --profile hardened');
     expect(find('whitelist-open')).toMatchObject({ severity: 'error', file: '~/node/main/config.json' });
     expect(find('port-clash')?.message).toBe(
       'port 20338 is used by main chain P2P and arbiter REST: only one of them can start',
     );
     expect(find('did-rpcapi')?.message).toContain('lacks "did"');
-    expect(find('did-rpcapi')?.fix).toContain('--rpcapi-extra did');
+    expect(find('did-rpcapi')?.fix).toContain('--rpcapi-extra id=did');
     for (const f of findings) expect(f.fix.length).toBeGreaterThan(0);
 
     const text = await runCli(['--home', home, 'doctor']);

@@ -22,6 +22,9 @@ let arbiter: ArbiterStandIn;
 let esc: Anvil;
 let eid: Anvil;
 let sidechainFlags: string[];
+/** Main-chain addresses with outputs on the stand-in (the first is the wallet's, below). */
+const WALLET = 'EQ4QhsYRwuBbNBXc8BPW972xA9ANByKt6U';
+const OTHER = 'ETXdjrUyzGcsWvRN2tBzYxoV5WzXZaQGJk';
 
 async function readJson(file: string): Promise<any> {
   return JSON.parse(await fs.readFile(file, 'utf8'));
@@ -54,6 +57,7 @@ beforeAll(async () => {
       user: mainCfg.Configuration.RpcConfiguration.User,
       pass: mainCfg.Configuration.RpcConfiguration.Pass,
       height: 100,
+      utxos: { [WALLET]: [{ amount: '1.25000000' }], [OTHER]: [{ amount: '0.50000000' }] },
     }),
     startArbiterStandIn({
       user: arbCfg.Configuration.RpcConfiguration.User,
@@ -138,6 +142,62 @@ describe('jsonrpc', () => {
       expect(r.stderr).toContain("refused this caller's IP address (HTTP 403: Client ip is not allowed)");
     } finally {
       await closed.close();
+    }
+  });
+
+  it("listunspent as the spec lists it (no arguments): the main chain wallet's outputs", async () => {
+    // Without a wallet, one line saying what it needs (ELA itself answers "need addresses in an array!").
+    const none = await runCli(['--home', home, 'main', 'jsonrpc', 'listunspent']);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr.trim().split('\n')).toEqual([
+      'cella-stack: listunspent needs addresses (the main chain answers "need addresses in an array!" without them): ' +
+        'cella-stack main jsonrpc listunspent <address>… [utxotype=mixed|vote|normal]; ' +
+        "without any it lists the main chain wallet's, but ~/node/main/keystore.dat does not exist yet",
+    ]);
+    // Addresses given on the command line.
+    const given = await runCli(['--home', home, 'main', 'jsonrpc', 'listunspent', WALLET, OTHER]);
+    expect(given.code, given.stderr).toBe(0);
+    expect(
+      JSON.parse(given.stdout).map((u: { address: string; amount: string }) => [u.address, u.amount]),
+    ).toEqual([
+      [WALLET, '1.25000000'],
+      [OTHER, '0.50000000'],
+    ]);
+    const votes = await runCli(['--home', home, 'main', 'jsonrpc', 'listunspent', WALLET, 'utxotype=vote']);
+    expect(votes.stdout).toBe('[]\n');
+    const bad = await runCli(['--home', home, 'main', 'jsonrpc', 'listunspent', WALLET, 'utxotype=all']);
+    expect(bad.code).toBe(2);
+    // The wallet ela-cli creates (its addresses are in clear; the keys stay encrypted and unread).
+    const wallet = path.join(home, 'node/main/keystore.dat');
+    await fs.writeFile(
+      wallet,
+      JSON.stringify({
+        Version: '1.0.0',
+        PasswordHash: 'aa',
+        IV: 'bb',
+        MasterKey: 'cc',
+        Account: [
+          {
+            Address: WALLET,
+            ProgramHash: '21',
+            RedeemScript: '21',
+            PrivateKeyEncrypted: 'dd',
+            Type: 'main-account',
+          },
+        ],
+      }),
+      { mode: 0o600 },
+    );
+    try {
+      const own = await runCli(['--home', home, 'main', 'jsonrpc', 'listunspent']);
+      expect(own.code, own.stderr).toBe(0);
+      expect(JSON.parse(own.stdout)).toMatchObject([{ address: WALLET, amount: '1.25000000', txtype: 0 }]);
+      expect(own.stderr).toBe(
+        `listunspent: the main chain wallet's addresses (~/node/main/keystore.dat): ${WALLET}\n`,
+      );
+    } finally {
+      await fs.rm(wallet);
     }
   });
 

@@ -76,6 +76,46 @@ describe('config diff and validate', () => {
   });
 });
 
+describe('config diff respects the stored sidechain settings', () => {
+  it.each([
+    ['hardened (the default)', {}],
+    ['hardened, did on the identity chain, pinned ports', { extraRpcApi: { id: ['did'] }, pinPorts: true }],
+    ['spec profile, frozen accounts', { profile: 'spec', frozenAccounts: { sc: ['0x' + '2'.repeat(40)] } }],
+    ['rpc mode, spec profile', { sidechainMode: 'rpc', profile: 'spec' }],
+  ] as const)('%s: no differences; against the other network only network ones', async (_name, extra) => {
+    const home = await tempHome();
+    homes.push(home);
+    await initStack({ home, chainType: 'mainnet', publicIp: '203.0.113.9', kdf: LIGHT_KDF, ...extra });
+    const state = await loadStack(home);
+    expect(diffStackConfig(state)).toEqual([]);
+    const launchDiffs = diffStackConfig(state, 'testnet').filter((d) => d.file.endsWith('launch.json'));
+    const flagsChanged = new Set(launchDiffs.map((d) => d.path));
+    // Ports and the --testnet switch, never the profile's bind address, modules or account.
+    for (const p of flagsChanged)
+      expect(p).toMatch(/^(args --(testnet|pbft\.net\.port|port|rpcport|wsport)|env\.env)$/);
+    expect(flagsChanged).toContain('args --testnet');
+  });
+
+  it('a hand edit of a launch line shows up against its stored settings', async () => {
+    const home = await tempHome();
+    homes.push(home);
+    await initStack({ home, chainType: 'mainnet', publicIp: '203.0.113.9', kdf: LIGHT_KDF });
+    const file = path.join(home, 'node/sc/launch.json');
+    const launch = JSON.parse(await fs.readFile(file, 'utf8'));
+    launch.args[launch.args.indexOf('--rpcaddr') + 1] = '0.0.0.0';
+    await fs.writeFile(file, JSON.stringify(launch));
+    expect(diffStackConfig(await loadStack(home))).toEqual([
+      {
+        file: '~/node/sc/launch.json',
+        path: 'args --rpcaddr',
+        kind: 'changed',
+        expected: '127.0.0.1',
+        actual: '0.0.0.0',
+      },
+    ]);
+  });
+});
+
 describe('vaultChainDefaults', () => {
   it('gives the identity resolver URL and the smart-contract chain from the network table', () => {
     expect(vaultChainDefaults('mainnet')).toEqual({

@@ -1,16 +1,30 @@
-// `flags` output against spec §2.3's flag lists, with ports from the network table.
+// Launch lines against spec §2.3's flag lists (the `spec` profile, word for word), the default
+// `hardened` profile, and the settings a launch line is rendered from and read back as.
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SIDECHAIN_CHOICES,
   NETWORKS,
+  inferSidechainSettings,
+  launchRisk,
   parseSidechainArgs,
   renderSidechainLaunch,
   shellJoin,
   stackLayout,
   type ChainType,
+  type SidechainId,
+  type SidechainSettings,
 } from '../src/index.js';
 
 const layout = stackLayout('/home/op');
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+function settings(over: Partial<SidechainSettings> = {}): SidechainSettings {
+  return { ...DEFAULT_SIDECHAIN_CHOICES, chainType: 'mainnet', ...over };
+}
+
+function render(sidechain: SidechainId, over: Partial<SidechainSettings> = {}) {
+  return renderSidechainLaunch({ layout, sidechain, third: 'PG', settings: settings(over) });
+}
 
 /** The flag names of a rendered command line, in order (values dropped). */
 function flagNames(args: string[]): string[] {
@@ -47,15 +61,13 @@ describe.each([
   const side = s === 'sc' ? NETWORKS[chainType].smartContract : NETWORKS[chainType].identity;
   const prefix = chainType === 'testnet' ? ['--testnet'] : [];
 
-  it('mining mode: exactly the spec flags and values', () => {
-    const { command, args } = renderSidechainLaunch({
-      layout,
-      sidechain: s,
+  it('spec profile, mining mode: exactly the spec flags and values', () => {
+    const { command, args } = render(s, {
       chainType,
-      third: 'PG',
+      profile: 'spec',
       mode: 'mining',
       publicIp: '203.0.113.5',
-      unlock: ADDRESS,
+      account: ADDRESS,
       frozenAccounts: [
         '0x1111111111111111111111111111111111111111',
         '0x2222222222222222222222222222222222222222',
@@ -81,8 +93,8 @@ describe.each([
     );
   });
 
-  it('non-mining (RPC) mode: exactly the spec flags and values', () => {
-    const { args } = renderSidechainLaunch({ layout, sidechain: s, chainType, third: 'PG', mode: 'rpc' });
+  it('spec profile, non-mining (RPC) mode: exactly the spec flags and values', () => {
+    const { args } = render(s, { chainType, profile: 'spec', mode: 'rpc' });
     expect(flagNames(args)).toEqual([...prefix, ...SPEC_RPC]);
     const f = parseSidechainArgs(args);
     expect(f.get('lightserv')).toBe('10');
@@ -91,14 +103,7 @@ describe.each([
   });
 
   it('--pin-ports adds the table ports', () => {
-    const { args } = renderSidechainLaunch({
-      layout,
-      sidechain: s,
-      chainType,
-      third: 'PG',
-      mode: 'rpc',
-      pinPorts: true,
-    });
+    const { args } = render(s, { chainType, mode: 'rpc', pinPorts: true });
     const f = parseSidechainArgs(args);
     expect([f.get('port'), f.get('rpcport'), f.get('wsport')]).toEqual([
       String(side.p2pPort),
@@ -134,22 +139,78 @@ describe('network table', () => {
   });
 });
 
-describe('hardened and extra modules', () => {
-  it('--hardened binds loopback and drops personal, --unlock and --allow-insecure-unlock', () => {
-    const { args } = renderSidechainLaunch({
-      layout,
-      sidechain: 'id',
-      chainType: 'mainnet',
-      third: 'PG',
-      mode: 'mining',
+describe('the spec profile, golden', () => {
+  it("renders spec §2.3's mining line word for word (as node.sh writes it)", () => {
+    const { command, args } = render('sc', {
+      profile: 'spec',
       publicIp: '203.0.113.5',
-      hardened: true,
-      extraRpcApi: ['did'],
+      account: ADDRESS,
     });
+    // Spec §2.3, "Mining mode (BPoS supernode) uses these flags", in the spec's order, with this
+    // home's paths, the table's PBFT port and an empty frozen list.
+    expect(shellJoin([command, ...args])).toBe(
+      './esc --allow-insecure-unlock --datadir /home/op/node/sc/data --mine --miner.threads 1 ' +
+        '--password /home/op/.config/elastos/sc.txt --pbft.keystore /home/op/node/main/keystore.dat ' +
+        '--pbft.keystore.password /home/op/.config/elastos/main.txt --pbft.net.address 203.0.113.5 ' +
+        '--pbft.net.port 20639 --rpc --rpcaddr 0.0.0.0 --rpcapi db,eth,net,pbft,personal,txpool,web3 ' +
+        `--syncmode full --unlock ${ADDRESS} --ws --wsaddr 0.0.0.0 --frozen.account.list ''`,
+    );
+    expect(launchRisk(args)).toMatchObject({ check: 'rpc-exposed-unlocked', severity: 'error' });
+    expect(launchRisk(args)?.message).toContain(`account ${ADDRESS} unlocked`);
+  });
+
+  it("renders spec §2.3's RPC-node line word for word", () => {
+    const { command, args } = render('id', { profile: 'spec', mode: 'rpc' });
+    expect(shellJoin([command, ...args])).toBe(
+      './eid --datadir /home/op/node/id/data --lightserv 10 --rpc --rpcaddr 0.0.0.0 ' +
+        '--rpcapi admin,eth,net,txpool,web3 --ws --wsaddr 0.0.0.0',
+    );
+    expect(launchRisk(args)).toMatchObject({ check: 'rpc-exposed-admin', severity: 'warning' });
+  });
+});
+
+describe('the hardened profile (the default) and extra modules', () => {
+  it('is the default: loopback, no personal, nothing unlocked, nothing exposed', () => {
+    expect(DEFAULT_SIDECHAIN_CHOICES.profile).toBe('hardened');
+    const { args } = render('sc', { publicIp: '203.0.113.5', account: ADDRESS });
     const f = parseSidechainArgs(args);
     expect(f.get('rpcaddr')).toBe('127.0.0.1');
-    expect(f.get('rpcapi')).toBe('eth,net,pbft,txpool,web3,did');
+    expect(f.get('wsaddr')).toBe('127.0.0.1');
+    expect(f.get('rpcapi')).toBe('eth,net,pbft,txpool,web3');
     expect(f.has('unlock') || f.has('allow-insecure-unlock')).toBe(false);
+    expect(launchRisk(args)).toBeUndefined();
+    expect(launchRisk(render('sc', { mode: 'rpc' }).args)).toBeUndefined();
+  });
+
+  it('adds extra modules after the profile ones', () => {
+    const { args } = render('id', { publicIp: '203.0.113.5', rpcApiExtra: ['did'] });
+    expect(parseSidechainArgs(args).get('rpcapi')).toBe('eth,net,pbft,txpool,web3,did');
+  });
+
+  it('stores the settings it renders from, and a bare command line reads back as the same settings', () => {
+    const variants: Partial<SidechainSettings>[] = [
+      {},
+      { profile: 'spec' },
+      { mode: 'rpc' },
+      { mode: 'rpc', profile: 'spec', pinPorts: true },
+      { chainType: 'testnet', rpcApiExtra: ['did', 'debug'], pinPorts: true },
+      { profile: 'spec', frozenAccounts: [ADDRESS, '0x1111111111111111111111111111111111111111'] },
+    ];
+    for (const v of variants) {
+      const mining = (v.mode ?? 'mining') === 'mining';
+      const full = settings({
+        ...v,
+        ...(mining ? { publicIp: '198.18.0.1', publicIpConfirmed: false, account: ADDRESS } : {}),
+      });
+      const launch = render('id', full);
+      expect(launch.settings).toEqual(full);
+      const read = inferSidechainSettings({ args: launch.args, mode: launch.mode });
+      // The hardened line has no --unlock: the account is only in the stored settings.
+      const { account, ...rest } = full;
+      expect(read, JSON.stringify(v)).toEqual(
+        full.profile === 'hardened' || !mining ? rest : { ...rest, account },
+      );
+    }
   });
 
   it('prints a pasteable command line', () => {

@@ -142,13 +142,14 @@ describe('init', () => {
 
   it('creates geth keystores that open with the password file, for the --unlock account', async () => {
     const h = await home();
-    await initStack(base(h, { components: ['sc'] }));
+    await initStack(base(h, { components: ['sc'], profile: 'spec' }));
     const password = (await fs.readFile(path.join(h, '.config/elastos/sc.txt'), 'utf8')).trim();
     const dir = path.join(h, 'node/sc/data/keystore');
     const [file] = await fs.readdir(dir);
     const account = await decryptKeystoreJson(await fs.readFile(path.join(dir, file!), 'utf8'), password);
     const launch = await readJson(path.join(h, 'node/sc/launch.json'));
     expect(launch.args[launch.args.indexOf('--unlock') + 1]).toBe(account.address);
+    expect(launch.settings.account).toBe(account.address);
     expect(file).toContain(account.address.slice(2).toLowerCase());
   });
 
@@ -246,5 +247,107 @@ describe('public IP', () => {
       initStack({ home: h2, chainType: 'mainnet', components: ['main'], publicIp: 'example.com' }),
     );
     expect(bad.code).toBe('INVALID_OPTION');
+  });
+
+  it('warns about an interface address that is not public, stores it unconfirmed, and keeps that on --reinit', async () => {
+    const h = await home();
+    const eth0 = { eth0: [{ address: '10.1.2.3', family: 'IPv4', internal: false }] as never };
+    const first = await initStack({ ...base(h), publicIp: undefined, networkInterfaces: eth0 });
+    expect(first.publicIp).toEqual({ address: '10.1.2.3', source: 'interface', isPublic: false });
+    expect(first.warnings.join('\n')).toContain(
+      'public IP 10.1.2.3 (from a network interface) is not a public address',
+    );
+    expect((await readJson(path.join(h, 'node/sc/launch.json'))).settings).toMatchObject({
+      publicIp: '10.1.2.3',
+      publicIpConfirmed: false,
+    });
+    const again = await initStack({ ...base(h), publicIp: undefined, reinit: true });
+    expect(again.publicIp).toEqual({ address: '10.1.2.3', source: 'existing', isPublic: false });
+    expect(again.warnings.join('\n')).toContain('not a public address');
+    // The operator's word settles it.
+    const given = await initStack(base(h, { publicIp: '10.1.2.3', reinit: true }));
+    expect(given.warnings).toEqual([]);
+    expect((await readJson(path.join(h, 'node/id/launch.json'))).settings.publicIpConfirmed).toBe(true);
+  });
+});
+
+describe('sidechain settings', () => {
+  const launchOf = async (h: string, c: string) => readJson(path.join(h, `node/${c}/launch.json`));
+  const rpcapi = (launch: { args: string[] }) => launch.args[launch.args.indexOf('--rpcapi') + 1];
+
+  it('default init: the hardened profile on every sidechain, nothing exposed, no warnings', async () => {
+    const h = await home();
+    const r = await initStack(base(h));
+    expect(r.warnings).toEqual([]);
+    for (const c of ['sc', 'id', 'third']) {
+      const launch = await launchOf(h, c);
+      expect(launch.settings).toMatchObject({
+        chainType: 'mainnet',
+        mode: 'mining',
+        profile: 'hardened',
+        rpcApiExtra: [],
+        pinPorts: false,
+        frozenAccounts: [],
+      });
+      expect(launch.args).not.toContain('0.0.0.0');
+      expect(launch.args).not.toContain('--unlock');
+    }
+  });
+
+  it('--profile spec writes the spec flags and says what they expose', async () => {
+    const h = await home();
+    const r = await initStack(base(h, { components: ['main', 'sc'], profile: 'spec' }));
+    expect((await launchOf(h, 'sc')).args).toContain('--unlock');
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(
+      /^sc: RPC bound to 0\.0\.0\.0 with "personal" enabled and account 0x[0-9a-fA-F]{40} unlocked/,
+    );
+    expect(r.warnings[0]).toContain('--profile spec');
+  });
+
+  it('extra modules go only to the chains they name', async () => {
+    const h = await home();
+    await initStack(base(h, { extraRpcApi: { id: ['did'] } }));
+    expect(rpcapi(await launchOf(h, 'id'))).toBe('eth,net,pbft,txpool,web3,did');
+    expect(rpcapi(await launchOf(h, 'sc'))).toBe('eth,net,pbft,txpool,web3');
+    expect(rpcapi(await launchOf(h, 'third'))).toBe('eth,net,pbft,txpool,web3');
+    const err = await initError(initStack(base(h, { components: ['main'], extraRpcApi: { id: ['did'] } })));
+    expect(err.code).toBe('INVALID_OPTION');
+    expect(err.message).toBe(
+      '--rpcapi-extra names id, which this init does not include: run cella-stack init id --reinit --rpcapi-extra id=…',
+    );
+  });
+
+  it('--reinit keeps the stored settings; a change without --reinit is refused, not ignored', async () => {
+    const h = await home();
+    const frozen = '0x1111111111111111111111111111111111111111';
+    await initStack(
+      base(h, { extraRpcApi: { id: ['did'] }, pinPorts: true, frozenAccounts: { sc: [frozen] } }),
+    );
+    const before = await snapshotTree(h);
+    const again = await initStack(base(h, { reinit: true }));
+    expect(again.files.filter((f) => f.path.endsWith('launch.json')).map((f) => f.action)).toEqual(
+      Array(5).fill('unchanged'),
+    );
+    expect(await snapshotTree(h)).toEqual(before);
+    expect((await launchOf(h, 'sc')).args.join(' ')).toContain(
+      `--frozen.account.list ${frozen} --port 20638`,
+    );
+
+    const err = await initError(initStack(base(h, { profile: 'spec', extraRpcApi: { sc: ['debug'] } })));
+    expect(err.code).toBe('SETTINGS_NEED_REINIT');
+    expect(err.message).toBe(
+      'sc is already initialised with other settings; rewriting its launch line needs --reinit (secrets are kept): ' +
+        'cella-stack init sc --reinit --profile spec --rpcapi-extra sc=debug',
+    );
+    expect(await snapshotTree(h)).toEqual(before);
+
+    await initStack(base(h, { components: ['sc'], reinit: true, profile: 'spec' }));
+    expect((await launchOf(h, 'sc')).settings).toMatchObject({
+      profile: 'spec',
+      pinPorts: true,
+      frozenAccounts: [frozen],
+    });
+    expect((await launchOf(h, 'id')).settings).toMatchObject({ profile: 'hardened', rpcApiExtra: ['did'] });
   });
 });

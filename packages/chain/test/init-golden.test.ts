@@ -4,7 +4,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIGHT_KDF, deterministicRandom, initStack, type ChainType } from '../src/index.js';
+import {
+  LIGHT_KDF,
+  deterministicRandom,
+  initStack,
+  shellJoin,
+  type ChainType,
+  type InitStackOptions,
+} from '../src/index.js';
 import { readJson, snapshotTree, tempHome } from './helpers/tree.js';
 
 const PUBLIC_IP = '203.0.113.10';
@@ -16,10 +23,11 @@ afterAll(async () => {
   for (const h of homes) await fs.rm(h, { recursive: true, force: true });
 });
 
-async function goldenInit(chainType: ChainType): Promise<string> {
+async function goldenInit(chainType: ChainType, extra: Partial<InitStackOptions> = {}): Promise<string> {
   const home = await tempHome();
   homes.push(home);
   await initStack({
+    ...extra,
     home,
     chainType,
     publicIp: PUBLIC_IP,
@@ -128,6 +136,7 @@ describe.each(['mainnet', 'testnet'] as const)('init %s', (chainType) => {
     for (const c of ['sc', 'id', 'third']) {
       const launch = await readJson(path.join(home, `node/${c}/launch.json`));
       expect(launch.mode).toBe('mining');
+      expect(launch.settings).toMatchObject({ chainType, mode: 'mining', profile: 'hardened' });
       expect(launch.args.includes('--testnet')).toBe(chainType === 'testnet');
     }
     for (const o of ['sc-oracle', 'id-oracle']) {
@@ -163,5 +172,25 @@ describe.each(['mainnet', 'testnet'] as const)('init %s', (chainType) => {
     );
     for (const [rel, entry] of files)
       expect(normalise(entry.content ?? ''), rel).toBe(golden.get(rel)?.content);
+  });
+});
+
+describe('init --profile spec', () => {
+  it("writes spec §2.3's mining flags word for word", async () => {
+    const home = await goldenInit('testnet', { profile: 'spec' });
+    for (const [c, bin, pbft] of [
+      ['sc', 'esc', 21639],
+      ['id', 'eid', 21649],
+    ] as const) {
+      const launch = await readJson(path.join(home, `node/${c}/launch.json`));
+      expect(launch.settings.profile).toBe('spec');
+      expect(shellJoin([launch.command, ...launch.args])).toBe(
+        `./${bin} --testnet --allow-insecure-unlock --datadir ${home}/node/${c}/data --mine --miner.threads 1 ` +
+          `--password ${home}/.config/elastos/${c}.txt --pbft.keystore ${home}/node/main/keystore.dat ` +
+          `--pbft.keystore.password ${home}/.config/elastos/main.txt --pbft.net.address ${PUBLIC_IP} ` +
+          `--pbft.net.port ${pbft} --rpc --rpcaddr 0.0.0.0 --rpcapi db,eth,net,pbft,personal,txpool,web3 ` +
+          `--syncmode full --unlock ${launch.settings.account} --ws --wsaddr 0.0.0.0 --frozen.account.list ''`,
+      );
+    }
   });
 });

@@ -64,8 +64,12 @@ describe('main chain client against the ELA stand-in', () => {
     const missing = await rejection(client.call('nosuchmethod'));
     expect(missing.rpcCode).toBe(-32601);
     expect(missing.message).toContain('JSON-RPC method nosuchmethod not found');
+    // The spec lists listunspent without arguments; ELA needs the addresses.
     const unspent = await rejection(client.call('listunspent'));
+    expect(unspent.rpcCode).toBe(42002);
     expect(unspent.rpcMessage).toBe('need addresses in an array!');
+    const type = await rejection(client.call('listunspent', { addresses: [], utxotype: 'all' }));
+    expect(type.rpcMessage).toBe('invalid utxotype');
   });
 
   it('refuses a wrong password with AUTH_REFUSED', async () => {

@@ -1,6 +1,8 @@
 /**
  * What one entry of the endpoint table says. The server registers its routes from these entries,
  * the OpenAPI document is generated from them, and the SDK's types are generated from that document.
+ * An entry is also where an endpoint's policy is declared, once: who may call (`auth`), how big a
+ * body may be (`bodyLimit`) and how often it may be called (`rateLimit`).
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './error-codes.js';
@@ -26,9 +28,46 @@ export type Tag =
   | 'Backup'
   | 'Backup node (internal)';
 
+/**
+ * A rate limit: the requests it covers are counted in a named bucket, per key; the bucket's budget
+ * is node configuration, and endpoints naming the same bucket share it.
+ * - `anonymous-ip`: only callers without a token, counted per client IP address;
+ * - `ip`: every caller, per client IP address;
+ * - `did`: signed-in callers, per caller DID.
+ */
+export interface RateLimit {
+  bucket: string;
+  key: 'anonymous-ip' | 'ip' | 'did';
+}
+
+/** The body limit of a JSON endpoint that declares none. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
 export interface BinaryBody {
   contentType: 'application/octet-stream' | 'application/vnd.ipld.car' | 'text/html';
   description: string;
+}
+
+/** One named example of a request or response body (an OpenAPI Example Object). */
+export interface Example {
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+/**
+ * Examples an entry states itself, for the operations whose schemas' own examples do not fit.
+ * The default, and the usual place, is the schema: `.meta({ examples: [value] })` on the body's
+ * zod schema (and on every path and query parameter's); the document shows those for every
+ * operation that uses the schema.
+ */
+export interface EndpointExamples {
+  /** Named request bodies, instead of the body schema's examples. */
+  body?: Record<string, Example>;
+  /** Named success bodies, instead of the success schema's examples. */
+  response?: Record<string, Example>;
+  /** The message of an error this operation answers, instead of the catalogue's example message. */
+  errors?: Partial<Record<ErrorCode, string>>;
 }
 
 export interface Endpoint {
@@ -38,8 +77,13 @@ export interface Endpoint {
   path: string;
   auth: AuthMode;
   tag: Tag;
+  /** One line: what it does (the reference page's heading). */
   summary: string;
-  description?: string;
+  /**
+   * Who may call, what it does in full, what is refused and why, the notable statuses. Required:
+   * test/reference.test.ts fails for an operation without one.
+   */
+  description: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** A JSON request body. */
@@ -54,10 +98,24 @@ export interface Endpoint {
     binary?: BinaryBody & { ranges?: boolean };
   };
   errors: ErrorCode[];
-  /** Request body cap in bytes (JSON endpoints); binary uploads are capped by quota instead. */
+  /** Request body cap in bytes (JSON endpoints; default `DEFAULT_BODY_LIMIT`); binary uploads are capped by quota instead. */
   bodyLimit?: number;
+  /** How often callers may call it (none: no limit beyond the node's general ones). */
+  rateLimit?: RateLimit;
+  /**
+   * The path parameter that may contain `/` (file paths). The router matches it across segments,
+   * followed only by the literal rest of the template (`{path}/move`).
+   */
+  multiSegmentParam?: string;
   /** Node-to-node endpoints: listed in the document, marked `x-internal`. */
   internal?: boolean;
+  /** Examples for this operation only; see `EndpointExamples`. */
+  examples?: EndpointExamples;
+}
+
+/** Declares a group of entries, keeping each entry's literal types (the server derives handler types from them). */
+export function defineEndpoints<const T extends Record<string, Endpoint>>(table: T): T {
+  return table;
 }
 
 /** The reference Hive Node answers by method: POST 201, DELETE 204, everything else 200. */

@@ -1,9 +1,13 @@
-export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints.js';
+export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints/index.js';
 export {
+  DEFAULT_BODY_LIMIT,
   defaultStatus,
   type AuthMode,
+  type RateLimit,
   type BinaryBody,
   type Endpoint,
+  type EndpointExamples,
+  type Example,
   type HttpMethod,
   type Tag,
 } from './endpoint.js';
@@ -17,5 +21,7 @@ export {
   type ErrorCode,
 } from './error-codes.js';
 export { buildOpenApiDocument, contractVersion } from './document.js';
+export { signInProtocolMarkdown } from './sign-in-protocol.js';
+export { signInVector, type SignInVector } from './sign-in-vector.js';
 export { serialiseDocument } from './serialise.js';
 export * as schemas from './schemas/index.js';

@@ -30,8 +30,8 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, w
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KUBO_ADD_PARAMS } from '../src/engines/kubo/kubo-block-store.js';
-import { kuboBinary, startKubo, type KuboDaemon } from '../test/block-store/kubo-daemon.js';
+import { KUBO_ADD_PARAMS } from '@cella/block-store/kubo';
+import { kuboBinary, startKubo, type KuboDaemon } from '@cella/block-store/testing';
 import { fmt, pct, printTable } from './lib.js';
 import { startBenchNode, type BenchNode } from './node-under-test.js';
 

@@ -10,6 +10,7 @@ import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchPayment } from './payment.js';
 import { benchScale } from './scale.js';
+import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
 import { benchStartup } from './startup.js';
 
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   scripts: benchScripts,
   payment: benchPayment,
   backup: benchBackup,
+  'scale-out': benchScaleOut,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -1,42 +1,28 @@
 /**
  * The wiring of one node process, built once at start-up: configuration, logger, engines and
  * services. Handlers receive it through the request context; nothing else holds global state.
+ * Only the wiring (node.ts) and the layers above the services (api/, http/) import this file.
  */
 import type { NodeIdentity } from './auth/node-identity.js';
 import type { BackupService } from './backup/service.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
-import type { Database, DocumentStore } from './engines/document-store.js';
-import type { BlockStore } from './engines/block-store.js';
+import type { Database, DocumentStore } from '@cella/document-store';
+import type { BlockStore } from '@cella/block-store';
+import type { Dispatcher } from 'undici';
 import type { FilesService } from './files/files-service.js';
 import type { PaymentService } from './payment/payment-service.js';
 import type { VaultDatabase } from './vault/database-service.js';
 import type { PlansFile } from './vault/plans.js';
 import type { ScriptService } from './scripts/service.js';
 import type { VaultService } from './vault/vaults.js';
-import type { Logger, RequestLog } from './logger.js';
+import type { Caller } from './auth/caller.js';
+import type { Closable } from './closable.js';
+import type { Logger } from './logger.js';
 
-/** Who is calling, as proven by the access token. */
-export interface Caller {
-  /** `user`: a user access token; `node`: a node-to-node backup token. */
-  kind: 'user' | 'node';
-  /** The user the call acts for (for `node`, the user whose backup is moved). */
-  userDid: string;
-  /** The application DID from the reference's AppIdCredential flow, when signed in that way. */
-  appDid?: string;
-  /** For `node` tokens: the calling node's DID. */
-  nodeDid?: string;
-  /** Token expiry, seconds since the epoch. */
-  exp: number;
-}
-
-export interface TokenVerifier {
-  /** Verifies an access token (signature, issuer, audience, expiry) or throws CellaError UNAUTHORIZED. */
-  verify(token: string): Promise<Caller>;
-}
-
-export interface Closable {
-  close(): Promise<void>;
+/** Counts one request under `key`; throws RATE_LIMITED (429, with Retry-After) past the budget. */
+export interface RateLimiter {
+  take(key: string): Promise<void>;
 }
 
 export interface AppContext {
@@ -64,19 +50,15 @@ export interface AppContext {
   scripts: ScriptService;
   /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
   backup: BackupService;
+  /**
+   * The HTTP client for every request made on a user's behalf (src/outbound): non-public
+   * addresses refused unless `CELLA_OUTBOUND_ALLOW` lists them, bounded time.
+   */
+  outbound: Dispatcher;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
+  /** The rate-limit buckets endpoints name in their `rateLimit` (bucket → limiter). */
+  rateLimits: Record<string, RateLimiter>;
   /** Closed in reverse order on shutdown. */
   closables: Closable[];
-}
-
-export interface RequestContext {
-  app: AppContext;
-  /** null when the request carries no (valid) token. */
-  caller: Caller | null;
-  /** Why a presented token was refused (for `optional` endpoints that decide later). */
-  authError: Error | null;
-  requestId: string;
-  ip: string;
-  log: RequestLog;
 }

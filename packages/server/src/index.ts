@@ -5,4 +5,6 @@ export { startNode, buildContext, serverVersion, type CellaNode, type StartOptio
 export { runNodeProcess, type RunProcessOptions } from './run-process.js';
 export { createLogger, type Logger } from './logger.js';
 export { CellaError } from './errors.js';
-export type { AppContext, Caller, RequestContext } from './context.js';
+export type { AppContext } from './context.js';
+export type { Caller } from './auth/caller.js';
+export type { RequestContext } from './api/request-context.js';

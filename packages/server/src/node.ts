@@ -4,32 +4,36 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { jsonHandlers } from './api/index.js';
-import { rawHandlers } from './api/raw.js';
+import { cellaRoutes } from './api/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
+import { Authenticator } from './auth/authenticator.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
 import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
+import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
+import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
+import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
+import { AnonymousRateLimiter } from './scripts/rate-limit.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
-import { Authenticator } from './http/authenticate.js';
 import { createHttpApp } from './http/app.js';
+import { serverOptions } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
 
 export const serverVersion: string = (
@@ -39,7 +43,7 @@ export const serverVersion: string = (
 export interface CellaNode {
   ctx: AppContext;
   app: FastifyInstance;
-  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 */
+  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 (https:// with TLS) */
   url: string;
   close(): Promise<void>;
 }
@@ -95,17 +99,30 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
-  const tokens = new AccessTokens(identity);
+  const clock = options.clock ?? Date.now;
+  // Issued and checked on the node's clock, like every other time of the sign-in.
+  const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
+  const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
     resolver,
-    nonces: new NonceStore(nodeDb),
+    nonces,
     presented,
     tokens,
     challengeTtlSeconds: config.challengeTtlSeconds,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    now: () => Math.floor(clock() / 1000),
   });
-  const clock = options.clock ?? Date.now;
+  // Expired challenges linger at most one TTL (at most a minute) before a sweep drops them.
+  const signInSweeper = new SignInSweeper({
+    nonces,
+    presented,
+    clock,
+    intervalMs: Math.min(config.challengeTtlSeconds, 60) * 1000,
+    log,
+  });
+  signInSweeper.start();
+  closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
   if (!config.quotaEnforcement)
     log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
@@ -124,7 +141,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     clock,
     fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
-    anonymousRunsPerMinute: config.anonymousRunsPerMinute,
   });
   const files = new FilesService({
     documents,
@@ -138,11 +154,19 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   files.start();
   // Usage counters are recounted on the same schedule as the files sweep.
-  const usageRepair = new UsageRepair({ vaults, database, documents, log });
+  const usageRepair = new UsageRepair({
+    vaults,
+    database,
+    documents,
+    log,
+    lease: new NodeLease(nodeDb.collection('node_leases'), 'usage-repair', clock, log),
+  });
   usageRepair.start(config.filesSweepIntervalSeconds * 1000);
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
     log,
@@ -157,7 +181,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     blocks,
     refs: files.refs,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
-    openBackupStore: async (dir) => (await import('./engines/helia/index.js')).createHeliaBlockStore({ dir }),
+    openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
+    outbound,
   });
   backup.start();
   closables.push(backup);
@@ -179,14 +204,23 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
+    // The buckets the endpoint table's `rateLimit` entries name.
+    rateLimits: {
+      'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
+    },
     closables,
   };
 }
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
+  // TLS files are read before anything is created: a missing or exposed key stops the node here.
+  const warnings: string[] = [];
+  const server = serverOptions(config, (message) => warnings.push(message));
   const ctx = await buildContext(config, options);
-  const app = await createHttpApp(ctx, { handlers: jsonHandlers, raw: rawHandlers });
+  for (const message of warnings) ctx.log.warn(message);
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes], server });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -200,7 +234,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   return {
     ctx,
     app,
-    url: `http://${host}:${port}`,
+    url: `${server.https ? 'https' : 'http'}://${host}:${port}`,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -1,22 +1,13 @@
 import type { ComponentId } from '@cella/chain';
-import {
-  ChainType,
-  InitError,
-  LIGHT_KDF,
-  SidechainMode,
-  initStack,
-  isSidechain,
-  type SidechainId,
-} from '@cella/chain';
+import { ChainType, InitError, LIGHT_KDF, initStack } from '@cella/chain';
 import { parseComponentOrUsage, printJson, UsageError, type CliContext } from '../cli-context.js';
+import { parseLaunchOptions, parsePerChain, type LaunchFlags } from '../launch-options.js';
 
-export interface InitFlags {
+export interface InitFlags extends LaunchFlags {
   'chain-type'?: string;
   'public-ip'?: string;
-  mode?: string;
-  hardened?: boolean;
-  'pin-ports'?: boolean;
-  'rpcapi-extra'?: string;
+  'rpcapi-extra'?: string[];
+  'frozen-accounts'?: string[];
   'miner-info'?: string;
   reinit?: boolean;
   'dry-run'?: boolean;
@@ -34,21 +25,7 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
       throw new UsageError(`--chain-type must be mainnet or testnet, got "${f['chain-type']}"`);
     chainType = parsed.data;
   }
-  let mode: SidechainMode | undefined;
-  if (f.mode !== undefined) {
-    const parsed = SidechainMode.safeParse(f.mode);
-    if (!parsed.success) throw new UsageError(`--mode must be mining or rpc, got "${f.mode}"`);
-    mode = parsed.data;
-  }
-  const extra =
-    f['rpcapi-extra']
-      ?.split(',')
-      .map((m) => m.trim())
-      .filter(Boolean) ?? [];
-  if (extra.some((m) => !/^[a-z]+$/.test(m)))
-    throw new UsageError('--rpcapi-extra takes module names like did,debug');
-  const sidechains: SidechainId[] = (components ?? ['sc', 'id', 'third']).filter(isSidechain);
-  const extraRpcApi = extra.length ? Object.fromEntries(sidechains.map((s) => [s, extra])) : undefined;
+  const launch = parseLaunchOptions(f);
 
   let result;
   try {
@@ -59,11 +36,12 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
       components,
       third: ctx.third,
       publicIp: f['public-ip'],
-      sidechainMode: mode,
-      hardened: f.hardened,
-      pinPorts: f['pin-ports'],
+      sidechainMode: launch.mode,
+      profile: launch.profile,
+      pinPorts: launch.pinPorts,
+      extraRpcApi: parsePerChain('--rpcapi-extra', f['rpcapi-extra']),
+      frozenAccounts: parsePerChain('--frozen-accounts', f['frozen-accounts']),
       minerInfo: f['miner-info'],
-      extraRpcApi,
       reinit: f.reinit,
       dryRun: f['dry-run'],
       kdf: f['light-kdf'] ? LIGHT_KDF : undefined,
@@ -76,6 +54,8 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
     throw err;
   }
   const { layout } = result;
+  // Warnings go to stderr in both output forms, so a script reading stdout still sees them.
+  for (const w of result.warnings) ctx.io.err(`warning: ${w}`);
   if (ctx.json) {
     printJson(ctx, {
       chainType: result.chainType,
@@ -86,8 +66,10 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
       initialised: result.initialised,
       alreadyInitialised: result.alreadyInitialised,
       publicIp: result.publicIp ?? null,
+      sidechains: result.sidechains,
       files: result.files.map((x) => ({ ...x, path: layout.display(x.path), mode: '600' })),
       notes: result.notes,
+      warnings: result.warnings,
     });
     return 0;
   }
@@ -101,6 +83,12 @@ export async function runInit(ctx: CliContext, args: string[], f: InitFlags): Pr
     ctx.io.out(
       `already initialised, left unchanged: ${result.alreadyInitialised.join(', ')} (--reinit rewrites their configuration; secrets are kept)`,
     );
+  }
+  for (const [s, x] of Object.entries(result.sidechains)) {
+    const extra = x.rpcApiExtra.length ? `, +${x.rpcApiExtra.join(',')}` : '';
+    const pinned = x.pinPorts ? ', pinned ports' : '';
+    const frozen = x.frozenAccounts.length ? `, ${x.frozenAccounts.length} frozen account(s)` : '';
+    ctx.io.out(`sidechain ${s}: ${x.mode} mode, ${x.profile} profile${extra}${pinned}${frozen}`);
   }
   if (result.publicIp) ctx.io.out(`public IP: ${result.publicIp.address} (${result.publicIp.source})`);
   for (const note of result.notes) ctx.io.out(`next: ${note}`);

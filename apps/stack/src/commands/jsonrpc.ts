@@ -6,13 +6,17 @@ import {
   MAIN_METHOD_ALIASES,
   MAIN_METHOD_PARAMS,
   MainChainClient,
+  UTXO_TYPES,
   arbiterPorts,
   isMethodNotFound,
   isOracle,
   mainChainPorts,
   sidechainNetwork,
+  readMainWalletAddresses,
   sidechainPorts,
   type ComponentId,
+  type StackState,
+  type UtxoType,
 } from '@cella/chain';
 import { printJson, UsageError, type CliContext } from '../cli-context.js';
 
@@ -55,6 +59,52 @@ async function mainCall(client: MainChainClient, method: string, args: string[])
   }
 }
 
+/**
+ * `listunspent [ADDRESS…] [utxotype=…]`. The spec lists it without arguments, but ELA needs the
+ * addresses ("need addresses in an array!"): without any, the main chain wallet's are used.
+ */
+async function listUnspent(
+  ctx: CliContext,
+  state: StackState,
+  client: MainChainClient,
+  args: string[],
+): Promise<unknown> {
+  const addresses: string[] = [];
+  let utxotype: UtxoType | undefined;
+  for (const arg of args) {
+    const eq = arg.indexOf('=');
+    const key = eq > 0 ? arg.slice(0, eq) : undefined;
+    const value = arg.slice(eq + 1);
+    if (key === 'utxotype') {
+      if (!UTXO_TYPES.includes(value as UtxoType))
+        throw new UsageError(`listunspent: utxotype must be ${UTXO_TYPES.join(', ')}, got "${value}"`);
+      utxotype = value as UtxoType;
+    } else if (key === 'addresses') {
+      addresses.push(...value.split(',').filter(Boolean));
+    } else if (key !== undefined) {
+      throw new UsageError(`listunspent takes addresses and utxotype=mixed|vote|normal, not ${key}=`);
+    } else {
+      addresses.push(...arg.split(',').filter(Boolean));
+    }
+  }
+  if (!addresses.length) {
+    const wallet = state.layout.mainKeystore;
+    const own = await readMainWalletAddresses(wallet);
+    if (!own) {
+      throw new UsageError(
+        `listunspent needs addresses (the main chain answers "need addresses in an array!" without them): ` +
+          `cella-stack main jsonrpc listunspent <address>… [utxotype=mixed|vote|normal]; ` +
+          `without any it lists the main chain wallet's, but ${state.layout.display(wallet)} does not exist yet`,
+      );
+    }
+    ctx.io.err(
+      `listunspent: the main chain wallet's addresses (${state.layout.display(wallet)}): ${own.join(', ')}`,
+    );
+    addresses.push(...own);
+  }
+  return client.listUnspent(addresses, utxotype);
+}
+
 export async function runJsonRpc(ctx: CliContext, component: ComponentId, args: string[]): Promise<number> {
   const [method, ...rest] = args;
   if (!method) throw new UsageError(`usage: cella-stack ${component} jsonrpc <method> [args…]`);
@@ -75,7 +125,10 @@ export async function runJsonRpc(ctx: CliContext, component: ComponentId, args: 
       pass: rpc?.Pass,
       timeoutMs: ctx.timeoutMs,
     });
-    result = await mainCall(client, method, rest);
+    result =
+      method === 'listunspent'
+        ? await listUnspent(ctx, state, client, rest)
+        : await mainCall(client, method, rest);
   } else if (component === 'arbiter') {
     const config = state.arbiterConfig.value;
     if (!config) {

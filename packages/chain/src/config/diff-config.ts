@@ -1,16 +1,18 @@
 // `config diff`: what differs between the files on disk and what init would write for a chain
 // type (the stack's own by default, or another to preview a network switch). Instance values
-// (public IP, credentials, miner tag, account) are taken from the files, so only defaults,
-// ports and network settings show up.
+// (public IP, credentials, miner tag, account) are taken from the files, and each sidechain's
+// stored settings (profile, mode, extra modules, pinned ports, frozen accounts) are what init
+// would render again, so only defaults, ports, network settings and hand edits show up.
 import type { ChainType } from '../network/chain-type.js';
 import { isSidechain, type OracleId, type SidechainId } from '../layout/components.js';
 import { renderArbiterConfig } from '../models/arbiter-config.js';
 import type { LaunchFile } from '../models/launch-file.js';
 import { renderMainConfig } from '../models/main-config.js';
-import { parseSidechainArgs, type SidechainMode } from '../models/sidechain-flags.js';
+import { parseSidechainArgs } from '../models/sidechain-flags.js';
 import { renderSidechainLaunch } from '../init/render-init.js';
 import { oracleEnvironment } from '../models/oracle-env.js';
 import type { StackState } from './load-stack.js';
+import { inferSidechainSettings } from './sidechain-settings.js';
 import { isSecretPath, REDACTED } from './redact.js';
 
 export interface ConfigDifference {
@@ -118,21 +120,13 @@ export function diffStackConfig(state: StackState, against?: ChainType): ConfigD
     if (!launch) continue;
     if (isSidechain(c)) {
       if (c === 'third' && state.third === 'none') continue;
-      const flags = parseSidechainArgs(launch.args);
-      const str = (name: string) => {
-        const v = flags.get(name);
-        return typeof v === 'string' ? v : undefined;
-      };
-      const mode: SidechainMode = launch.mode ?? (flags.has('mine') ? 'mining' : 'rpc');
+      // What init would write with the settings this file was rendered from, on the target network.
+      const settings = launch.settings ?? inferSidechainSettings(launch);
       const expected = renderSidechainLaunch({
         layout: state.layout,
         sidechain: c,
-        chainType: target,
         third: state.third,
-        mode,
-        publicIp: str('pbft.net.address') ?? '<public_ip>',
-        unlock: str('unlock') ?? '<account_address>',
-        frozenAccounts: str('frozen.account.list')?.split(',').filter(Boolean),
+        settings: { ...settings, chainType: target },
       });
       diffFlags(show(file.path), expected.args, launch.args, out);
     } else {

@@ -1,5 +1,6 @@
 // `doctor`: finds misconfigurations an operator would regret, each with its fix: credential files
-// readable by others, an EVM RPC open to the network with `personal` and an unlocked account,
+// readable by others, an EVM RPC open to the network with `personal` and an unlocked account (or
+// admin/debug), a PBFT address that is not public,
 // RPC whitelists open to everyone, two components on one port, an identity chain that cannot
 // serve DID resolution, and everything `config validate` reports.
 import { promises as fs } from 'node:fs';
@@ -16,6 +17,7 @@ import { fileMode } from '../config/read-file.js';
 import { parseSidechainArgs } from '../models/sidechain-flags.js';
 import { arbiterPorts, mainChainPorts, sidechainPorts } from '../status/component-ports.js';
 import type { Finding } from './finding.js';
+import { launchRisk } from './launch-risk.js';
 import { validateStack } from './validate-stack.js';
 
 const SIDECHAINS: readonly SidechainId[] = ['sc', 'id', 'third'];
@@ -72,47 +74,40 @@ async function credentialModes(state: StackState): Promise<Finding[]> {
   return out;
 }
 
-function isLoopbackBind(addr: string | true | undefined): boolean {
-  // geth's default bind address is localhost.
-  return (
-    addr === undefined || addr === true || addr === 'localhost' || addr.startsWith('127.') || addr === '::1'
-  );
-}
-
-function exposedUnlocked(state: StackState): Finding[] {
+function exposedRpc(state: StackState): Finding[] {
   const out: Finding[] = [];
   for (const s of SIDECHAINS) {
     const launch = state.launch[s].value;
     if (!launch) continue;
-    const flags = parseSidechainArgs(launch.args);
+    const risk = launchRisk(launch.args);
+    if (!risk) continue;
     const file = state.layout.display(state.launch[s].path);
-    const apis = String(flags.get('rpcapi') ?? '').split(',');
-    const wsApis = String(flags.get('wsapi') ?? '').split(',');
-    const httpOpen = flags.has('rpc') && !isLoopbackBind(flags.get('rpcaddr'));
-    const wsOpen = flags.has('ws') && !isLoopbackBind(flags.get('wsaddr'));
-    const personal = (httpOpen && apis.includes('personal')) || (wsOpen && wsApis.includes('personal'));
-    const unlocked = flags.has('unlock') || flags.has('allow-insecure-unlock');
-    if (personal && unlocked) {
-      out.push({
-        check: 'rpc-exposed-unlocked',
-        severity: 'error',
-        component: s,
-        file,
-        message:
-          `${COMPONENT_TITLES[s]}: RPC bound to ${String(flags.get('rpcaddr'))} with "personal" enabled and an unlocked account: ` +
-          'anyone who reaches the port can send transactions from it',
-        fix: `cella-stack init ${s} --reinit --hardened (binds 127.0.0.1, drops personal, --unlock and --allow-insecure-unlock), or edit ${file}`,
-      });
-    } else if (personal) {
-      out.push({
-        check: 'rpc-exposed-unlocked',
-        severity: 'warning',
-        component: s,
-        file,
-        message: `${COMPONENT_TITLES[s]}: RPC bound to ${String(flags.get('rpcaddr'))} with "personal" enabled`,
-        fix: `drop personal from --rpcapi or bind to 127.0.0.1: cella-stack init ${s} --reinit --hardened`,
-      });
-    }
+    out.push({
+      check: risk.check,
+      severity: risk.severity,
+      component: s,
+      file,
+      message: `${COMPONENT_TITLES[s]}: ${risk.message}`,
+      fix: `cella-stack init ${s} --reinit --profile hardened (binds 127.0.0.1, drops personal/db/admin, --unlock and --allow-insecure-unlock), or edit ${file}`,
+    });
+  }
+  return out;
+}
+
+/** A mining sidechain announcing an interface address that is not public (init warned). */
+function unconfirmedPublicIp(state: StackState): Finding[] {
+  const out: Finding[] = [];
+  for (const s of SIDECHAINS) {
+    const settings = state.launch[s].value?.settings;
+    if (settings?.mode !== 'mining' || settings.publicIpConfirmed !== false) continue;
+    out.push({
+      check: 'public-ip-not-public',
+      severity: 'warning',
+      component: s,
+      file: state.layout.display(state.launch[s].path),
+      message: `${COMPONENT_TITLES[s]}: --pbft.net.address ${settings.publicIp ?? '?'} came from a network interface and is not a public address, so PBFT peers cannot reach it`,
+      fix: "cella-stack init --reinit --public-ip <this host's public address>",
+    });
   }
   return out;
 }
@@ -247,7 +242,7 @@ function didResolution(state: StackState): Finding[] {
       message: flags.has('rpc')
         ? `identity sidechain: --rpcapi ${String(flags.get('rpcapi'))} lacks "did", so did_resolveDID answers "method not found" and a vault cannot resolve DIDs here`
         : 'identity sidechain: HTTP RPC is off (--rpc missing), so a vault cannot resolve DIDs here',
-      fix: `cella-stack init id --reinit --rpcapi-extra did, or point the vault at a public resolver (https://api.elastos.io/eid)`,
+      fix: `cella-stack init id --reinit --rpcapi-extra id=did, or point the vault at a public resolver (https://api.elastos.io/eid)`,
     },
   ];
 }
@@ -299,7 +294,8 @@ export async function runDoctor(state: StackState): Promise<Finding[]> {
   const findings = [
     ...validateStack(state),
     ...(await credentialModes(state)),
-    ...exposedUnlocked(state),
+    ...exposedRpc(state),
+    ...unconfirmedPublicIp(state),
     ...openWhitelists(state),
     ...portClashes(state),
     ...didResolution(state),

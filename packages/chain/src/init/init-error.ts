@@ -6,6 +6,7 @@ export type InitErrorCode =
   | 'PUBLIC_IP_UNKNOWN'
   | 'INVALID_OPTION'
   | 'KEYSTORE_WITHOUT_PASSWORD'
+  | 'SETTINGS_NEED_REINIT'
   | 'UNREADABLE_EXISTING_FILE';
 
 export class InitError extends Error {

@@ -1,5 +1,7 @@
 // `init`: decides what to (re)initialise, refuses what spec §1/§2.1 forbid, gathers secrets
-// (existing ones are always reused, never regenerated), renders the files and writes them.
+// (existing ones are always reused, never regenerated), settles each sidechain's settings (the
+// options given, else what its launch.json stored, else the defaults: hardened, mining), renders
+// the files and writes them.
 import { promises as fs } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
@@ -16,7 +18,15 @@ import {
 } from '../layout/components.js';
 import { detectLayoutKind, stackLayout, type LayoutKind, type StackLayout } from '../layout/stack-layout.js';
 import { loadStack, readCredential } from '../config/load-stack.js';
-import type { SidechainMode } from '../models/sidechain-flags.js';
+import { sidechainSettings } from '../config/sidechain-settings.js';
+import { launchRisk } from '../doctor/launch-risk.js';
+import {
+  DEFAULT_SIDECHAIN_CHOICES,
+  choicesOf,
+  type SidechainChoices,
+  type SidechainSettings,
+} from '../models/launch-settings.js';
+import type { LaunchProfile, SidechainMode } from '../models/sidechain-flags.js';
 import {
   createEvmKeystore,
   STANDARD_KDF,
@@ -32,8 +42,14 @@ import {
 import { findEvmKeystore } from '../secrets/keystore-dir.js';
 import { createFileExclusive, ensurePrivateDir, writeFileAtomic } from './atomic-write.js';
 import { InitError } from './init-error.js';
-import { detectPublicIp } from './public-ip.js';
-import { renderInit, type FileArtifact, type InitSecrets, type RpcCredential } from './render-init.js';
+import { detectPublicIp, isPublicIPv4 } from './public-ip.js';
+import {
+  renderInit,
+  renderSidechainLaunch,
+  type FileArtifact,
+  type InitSecrets,
+  type RpcCredential,
+} from './render-init.js';
 
 export interface InitStackOptions {
   home: string;
@@ -44,11 +60,18 @@ export interface InitStackOptions {
   components?: readonly ComponentId[];
   third?: ThirdSidechainChoice;
   publicIp?: string;
+  /**
+   * Sidechain settings for the sidechains this run renders; each one not given keeps what the
+   * sidechain's launch.json stored, else the default (mining, hardened, no extras).
+   */
   sidechainMode?: SidechainMode;
-  hardened?: boolean;
+  profile?: LaunchProfile;
   pinPorts?: boolean;
+  /** Extra `--rpcapi` modules of the named sidechains only (replacing their stored list). */
+  extraRpcApi?: Partial<Record<SidechainId, readonly string[]>>;
+  /** `--frozen.account.list` of the named sidechains only (replacing their stored list). */
+  frozenAccounts?: Partial<Record<SidechainId, readonly string[]>>;
   minerInfo?: string;
-  extraRpcApi?: Partial<Record<SidechainId, string[]>>;
   /** Re-render already initialised components (needed to switch chain-type). Secrets are kept. */
   reinit?: boolean;
   /** Plan only: nothing is written. */
@@ -76,10 +99,34 @@ export interface InitResult {
   initialised: ComponentId[];
   /** Components left alone because their `.init` marker exists. */
   alreadyInitialised: ComponentId[];
+  /** `isPublic`: the operator gave it, or it is a public address. */
   publicIp?: { address: string; source: 'flag' | 'interface' | 'existing'; isPublic: boolean };
+  /** The settings of each sidechain rendered this run. */
+  sidechains: Partial<Record<SidechainId, SidechainSettings>>;
   files: InitFileResult[];
   /** Follow-up steps the operator must do by hand (binaries, downloads). */
   notes: string[];
+  /** What the operator should know is unsafe or unreachable in what was written. */
+  warnings: string[];
+}
+
+const SIDECHAINS: readonly SidechainId[] = ['sc', 'id', 'third'];
+
+function sameChoices(a: SidechainChoices, b: SidechainChoices): boolean {
+  return JSON.stringify(choicesOf(a)) === JSON.stringify(choicesOf(b));
+}
+
+/** The options that differ between two sets of choices, as init options (for messages). */
+function choiceOptions(s: SidechainId, from: SidechainChoices, to: SidechainChoices): string[] {
+  const out: string[] = [];
+  if (from.mode !== to.mode) out.push(`--mode ${to.mode}`);
+  if (from.profile !== to.profile) out.push(`--profile ${to.profile}`);
+  if (from.pinPorts !== to.pinPorts) out.push(to.pinPorts ? '--pin-ports' : '--no-pin-ports');
+  if (from.rpcApiExtra.join() !== to.rpcApiExtra.join())
+    out.push(`--rpcapi-extra ${s}=${to.rpcApiExtra.join(',')}`);
+  if (from.frozenAccounts.join() !== to.frozenAccounts.join())
+    out.push(`--frozen-accounts ${s}=${to.frozenAccounts.join(',')}`);
+  return out;
 }
 
 const PLACEHOLDERS = new Set(['', 'USER', 'PASSWORD']);
@@ -123,7 +170,6 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   const state = await loadStack(options.home, { layoutKind: kind, third: options.third });
   const third = options.third ?? state.third ?? DEFAULT_THIRD_SIDECHAIN;
   const layout = stackLayout(options.home, kind, third === 'none' ? DEFAULT_THIRD_SIDECHAIN : third);
-  const mode = options.sidechainMode ?? 'mining';
 
   if (state.nodeJson.exists && !state.nodeJson.value) {
     throw new InitError(
@@ -170,17 +216,65 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     }
   }
 
+  // Per-chain options may only name sidechains this run includes: anything else would be ignored.
+  for (const [flag, given] of [
+    ['--rpcapi-extra', options.extraRpcApi],
+    ['--frozen-accounts', options.frozenAccounts],
+  ] as const) {
+    for (const s of Object.keys(given ?? {}) as SidechainId[]) {
+      if (!ordered.includes(s)) {
+        throw new InitError(
+          'INVALID_OPTION',
+          third === 'none' && s === 'third'
+            ? `${flag} names the third sidechain, but this stack has none (--third none)`
+            : `${flag} names ${s}, which this init does not include: run cella-stack init ${s} --reinit ${flag} ${s}=…`,
+        );
+      }
+    }
+  }
+
+  // Each sidechain's choices: the options given, else what its launch.json stored, else defaults.
+  const stored: Partial<Record<SidechainId, SidechainSettings>> = {};
+  const choices: Partial<Record<SidechainId, SidechainChoices>> = {};
+  for (const s of ordered.filter(isSidechain)) {
+    const before = sidechainSettings(state, s);
+    if (before) stored[s] = before;
+    const base = before ? choicesOf(before) : DEFAULT_SIDECHAIN_CHOICES;
+    choices[s] = {
+      mode: options.sidechainMode ?? base.mode,
+      profile: options.profile ?? base.profile,
+      pinPorts: options.pinPorts ?? base.pinPorts,
+      rpcApiExtra: [...(options.extraRpcApi?.[s] ?? base.rpcApiExtra)],
+      frozenAccounts: [...(options.frozenAccounts?.[s] ?? base.frozenAccounts)],
+    };
+    // A changed setting on a chain this run leaves alone would be silently ignored: refuse.
+    const now = choices[s];
+    if (before && now && !todo.includes(s) && !sameChoices(base, now)) {
+      throw new InitError(
+        'SETTINGS_NEED_REINIT',
+        `${s} is already initialised with other settings; rewriting its launch line needs --reinit ` +
+          `(secrets are kept): cella-stack init ${s} --reinit ${choiceOptions(s, base, now).join(' ')}`,
+      );
+    }
+  }
+  const mining = (s: ComponentId) => isSidechain(s) && choices[s]?.mode === 'mining';
+
   // Public IP: only the main chain and mining sidechains announce one.
-  const needsIp = todo.includes('main') || (mode === 'mining' && todo.some(isSidechain));
+  const needsIp = todo.includes('main') || todo.some(mining);
   let publicIp: InitResult['publicIp'];
   if (needsIp) {
-    const existingIp = state.mainConfig.value?.Configuration.DPoSConfiguration?.IPAddress;
+    const storedIps = SIDECHAINS.map((s) => stored[s]).filter((x) => x?.publicIp !== undefined);
+    const mainIp = state.mainConfig.value?.Configuration.DPoSConfiguration?.IPAddress;
+    const existingIp = mainIp && isIPv4(mainIp) ? mainIp : storedIps[0]?.publicIp;
     if (options.publicIp !== undefined) {
       if (!isIPv4(options.publicIp))
         throw new InitError('INVALID_OPTION', `--public-ip ${options.publicIp} is not an IPv4 address`);
       publicIp = { address: options.publicIp, source: 'flag', isPublic: true };
     } else if (existingIp && isIPv4(existingIp)) {
-      publicIp = { address: existingIp, source: 'existing', isPublic: true };
+      const confirmed =
+        isPublicIPv4(existingIp) ||
+        storedIps.some((x) => x?.publicIp === existingIp && x.publicIpConfirmed === true);
+      publicIp = { address: existingIp, source: 'existing', isPublic: confirmed };
     } else {
       const found = detectPublicIp(options.networkInterfaces);
       if (!found) {
@@ -212,23 +306,35 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     secrets.keystorePasswords.main =
       (await readCredential(layout.credentialFile('main'))) ?? generateKeystorePassword(random);
   }
-  if (mode === 'mining') {
-    for (const s of todo.filter(isSidechain)) {
-      const passwordFile = layout.credentialFile(s);
-      const password = await readCredential(passwordFile);
-      const keystore = await existingKeystore(layout.keystoreDir(s), layout.display(layout.keystoreDir(s)));
-      if (keystore && password === undefined) {
-        throw new InitError(
-          'KEYSTORE_WITHOUT_PASSWORD',
-          `${layout.display(layout.keystoreDir(s))} holds an account but ${layout.display(passwordFile)} is missing: ` +
-            `restore the password file (a new password would not open the existing keystore)`,
-        );
-      }
-      const pw = password ?? generateKeystorePassword(random);
-      secrets.keystorePasswords[s] = pw;
-      secrets.evmKeystores[s] =
-        keystore ?? createEvmKeystore({ password: pw, random, now: now(), kdf: options.kdf ?? STANDARD_KDF });
+  for (const s of todo.filter(isSidechain).filter(mining)) {
+    const passwordFile = layout.credentialFile(s);
+    const password = await readCredential(passwordFile);
+    const keystore = await existingKeystore(layout.keystoreDir(s), layout.display(layout.keystoreDir(s)));
+    if (keystore && password === undefined) {
+      throw new InitError(
+        'KEYSTORE_WITHOUT_PASSWORD',
+        `${layout.display(layout.keystoreDir(s))} holds an account but ${layout.display(passwordFile)} is missing: ` +
+          `restore the password file (a new password would not open the existing keystore)`,
+      );
     }
+    const pw = password ?? generateKeystorePassword(random);
+    secrets.keystorePasswords[s] = pw;
+    secrets.evmKeystores[s] =
+      keystore ?? createEvmKeystore({ password: pw, random, now: now(), kdf: options.kdf ?? STANDARD_KDF });
+  }
+
+  const sidechains: Partial<Record<SidechainId, SidechainSettings>> = {};
+  for (const s of todo.filter(isSidechain)) {
+    if (s === 'third' && third === 'none') continue;
+    const c = choices[s] ?? DEFAULT_SIDECHAIN_CHOICES;
+    sidechains[s] = {
+      ...c,
+      chainType,
+      ...(c.mode === 'mining' && publicIp
+        ? { publicIp: publicIp.address, publicIpConfirmed: publicIp.isPublic }
+        : {}),
+      ...(c.mode === 'mining' && secrets.evmKeystores[s] ? { account: secrets.evmKeystores[s].address } : {}),
+    };
   }
 
   const artifacts = renderInit({
@@ -237,11 +343,8 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     components: todo,
     third,
     publicIp: publicIp?.address,
-    sidechainMode: mode,
-    hardened: options.hardened,
-    pinPorts: options.pinPorts,
+    sidechains,
     minerInfo: options.minerInfo,
-    extraRpcApi: options.extraRpcApi,
     secrets,
   });
 
@@ -287,10 +390,27 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
       );
     }
   }
+  const warnings: string[] = [];
   if (publicIp && !publicIp.isPublic) {
-    notes.push(
-      `public IP ${publicIp.address} is a private address (NAT?): pass --public-ip <address> with --reinit if peers cannot reach you`,
+    warnings.push(
+      `public IP ${publicIp.address} (from a network interface) is not a public address (NAT?): ` +
+        'peers cannot reach the BPoS and PBFT ports there; pass --public-ip <address> with --reinit',
     );
+  }
+  for (const s of SIDECHAINS) {
+    const settings = sidechains[s];
+    if (!settings) continue;
+    // The same launch line renderInit wrote: judge what will run.
+    const launch = renderSidechainLaunch({ layout, sidechain: s, third, settings });
+    const risk = launchRisk(launch.args);
+    if (risk) {
+      warnings.push(
+        `${s}: ${risk.message}` +
+          (settings.profile === 'spec'
+            ? ` (the specification's launch flags, --profile spec; the default --profile hardened avoids this)`
+            : ''),
+      );
+    }
   }
 
   return {
@@ -300,7 +420,9 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
     initialised: todo,
     alreadyInitialised,
     publicIp,
+    sidechains,
     files,
     notes,
+    warnings,
   };
 }

@@ -20,7 +20,8 @@ import type { LaunchFile } from '../models/launch-file.js';
 import { renderMainConfig } from '../models/main-config.js';
 import { renderNodeJson } from '../models/node-json.js';
 import { oracleEnvironment } from '../models/oracle-env.js';
-import { renderSidechainArgs, type SidechainMode } from '../models/sidechain-flags.js';
+import type { SidechainSettings } from '../models/launch-settings.js';
+import { renderSidechainArgs } from '../models/sidechain-flags.js';
 import type { EvmKeystore } from '../secrets/evm-keystore.js';
 import { SECRET_FILE_MODE } from './atomic-write.js';
 
@@ -55,14 +56,11 @@ export interface RenderInitOptions {
   /** Components to render, in init order. */
   components: readonly ComponentId[];
   third: ThirdSidechainChoice;
-  /** Needed when the main chain or a mining sidechain is rendered. */
+  /** Needed when the main chain is rendered (`DPoSConfiguration.IPAddress`). */
   publicIp?: string;
-  sidechainMode: SidechainMode;
-  hardened?: boolean;
-  pinPorts?: boolean;
+  /** The settings of each sidechain rendered (mining ones carry their public IP). */
+  sidechains: Partial<Record<SidechainId, SidechainSettings>>;
   minerInfo?: string;
-  extraRpcApi?: Partial<Record<SidechainId, string[]>>;
-  frozenAccounts?: Partial<Record<SidechainId, string[]>>;
   secrets: InitSecrets;
 }
 
@@ -86,43 +84,57 @@ function required<T>(value: T | undefined, what: string): T {
 export interface SidechainLaunchInput {
   layout: StackLayout;
   sidechain: SidechainId;
-  chainType: ChainType;
   third: ThirdSidechainChoice;
-  mode: SidechainMode;
-  publicIp?: string;
-  unlock?: string;
-  hardened?: boolean;
-  pinPorts?: boolean;
-  extraRpcApi?: string[];
-  frozenAccounts?: string[];
+  settings: SidechainSettings;
 }
 
-/** The launch command of a sidechain: the same function serves `init` and `flags`. */
+/** Shown where a preview lacks a value init would know (`flags` before init). */
+export const PUBLIC_IP_PLACEHOLDER = '<public_ip>';
+export const ACCOUNT_PLACEHOLDER = '<account_address>';
+
+/**
+ * The launch command of a sidechain and the settings it comes from: the one function behind
+ * `init` (which writes it to launch.json), `flags` and `config diff`.
+ */
 export function renderSidechainLaunch(input: SidechainLaunchInput): LaunchFile {
-  const { layout, sidechain: s, mode } = input;
-  const side = sidechainNetwork(s, input.chainType, input.third);
+  const { layout, sidechain: s, settings: x } = input;
+  const side = sidechainNetwork(s, x.chainType, input.third);
+  const mining = x.mode === 'mining';
   const args = renderSidechainArgs({
-    chainType: input.chainType,
-    mode,
+    chainType: x.chainType,
+    mode: x.mode,
     datadir: layout.dataDir(s),
     ports: { rpc: side.rpcPort, ws: side.wsPort, p2p: side.p2pPort, pbft: side.pbftPort },
     passwordFile: layout.credentialFile(s),
     pbftKeystore: layout.mainKeystore,
     pbftKeystorePassword: layout.credentialFile('main'),
-    pbftNetAddress: input.publicIp,
-    unlock: input.unlock,
-    hardened: input.hardened ?? false,
-    pinPorts: input.pinPorts ?? false,
-    extraRpcApi: input.extraRpcApi ?? [],
-    frozenAccounts: input.frozenAccounts ?? [],
+    pbftNetAddress: x.publicIp ?? PUBLIC_IP_PLACEHOLDER,
+    unlock: x.account ?? ACCOUNT_PLACEHOLDER,
+    profile: x.profile,
+    pinPorts: x.pinPorts,
+    extraRpcApi: x.rpcApiExtra,
+    frozenAccounts: x.frozenAccounts,
   });
+  // Key order fixed for stable files; host values only where the mode uses them.
+  const settings: SidechainSettings = {
+    chainType: x.chainType,
+    mode: x.mode,
+    profile: x.profile,
+    rpcApiExtra: [...x.rpcApiExtra],
+    pinPorts: x.pinPorts,
+    frozenAccounts: [...x.frozenAccounts],
+    ...(mining && x.publicIp !== undefined ? { publicIp: x.publicIp } : {}),
+    ...(mining && x.publicIpConfirmed !== undefined ? { publicIpConfirmed: x.publicIpConfirmed } : {}),
+    ...(mining && x.account !== undefined ? { account: x.account } : {}),
+  };
   return {
     component: s,
     chain: side.name,
-    mode,
+    mode: x.mode,
     cwd: layout.componentDir(s),
     command: `./${layout.binary(s)}`,
     args,
+    settings,
   };
 }
 
@@ -173,27 +185,18 @@ export function renderInit(o: RenderInitOptions): FileArtifact[] {
       add(c, 'config', layout.mainConfig, formatJqJson(config));
     } else if (isSidechain(c)) {
       if (c === 'third' && o.third === 'none') continue;
-      let unlock: string | undefined;
-      if (o.sidechainMode === 'mining') {
+      let settings = required(o.sidechains[c], `${c} settings`);
+      if (settings.chainType !== chainType)
+        throw new Error(`renderInit: ${c} settings are for another network`);
+      if (settings.mode === 'mining') {
         const password = required(secrets.keystorePasswords[c], `${c} keystore password`);
         const keystore = required(secrets.evmKeystores[c], `${c} keystore`);
+        required(settings.publicIp, `${c} public IP`);
         add(c, 'secret', layout.credentialFile(c), credentialText(password));
         add(c, 'secret', path.join(layout.keystoreDir(c), keystore.fileName), keystore.json);
-        unlock = keystore.address;
+        settings = { ...settings, account: keystore.address };
       }
-      const launch = renderSidechainLaunch({
-        layout,
-        sidechain: c,
-        chainType,
-        third: o.third,
-        mode: o.sidechainMode,
-        publicIp: o.publicIp,
-        unlock,
-        hardened: o.hardened,
-        pinPorts: o.pinPorts,
-        extraRpcApi: o.extraRpcApi?.[c],
-        frozenAccounts: o.frozenAccounts?.[c],
-      });
+      const launch = renderSidechainLaunch({ layout, sidechain: c, third: o.third, settings });
       add(c, 'config', layout.launchFile(c), formatJqJson(launch));
     } else if (isOracle(c)) {
       add(c, 'config', layout.launchFile(c), formatJqJson(oracleLaunch(layout, c, chainType)));

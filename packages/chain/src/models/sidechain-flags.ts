@@ -1,6 +1,8 @@
 // Sidechain launch flags (spec §2.3). Sidechain nodes have no config file: the launch script fixes
 // their flags. This module renders them, in the spec's order, from typed options and the network
 // table, and parses a command line back into flags so `doctor` can inspect what will really run.
+// Two profiles: `hardened` (the default: loopback RPC, no personal/db/admin, nothing unlocked) and
+// `spec` (spec §2.3 exactly, as node.sh writes it: 0.0.0.0, personal and --unlock).
 import { z } from 'zod';
 import { ChainType } from '../network/chain-type.js';
 import { Port } from './common.js';
@@ -8,10 +10,17 @@ import { Port } from './common.js';
 export const SidechainMode = z.enum(['mining', 'rpc']);
 export type SidechainMode = z.infer<typeof SidechainMode>;
 
+export const LaunchProfile = z.enum(['hardened', 'spec']);
+export type LaunchProfile = z.infer<typeof LaunchProfile>;
+export const DEFAULT_LAUNCH_PROFILE: LaunchProfile = 'hardened';
+
+/** An extra `--rpcapi` module name (geth namespaces are lowercase words: did, debug, miner…). */
+export const RpcModule = z.string().regex(/^[a-z]+$/, 'an RPC module name like did or debug');
+
 /** `--rpcapi` of spec §2.3, per mode. */
 export const MINING_RPCAPI = ['db', 'eth', 'net', 'pbft', 'personal', 'txpool', 'web3'] as const;
 export const RPC_NODE_RPCAPI = ['admin', 'eth', 'net', 'txpool', 'web3'] as const;
-/** Hardened variants (opt-in): no `personal`/`db`/`admin`, loopback binding, no unlocked account. */
+/** Hardened profile (the default): no `personal`/`db`/`admin`, loopback binding, no unlocked account. */
 export const HARDENED_MINING_RPCAPI = ['eth', 'net', 'pbft', 'txpool', 'web3'] as const;
 export const HARDENED_RPC_NODE_RPCAPI = ['eth', 'net', 'txpool', 'web3'] as const;
 
@@ -37,25 +46,23 @@ export const SidechainLaunchOptions = z.object({
   /** Mining mode: the sidechain account to unlock (`0x…`). */
   unlock: z.string().min(1).optional(),
   frozenAccounts: z.array(z.string()).default([]),
-  /** Bind RPC/WS to 127.0.0.1, drop personal/db/admin and the unlocked account. */
-  hardened: z.boolean().default(false),
+  /** `hardened`: RPC/WS on 127.0.0.1, no personal/db/admin, no unlocked account. `spec`: spec §2.3. */
+  profile: LaunchProfile.default(DEFAULT_LAUNCH_PROFILE),
   /** Pass --port/--rpcport/--wsport explicitly (the binary's built-ins are the mainnet ports). */
   pinPorts: z.boolean().default(false),
   /** Extra `--rpcapi` modules, e.g. `did` on the identity chain for DID resolution. */
-  extraRpcApi: z.array(z.string().regex(/^[a-z]+$/)).default([]),
+  extraRpcApi: z.array(RpcModule).default([]),
 });
 export type SidechainLaunchOptions = z.input<typeof SidechainLaunchOptions>;
 
-function rpcApi(mode: SidechainMode, hardened: boolean, extra: readonly string[]): string {
-  const base =
-    mode === 'mining'
-      ? hardened
-        ? HARDENED_MINING_RPCAPI
-        : MINING_RPCAPI
-      : hardened
-        ? HARDENED_RPC_NODE_RPCAPI
-        : RPC_NODE_RPCAPI;
-  const all: string[] = [...base];
+/** The `--rpcapi` modules a mode and profile start from, before extra modules. */
+export function baseRpcApi(mode: SidechainMode, profile: LaunchProfile): readonly string[] {
+  if (mode === 'mining') return profile === 'hardened' ? HARDENED_MINING_RPCAPI : MINING_RPCAPI;
+  return profile === 'hardened' ? HARDENED_RPC_NODE_RPCAPI : RPC_NODE_RPCAPI;
+}
+
+function rpcApi(mode: SidechainMode, profile: LaunchProfile, extra: readonly string[]): string {
+  const all: string[] = [...baseRpcApi(mode, profile)];
   for (const m of extra) if (!all.includes(m)) all.push(m);
   return all.join(',');
 }
@@ -71,11 +78,12 @@ function need(value: string | undefined, flag: string): string {
  */
 export function renderSidechainArgs(input: SidechainLaunchOptions): string[] {
   const o = SidechainLaunchOptions.parse(input);
-  const bind = o.hardened ? '127.0.0.1' : '0.0.0.0';
+  const hardened = o.profile === 'hardened';
+  const bind = hardened ? '127.0.0.1' : '0.0.0.0';
   const args: string[] = [];
   if (o.chainType === 'testnet') args.push('--testnet');
   if (o.mode === 'mining') {
-    if (!o.hardened) args.push('--allow-insecure-unlock');
+    if (!hardened) args.push('--allow-insecure-unlock');
     args.push('--datadir', o.datadir);
     args.push('--mine', '--miner.threads', String(MINER_THREADS));
     args.push('--password', need(o.passwordFile, '--password'));
@@ -83,15 +91,15 @@ export function renderSidechainArgs(input: SidechainLaunchOptions): string[] {
     args.push('--pbft.keystore.password', need(o.pbftKeystorePassword, '--pbft.keystore.password'));
     args.push('--pbft.net.address', need(o.pbftNetAddress, '--pbft.net.address'));
     args.push('--pbft.net.port', String(o.ports.pbft));
-    args.push('--rpc', '--rpcaddr', bind, '--rpcapi', rpcApi('mining', o.hardened, o.extraRpcApi));
+    args.push('--rpc', '--rpcaddr', bind, '--rpcapi', rpcApi('mining', o.profile, o.extraRpcApi));
     args.push('--syncmode', SYNC_MODE);
-    if (!o.hardened) args.push('--unlock', need(o.unlock, '--unlock'));
+    if (!hardened) args.push('--unlock', need(o.unlock, '--unlock'));
     args.push('--ws', '--wsaddr', bind);
     args.push('--frozen.account.list', o.frozenAccounts.join(','));
   } else {
     args.push('--datadir', o.datadir);
     args.push('--lightserv', String(LIGHTSERV_PERCENT));
-    args.push('--rpc', '--rpcaddr', bind, '--rpcapi', rpcApi('rpc', o.hardened, o.extraRpcApi));
+    args.push('--rpc', '--rpcaddr', bind, '--rpcapi', rpcApi('rpc', o.profile, o.extraRpcApi));
     args.push('--ws', '--wsaddr', bind);
   }
   if (o.pinPorts) {
@@ -133,6 +141,55 @@ export function parseSidechainArgs(args: readonly string[]): Map<string, string 
     }
   }
   return flags;
+}
+
+/** geth's default bind address is localhost; an absent or empty address is loopback too. */
+export function isLoopbackBind(addr: string | true | undefined): boolean {
+  return (
+    addr === undefined ||
+    addr === true ||
+    addr === '' ||
+    addr === 'localhost' ||
+    addr.startsWith('127.') ||
+    addr === '::1'
+  );
+}
+
+/** RPC modules that must never face the network: account control, node administration, debugging. */
+export const RISKY_RPC_MODULES: readonly string[] = ['personal', 'admin', 'debug'];
+
+/** What a sidechain command line exposes beyond this host. */
+export interface LaunchExposure {
+  /** The non-loopback address the HTTP or WebSocket RPC binds, when one does. */
+  exposedOn?: string;
+  /** Risky modules (personal, admin, debug) reachable on that address. */
+  exposedModules: string[];
+  /** The account `--unlock` names, `true` with only `--allow-insecure-unlock`, else undefined. */
+  unlocked?: string | true;
+}
+
+/** Reads a command line the way an attacker on the network would see the node it starts. */
+export function launchExposure(args: readonly string[]): LaunchExposure {
+  const flags = parseSidechainArgs(args);
+  const modules = (name: string) =>
+    String(flags.get(name) ?? '')
+      .split(',')
+      .filter((m) => RISKY_RPC_MODULES.includes(m));
+  const exposed = new Set<string>();
+  let exposedOn: string | undefined;
+  if (flags.has('rpc') && !isLoopbackBind(flags.get('rpcaddr'))) {
+    exposedOn = String(flags.get('rpcaddr'));
+    for (const m of modules('rpcapi')) exposed.add(m);
+  }
+  // geth's WebSocket modules default to net,web3,eth: only an explicit --wsapi adds risky ones.
+  if (flags.has('ws') && !isLoopbackBind(flags.get('wsaddr'))) {
+    exposedOn ??= String(flags.get('wsaddr'));
+    for (const m of modules('wsapi')) exposed.add(m);
+  }
+  const unlock = flags.get('unlock');
+  const unlocked =
+    typeof unlock === 'string' ? unlock : flags.has('allow-insecure-unlock') ? true : undefined;
+  return { exposedOn, exposedModules: [...exposed], unlocked };
 }
 
 const SAFE = /^[A-Za-z0-9_./:,=@%+-]+$/;

@@ -53,6 +53,9 @@ export const MAIN_METHOD_PARAMS: Readonly<Record<string, readonly string[]>> = {
   submitauxblock: ['blockhash', 'auxpow'],
 };
 
+export const UTXO_TYPES = ['mixed', 'vote', 'normal'] as const;
+export type UtxoType = (typeof UTXO_TYPES)[number];
+
 export const MAIN_SERVICE = 'main chain RPC';
 
 export class MainChainClient {
@@ -193,8 +196,12 @@ export class MainChainClient {
   async getRawMempool(): Promise<string[] | TransactionInfo[]> {
     return (await this.callTyped('getrawmempool', undefined, MAIN_RESULT_SCHEMAS.getrawmempool)) ?? [];
   }
-  async listUnspent(addresses?: string[]): Promise<UnspentOutput[]> {
-    const params = addresses ? { addresses } : undefined;
+  /**
+   * ELA needs the addresses (the spec's table says "none"; the node answers 42002 "need
+   * addresses in an array!" without them). `utxotype`: mixed (default), vote or normal.
+   */
+  async listUnspent(addresses: readonly string[], utxotype?: UtxoType): Promise<UnspentOutput[]> {
+    const params = { addresses: [...addresses], ...(utxotype ? { utxotype } : {}) };
     return (await this.callTyped('listunspent', params, MAIN_RESULT_SCHEMAS.listunspent)) ?? [];
   }
   listProducers(opts: { start?: number; limit?: number; state?: string } = {}): Promise<ProducerList> {

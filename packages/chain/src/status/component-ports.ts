@@ -4,6 +4,7 @@ import type { ChainType } from '../network/chain-type.js';
 import { network } from '../network/network-table.js';
 import type { SidechainId } from '../layout/components.js';
 import type { StackState } from '../config/load-stack.js';
+import { sidechainChainType } from '../config/sidechain-settings.js';
 import { sidechainNetwork } from '../init/render-init.js';
 import { parseSidechainArgs } from '../models/sidechain-flags.js';
 import { mainConfigChainType } from '../models/main-config.js';
@@ -57,7 +58,7 @@ function intFlag(flags: Map<string, string | true>, name: string): number | unde
 /** Table ports, overridden by --rpcport/--wsport/--port/--pbft.net.port in the launch file. */
 export function sidechainPorts(state: StackState, s: SidechainId): SidechainPortSet | undefined {
   if (s === 'third' && state.third === 'none') return undefined;
-  const side = sidechainNetwork(s, state.chainType ?? 'mainnet', state.third);
+  const side = sidechainNetwork(s, sidechainChainType(state, s), state.third);
   const flags = parseSidechainArgs(state.launch[s].value?.args ?? []);
   return {
     rpc: intFlag(flags, 'rpcport') ?? side.rpcPort,

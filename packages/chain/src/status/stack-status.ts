@@ -11,6 +11,7 @@ import {
 } from '../layout/components.js';
 import type { ChainType } from '../network/chain-type.js';
 import type { StackState } from '../config/load-stack.js';
+import { sidechainChainType } from '../config/sidechain-settings.js';
 import { sidechainNetwork } from '../init/render-init.js';
 import { ArbiterClient } from '../rpc/arbiter-client.js';
 import { ChainRpcError, isMethodNotFound } from '../rpc/errors.js';
@@ -126,7 +127,8 @@ async function sidechainStatus(
     s.notes.push('no third sidechain in this stack');
     return s;
   }
-  const side = sidechainNetwork(c, state.chainType ?? 'mainnet', state.third);
+  const chainType = sidechainChainType(state, c);
+  const side = sidechainNetwork(c, chainType, state.third);
   s.title = `${s.title} (${side.name})`;
   s.ports = { ...ports };
   if (!configured) return s;
@@ -148,16 +150,16 @@ async function sidechainStatus(
     s.height = Number(height);
     s.syncing = syncing !== false;
     if (side.chainId !== null && s.chainId !== side.chainId) {
-      s.problems.push(
-        `chain ID ${s.chainId}, expected ${side.chainId} (${side.name} ${state.chainType ?? 'mainnet'})`,
-      );
+      s.problems.push(`chain ID ${s.chainId}, expected ${side.chainId} (${side.name} ${chainType})`);
     }
     if (syncing !== false)
       s.problems.push(`syncing: block ${BigInt(syncing.currentBlock)} of ${BigInt(syncing.highestBlock)}`);
     if (c === 'id') {
       s.didResolution = await probeDidResolution(client);
       if (s.didResolution === 'not-served')
-        s.notes.push('did_resolveDID not served (add did to --rpcapi for a local DID resolver)');
+        s.notes.push(
+          'did_resolveDID not served (cella-stack init id --reinit --rpcapi-extra id=did for a local DID resolver)',
+        );
     }
     try {
       s.peers = await client.peerCount();

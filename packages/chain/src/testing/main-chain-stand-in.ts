@@ -4,8 +4,11 @@
 // Content-Type → HTTP Basic → body), the exact HTTP statuses and error bodies, the success and
 // error envelopes (`jsonrpc, result, id, error`), batch arrays, named params for every method and
 // positional arrays only for the methods ELA maps, decimal strings accepted for integers, and the
-// result shapes of every method spec §4 lists. The chain behind it is a deterministic block
-// generator (hash, time, one coinbase transaction per block), not a ledger.
+// result shapes of every method spec §4 lists. `listunspent` needs `addresses` as ELA's
+// ListUnspent does ("need addresses in an array!" without them; the spec's table says "none"),
+// checks `utxotype` (mixed|vote|normal) and answers null for no outputs; addresses themselves are
+// not decoded. The chain behind it is a deterministic block generator (hash, time, one coinbase
+// transaction per block), not a ledger; its UTXOs are plain (non-vote) outputs.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -284,7 +287,12 @@ export async function startMainChainStandIn(
       if (!Array.isArray(addresses) || !addresses.every((a) => typeof a === 'string')) {
         return fail(INVALID_PARAMS, 'need addresses in an array!');
       }
-      const list = addresses.flatMap((address) =>
+      const utxotype = p.utxotype ?? 'mixed';
+      if (utxotype !== 'mixed' && utxotype !== 'vote' && utxotype !== 'normal') {
+        return fail(INVALID_PARAMS, 'invalid utxotype');
+      }
+      // Every stand-in UTXO is a normal output: "vote" selects none of them.
+      const list = (utxotype === 'vote' ? [] : addresses).flatMap((address) =>
         (utxos[address] ?? []).map((u, i) => ({
           txtype: 0,
           txid: u.txid ?? sha(`utxo:${address}:${i}`),

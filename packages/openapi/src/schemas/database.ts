@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import { count, filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import { objectIds, time } from './example-values.js';
 
 export const collectionName = z
   .string()
@@ -8,8 +9,9 @@ export const collectionName = z
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'letters, digits, `_`, `.` and `-`, not starting with `.` or `-`')
   .meta({
     id: 'CollectionName',
-    description: 'A collection name. Names of internal collections are refused.',
-    example: 'notes',
+    description:
+      'A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.',
+    examples: ['notes'],
   });
 
 export const collectionParams = z.object({ collection: collectionName });
@@ -17,17 +19,26 @@ export const collectionNameParams = z.object({ name: collectionName });
 
 export const createCollectionRequest = z
   .object({ name: collectionName })
-  .meta({ id: 'CreateCollectionRequest' });
-export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
+  .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes' }] });
+export const collectionInfo = z
+  .object({ name: collectionName })
+  .meta({ id: 'Collection', examples: [{ name: 'notes' }] });
 export const collectionList = z
-  .object({ collections: z.array(collectionInfo) })
-  .meta({ id: 'CollectionList' });
+  .object({ collections: z.array(collectionInfo).meta({ description: 'Sorted by name; `[]` when none.' }) })
+  .meta({ id: 'CollectionList', examples: [{ collections: [{ name: 'contacts' }, { name: 'notes' }] }] });
+
+const noteDocument = {
+  title: 'Shopping list',
+  body: 'oat milk, lemons, rye bread',
+  tags: ['home'],
+  due: { $date: '2026-03-03T18:00:00Z' },
+};
 
 export const insertRequest = z
   .object({
-    document: z
-      .union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)])
-      .meta({ description: 'One document or a list of up to 10,000.' }),
+    document: z.union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)]).meta({
+      description: 'One document or a list of up to 10,000. Without `_id` the node assigns an ObjectId.',
+    }),
     options: z
       .object({
         timestamp: z
@@ -43,30 +54,62 @@ export const insertRequest = z
           .optional()
           .meta({ description: 'Accepted for compatibility; ignored.' }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'How to insert.' }),
   })
-  .meta({ id: 'InsertRequest' });
+  .meta({
+    id: 'InsertRequest',
+    examples: [
+      {
+        document: [noteDocument, { title: 'Call the plumber', tags: ['home', 'urgent'] }],
+        options: { timestamp: true },
+      },
+    ],
+  });
 
 export const insertResponse = z
-  .object({ acknowledged: z.boolean(), inserted_ids: z.array(z.string()) })
-  .meta({ id: 'InsertResult' });
+  .object({
+    acknowledged: z.boolean().meta({ description: 'Always true: the write is durable when answered.' }),
+    inserted_ids: z.array(z.string()).meta({
+      description: 'The `_id` of each document, in order: ObjectIds as 24 hex digits, other ids as given.',
+    }),
+  })
+  .meta({ id: 'InsertResult', examples: [{ acknowledged: true, inserted_ids: [...objectIds] }] });
 
 export const updateRequest = z
   .object({
     filter,
-    update: z.record(z.string(), z.unknown()).meta({ description: 'Update operators (`$set`, `$inc`, …).' }),
+    update: z.record(z.string(), z.unknown()).meta({
+      description: 'Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused.',
+    }),
     options: z
       .object({
-        upsert: z.boolean().optional(),
+        upsert: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Insert a document built from the filter and the update when none matches.' }),
         timestamp: z
           .boolean()
           .optional()
           .meta({ description: 'Set integer `modified` (and `created` on upsert). Default true.' }),
-        bypass_document_validation: z.boolean().optional(),
+        bypass_document_validation: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Accepted for compatibility; ignored.' }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'How to update.' }),
   })
-  .meta({ id: 'UpdateRequest' });
+  .meta({
+    id: 'UpdateRequest',
+    examples: [
+      {
+        filter: { _id: { $oid: objectIds[0] } },
+        update: { $set: { body: 'oat milk, lemons, rye bread, coffee' }, $addToSet: { tags: 'weekly' } },
+        options: { upsert: false, timestamp: true },
+      },
+    ],
+  });
 
 export const updateQuery = z.object({
   updateone: queryBoolean.optional().meta({ description: 'Update only the first match. Default false.' }),
@@ -74,41 +117,87 @@ export const updateQuery = z.object({
 
 export const updateResponse = z
   .object({
-    acknowledged: z.boolean(),
-    matched_count: z.number().int(),
-    modified_count: z.number().int(),
-    upserted_id: z.string().nullable(),
+    acknowledged: z.boolean().meta({ description: 'Always true.' }),
+    matched_count: count.meta({ description: 'Documents the filter matched.' }),
+    modified_count: count.meta({ description: 'Documents actually changed.' }),
+    upserted_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'The `_id` of the inserted document when an upsert inserted one, else null.' }),
   })
-  .meta({ id: 'UpdateResult' });
+  .meta({
+    id: 'UpdateResult',
+    examples: [{ acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null }],
+  });
 
-export const deleteRequest = z.object({ filter }).meta({ id: 'DeleteRequest' });
+export const deleteRequest = z
+  .object({ filter: filter.meta({ description: 'Which documents to delete; `{}` deletes all.' }) })
+  .meta({ id: 'DeleteRequest', examples: [{ filter: { tags: 'done' } }] });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
-  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.').optional(),
+  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.', {
+    tags: 'done',
+  }).optional(),
 });
 
 export const findQuery = z.object({
-  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.').optional(),
-  skip: queryInt(0, 1_000_000_000).optional(),
-  limit: queryInt(0, 10_000)
+  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.', { tags: 'home' }).optional(),
+  skip: queryInt(0, 1_000_000_000, 20)
+    .optional()
+    .meta({ description: 'Matching documents to pass over first (paging). Default 0.' }),
+  limit: queryInt(0, 10_000, 20)
     .optional()
     .meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
-  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.').optional(),
-  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.').optional(),
+  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.', { created: -1 }).optional(),
+  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.', { title: 1, due: 1 }).optional(),
 });
 
-export const findResponse = z.object({ items: z.array(jsonDocument) }).meta({ id: 'FindResult' });
+export const findResponse = z
+  .object({
+    items: z.array(jsonDocument).meta({ description: 'The matching documents, in Extended JSON (relaxed).' }),
+  })
+  .meta({
+    id: 'FindResult',
+    examples: [
+      {
+        items: [
+          {
+            _id: { $oid: objectIds[0] },
+            ...noteDocument,
+            created: time.notesWritten,
+            modified: time.notesWritten,
+          },
+        ],
+      },
+    ],
+  });
 
 export const countRequest = z
   .object({
     filter,
     options: z
-      .object({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() })
-      .optional(),
+      .object({
+        skip: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .meta({ description: 'Matches to pass over before counting.' }),
+        limit: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .meta({ description: 'Count at most this many; 0 = no limit.' }),
+      })
+      .optional()
+      .meta({ description: 'Which of the matches to count.' }),
   })
-  .meta({ id: 'CountRequest' });
+  .meta({ id: 'CountRequest', examples: [{ filter: { tags: 'home' } }] });
 
-export const countResponse = z.object({ count: z.number().int() }).meta({ id: 'CountResult' });
+export const countResponse = z
+  .object({ count: count.meta({ description: 'The number of matching documents.' }) })
+  .meta({ id: 'CountResult', examples: [{ count: 2 }] });
 
 export const indexName = z
   .string()
@@ -119,8 +208,8 @@ export const indexName = z
   .meta({
     id: 'IndexName',
     description:
-      'An index name. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.',
-    example: 'created_-1',
+      'An index name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.',
+    examples: ['tags_1_due_-1'],
   });
 
 export const indexParams = z.object({ collection: collectionName, name: indexName });
@@ -132,7 +221,7 @@ export const indexKeys = z
     id: 'IndexKeys',
     description:
       'The indexed field paths in order, each `1` (ascending) or `-1` (descending); dotted paths reach into embedded documents. At most 8 paths of at most 8 parts, each part letters, digits, `_` or `-`, not starting with a digit.',
-    example: { owner: 1, created: -1 },
+    examples: [{ tags: 1, due: -1 }],
   });
 
 export const createIndexRequest = z
@@ -142,26 +231,60 @@ export const createIndexRequest = z
       .strictObject({
         unique: z.boolean().optional().meta({
           description:
-            'Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key.',
+            'Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key. Default false.',
         }),
-        name: indexName.optional().meta({ description: 'Default: MongoDB’s `path_1_other_-1`.' }),
+        name: indexName.optional().meta({
+          description:
+            'The index name. Default: MongoDB’s, the paths and directions joined (`tags_1_due_-1`).',
+        }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'How to index.' }),
   })
-  .meta({ id: 'CreateIndexRequest' });
+  .meta({
+    id: 'CreateIndexRequest',
+    examples: [
+      { keys: { tags: 1, due: -1 } },
+      { keys: { title: 1 }, options: { unique: true, name: 'title_unique' } },
+    ],
+  });
 
-export const createIndexResponse = z.object({ name: indexName }).meta({ id: 'CreatedIndex' });
+export const createIndexResponse = z
+  .object({ name: indexName })
+  .meta({ id: 'CreatedIndex', examples: [{ name: 'tags_1_due_-1' }] });
 
 export const indexInfo = z
   .object({
     name: indexName,
     key: indexKeys,
-    unique: z.boolean(),
+    unique: z
+      .boolean()
+      .meta({ description: 'Whether the index refuses a second document with the same keys.' }),
     auto: z.boolean().meta({
       description:
         'Created by the node for a filtered or sorted field (at most 16 per collection); dropping one is allowed, a later query may create it again.',
     }),
   })
-  .meta({ id: 'Index' });
+  .meta({
+    id: 'Index',
+    examples: [{ name: 'tags_1_due_-1', key: { tags: 1, due: -1 }, unique: false, auto: false }],
+  });
 
-export const indexList = z.object({ indexes: z.array(indexInfo) }).meta({ id: 'IndexList' });
+export const indexList = z
+  .object({
+    indexes: z.array(indexInfo).meta({
+      description: '`_id_` first, then the indexes created through the API, then automatic ones.',
+    }),
+  })
+  .meta({
+    id: 'IndexList',
+    examples: [
+      {
+        indexes: [
+          { name: '_id_', key: { _id: 1 }, unique: true, auto: false },
+          { name: 'tags_1_due_-1', key: { tags: 1, due: -1 }, unique: false, auto: false },
+          { name: 'ax_title', key: { title: 1 }, unique: false, auto: true },
+        ],
+      },
+    ],
+  });

@@ -1,21 +1,71 @@
 import { z } from 'zod';
 import { did } from './common.js';
+import { nodeDid } from './example-values.js';
+
+const versionPart = (description: string) => z.number().int().min(0).meta({ description });
 
 export const nodeVersion = z
-  .object({ major: z.number().int(), minor: z.number().int(), patch: z.number().int(), version: z.string() })
-  .meta({ id: 'NodeVersion' });
+  .object({
+    major: versionPart('Major version: a change here breaks clients.'),
+    minor: versionPart('Minor version: new features, compatible.'),
+    patch: versionPart('Patch version: fixes only.'),
+    version: z.string().meta({ description: 'The full version string (semver).' }),
+  })
+  .meta({
+    id: 'NodeVersion',
+    description: 'The version of the node software (not of the API contract, which is `info.version`).',
+    examples: [{ major: 0, minor: 1, patch: 0, version: '0.1.0' }],
+  });
 
 export const nodeInfo = z
   .object({
-    service_did: did,
-    name: z.string(),
-    version: z.string(),
-    role: z.enum(['vault', 'backup']),
-    document_engine: z.enum(['sqlite', 'mongodb']),
-    block_engine: z.enum(['helia', 'kubo']),
+    service_did: did.meta({ description: "The node's own DID: the `iss` of its challenges and tokens." }),
+    name: z.string().meta({ description: 'A display name chosen by the operator (`CELLA_NODE_NAME`).' }),
+    version: z.string().meta({ description: 'The node software version.' }),
+    role: z.enum(['vault', 'backup']).meta({
+      description:
+        "`vault`: serves vaults; `backup`: also keeps other nodes' backups (the internal backup API).",
+    }),
+    document_engine: z
+      .enum(['sqlite', 'mongodb'])
+      .meta({ description: 'Where documents are stored: embedded SQLite or a MongoDB server.' }),
+    block_engine: z.enum(['helia', 'kubo', 'cluster']).meta({
+      description:
+        'Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.',
+    }),
   })
-  .meta({ id: 'NodeInfo' });
+  .meta({
+    id: 'NodeInfo',
+    examples: [
+      {
+        service_did: nodeDid,
+        name: 'Cella node',
+        version: '0.1.0',
+        role: 'vault',
+        document_engine: 'sqlite',
+        block_engine: 'helia',
+      },
+    ],
+  });
 
 export const health = z
-  .object({ status: z.literal('ok'), uptime_seconds: z.number() })
-  .meta({ id: 'Health' });
+  .object({
+    status: z.literal('ok').meta({ description: 'Always `ok`: a node that answers is serving.' }),
+    uptime_seconds: z.number().int().min(0).meta({ description: 'Seconds since the node started.' }),
+  })
+  .meta({ id: 'Health', examples: [{ status: 'ok', uptime_seconds: 86_412 }] });
+
+/** The OpenAPI document (its own schema is OpenAPI's; only the top level is shown here). */
+export const openApiDocument = z.record(z.string(), z.unknown()).meta({
+  id: 'OpenApiDocument',
+  description: 'An OpenAPI 3.1 document: this one.',
+  examples: [
+    {
+      openapi: '3.1.0',
+      info: { title: 'Cella vault node API', version: '2.0.0', license: { name: 'MIT', identifier: 'MIT' } },
+      servers: [{ url: 'http://127.0.0.1:5000' }],
+      paths: { '/api/v2/node/version': { get: { operationId: 'nodeVersion' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  ],
+});

@@ -1,9 +1,13 @@
 /**
- * Every implemented JSON endpoint, one file each. An endpoint of the contract missing here answers
- * 501 NOT_IMPLEMENTED; `test/not-implemented.test.ts` lists exactly which ones those are.
+ * Every endpoint of the contract, one file each, as the tRPC router the HTTP layer serves. An
+ * endpoint missing here answers 501 NOT_IMPLEMENTED; `test/not-implemented.test.ts` lists exactly
+ * which ones those are. `conforming` checks, at compile time, that each key is an operation of the
+ * contract and that its handler answers what the entry's success schema describes (or streams).
  */
-import type { EndpointId } from '@cella/openapi';
-import type { JsonHandler } from './handler.js';
+import { endpointList, type EndpointId, type Endpoints } from '@cella/openapi';
+import type { Answered, EndpointOutput } from './endpoint-types.js';
+import { notServed, router } from './procedures.js';
+import type { RouteTable } from './route-table.js';
 import { auth } from './auth/auth.js';
 import { signin } from './auth/signin.js';
 import { health } from './node/health.js';
@@ -20,7 +24,7 @@ import { insertDocuments } from './db/insert-documents.js';
 import { listCollections } from './db/list-collections.js';
 import { listIndexes } from './db/list-indexes.js';
 import { updateDocuments } from './db/update-documents.js';
-import { copyFile, deleteFile, fileHash, listOrProperties, moveFile } from './files/index.js';
+import { copyFile, deleteFile, downloadFile, fileHash, moveFile, uploadFile } from './files/index.js';
 import { listOrders } from './payment/list-orders.js';
 import { listReceipts } from './payment/list-receipts.js';
 import { paymentConfig } from './payment/payment-config.js';
@@ -30,13 +34,25 @@ import { setVaultState } from './subscription/set-vault-state.js';
 import { unsubscribeVault } from './subscription/unsubscribe-vault.js';
 import { subscribeVault } from './subscription/subscribe-vault.js';
 import { vaultInfo } from './subscription/vault-info.js';
+import { downloadByTransaction } from './scripts/download-by-transaction.js';
 import { listScripts } from './scripts/list-scripts.js';
 import { registerScript } from './scripts/register-script.js';
 import { runScript } from './scripts/run-script.js';
 import { unregisterScript } from './scripts/unregister-script.js';
-import { backupHandlers } from './backup/index.js';
+import { uploadByTransaction } from './scripts/upload-by-transaction.js';
+import * as backup from './backup/index.js';
 
-const all = [
+type Conforming<T> = {
+  [K in keyof T]: K extends EndpointId
+    ? { _def: { $types: { output: EndpointOutput<Endpoints[K]> | Answered } } }
+    : never;
+};
+
+function conforming<T extends Conforming<T>>(procedures: T): T {
+  return procedures;
+}
+
+export const procedures = conforming({
   nodeVersion,
   health,
   nodeInfo,
@@ -53,7 +69,8 @@ const all = [
   listIndexes,
   createIndex,
   dropIndex,
-  listOrProperties,
+  uploadFile,
+  downloadFile,
   deleteFile,
   moveFile,
   copyFile,
@@ -71,9 +88,18 @@ const all = [
   registerScript,
   runScript,
   unregisterScript,
-  ...backupHandlers,
-];
+  uploadByTransaction,
+  downloadByTransaction,
+  ...backup,
+});
 
-export const jsonHandlers: Partial<Record<EndpointId, JsonHandler>> = Object.fromEntries(
-  all.map((h) => [h.id, h.handler]),
-);
+/** The contract's endpoints as one tRPC router (operation id → procedure; 501 for the rest). */
+export const cellaRouter = router({
+  ...Object.fromEntries(
+    endpointList.filter((e) => !(e.operationId in procedures)).map((e) => [e.operationId, notServed(e)]),
+  ),
+  ...procedures,
+});
+
+/** The primary dialect: the contract's paths. */
+export const cellaRoutes: RouteTable = { endpoints: endpointList, router: cellaRouter };

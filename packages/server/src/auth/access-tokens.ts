@@ -10,7 +10,7 @@
  * vault owner (the same DID unless the reference's app-instance flow was used).
  */
 import { z } from 'zod';
-import type { Caller, TokenVerifier } from '../context.js';
+import type { Caller, TokenVerifier } from './caller.js';
 import { unauthorized } from '../errors.js';
 import type { NodeIdentity } from './node-identity.js';
 import { issueNodeToken, verifyNodeToken, type IssuedToken } from './node-jwt.js';

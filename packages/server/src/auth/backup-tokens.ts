@@ -10,7 +10,7 @@
  * Its lifetime never exceeds the backup credential's expiry.
  */
 import { z } from 'zod';
-import type { Caller } from '../context.js';
+import type { Caller } from './caller.js';
 import { unauthorized } from '../errors.js';
 import type { NodeIdentity } from './node-identity.js';
 import { issueNodeToken, verifyNodeToken, type IssuedToken } from './node-jwt.js';

@@ -16,7 +16,7 @@ import {
   type DidResolver,
   type ResolveResult,
 } from '@cella/did';
-import type { Database } from '../engines/document-store.js';
+import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import { DidCacheStore, type PresentedDocumentStore } from './node-stores.js';
 

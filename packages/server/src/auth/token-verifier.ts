@@ -4,7 +4,7 @@
  * included, so a forged `sub` only picks which check fails.
  */
 import { decodeJwt } from '@cella/did';
-import type { Caller, TokenVerifier } from '../context.js';
+import type { Caller, TokenVerifier } from './caller.js';
 import { BACKUP_TOKEN_SUBJECT } from './backup-tokens.js';
 
 export class TokenDispatcher implements TokenVerifier {

@@ -8,8 +8,8 @@
  * complete one, never a partial one.
  */
 import { randomUUID } from 'node:crypto';
-import type { Collection, Database, Document } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { Collection, Database, Document } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { PlanChange } from '../vault/vaults.js';
 import { freePlan, quotaBytes, type PlansFile } from '../vault/plans.js';

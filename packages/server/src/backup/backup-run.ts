@@ -14,8 +14,8 @@
  * Resuming after a crash on either side is running this again: the attempt is the same, whatever
  * already arrived is held or stored, and only the rest travels.
  */
-import type { Document } from '../engines/document-store.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import type { Document } from '@cella/document-store';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
@@ -56,6 +56,7 @@ async function clientFor(
     grant: input.grant,
     identity: deps.identity,
     signal: input.signal,
+    dispatcher: deps.outbound,
     ...(userDocument !== undefined && input.userDid.startsWith('did:elastos:') ? { userDocument } : {}),
   });
 }

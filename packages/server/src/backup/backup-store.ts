@@ -11,10 +11,10 @@
  * can never race a new hold of the same CID. The holds are the truth; `sweep()` repairs pins that a
  * crash left out of step with them, then collects every block no pin reaches.
  */
-import type { BlockStore } from '../engines/block-store.js';
-import type { Collection, Database } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Collection, Database } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
+import { isBlockStoreError } from '@cella/block-store';
 import type { Logger } from '../logger.js';
 import { Mutex } from './mutex.js';
 

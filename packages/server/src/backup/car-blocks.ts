@@ -1,6 +1,6 @@
 /** CAR streams of blocks held in memory or produced on the fly (database chunks). */
 import { CID } from 'multiformats/cid';
-import { decodeVerifiedCar, encodeCar, type Block } from '../engines/helia/car.js';
+import { decodeVerifiedCar, encodeCar, type Block } from '@cella/block-store';
 
 export interface RawBlock {
   cid: string;

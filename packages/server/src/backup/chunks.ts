@@ -19,7 +19,7 @@ import { BSON } from 'bson';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
-import type { Database, Document } from '../engines/document-store.js';
+import type { Database, Document } from '@cella/document-store';
 
 const SHA2_256 = 0x12;
 export const CHUNK_TARGET_BYTES = 32 * 1024;

@@ -3,9 +3,9 @@
  * database from its chunks into a fresh database, the file contents into the live BlockStore, then
  * one reference (files service) per file metadata document, as the files service keeps them.
  */
-import type { BlockStore } from '../engines/block-store.js';
-import type { Database } from '../engines/document-store.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Database } from '@cella/document-store';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';

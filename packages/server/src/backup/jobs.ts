@@ -13,9 +13,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Collection, Database, Document } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import type { Collection, Database, Document } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { BackupGrant } from './credential.js';

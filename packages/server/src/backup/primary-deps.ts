@@ -1,7 +1,8 @@
+import type { Dispatcher } from 'undici';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { PresentedDocumentStore } from '../auth/node-stores.js';
-import type { BlockStore } from '../engines/block-store.js';
-import type { Database, DocumentStore } from '../engines/document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Database, DocumentStore } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { VaultService } from '../vault/vaults.js';
 
@@ -25,4 +26,6 @@ export interface PrimaryDeps {
   clock: () => number;
   /** Temporary files of running backups. */
   spoolDir: string;
+  /** The outbound agent (src/outbound) for requests to the backup node the user names. */
+  outbound: Dispatcher;
 }

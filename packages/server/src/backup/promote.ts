@@ -10,8 +10,8 @@
  * already has a vault here (455). A promotion that fails drops what it built; one killed midway
  * leaves a marker (`backup_promotions`) so the next promotion cleans up first.
  */
-import type { BlockStore } from '../engines/block-store.js';
-import type { Database, DocumentStore } from '../engines/document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { vaultDatabaseName } from '../vault/names.js';

@@ -1,4 +1,4 @@
-import type { BlockStore } from '../engines/block-store.js';
+import type { BlockStore } from '@cella/block-store';
 
 /** The bytes of a single raw block (a chunk, a manifest part): its "file" is the block itself. */
 export async function readBlock(blocks: BlockStore, cid: string): Promise<Uint8Array> {

@@ -5,8 +5,8 @@
  */
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import type { Caller } from '../context.js';
-import { isBlockStoreError } from '../engines/helia/errors.js';
+import type { NodeCaller } from '../auth/caller.js';
+import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { BackupRecords, BackupRecord, CurrentBackup } from './backup-records.js';
@@ -48,12 +48,6 @@ export function summaryOf(current: CurrentBackup): Summary {
   };
 }
 
-function nodeCaller(caller: Caller | null): { userDid: string; nodeDid: string } {
-  if (!caller || caller.kind !== 'node' || !caller.nodeDid)
-    throw new CellaError('UNAUTHORIZED', 'this endpoint needs a node-to-node backup token');
-  return { userDid: caller.userDid, nodeDid: caller.nodeDid };
-}
-
 function bad(message: string): CellaError {
   return new CellaError('BAD_REQUEST', `the backup does not verify: ${message}`);
 }
@@ -70,8 +64,8 @@ export class BackupReceiver {
     return Math.floor(this.o.clock() / 1000);
   }
 
-  async state(caller: Caller | null) {
-    const { userDid } = nodeCaller(caller);
+  async state(caller: NodeCaller) {
+    const { userDid } = caller;
     const record = await this.o.records.open(userDid);
     return {
       current: record.current ? summaryOf(record.current) : null,
@@ -88,8 +82,8 @@ export class BackupReceiver {
     };
   }
 
-  async begin(caller: Caller | null, declared: number) {
-    const { userDid, nodeDid } = nodeCaller(caller);
+  async begin(caller: NodeCaller, declared: number) {
+    const { userDid, nodeDid } = caller;
     const record = await this.o.records.open(userDid);
     if (declared > record.quota) throw overQuota(declared, record);
     const { attempt, resumed, replaced } = await this.o.records.begin(
@@ -106,24 +100,23 @@ export class BackupReceiver {
     return { attempt_id: attempt.id, resumed, quota: record.quota };
   }
 
-  async holdRoots(caller: Caller | null, attemptId: string, cids: string[]) {
-    const { userDid, nodeDid } = nodeCaller(caller);
+  async holdRoots(caller: NodeCaller, attemptId: string, cids: string[]) {
+    const { userDid, nodeDid } = caller;
     await this.o.records.pending(userDid, attemptId, nodeDid);
     const missing = await this.o.store.hold(attemptId, userDid, cids);
     await this.o.records.touch(userDid, attemptId);
     return { missing };
   }
 
-  async missingBlocks(caller: Caller | null, cids: string[]) {
-    nodeCaller(caller);
+  async missingBlocks(_caller: NodeCaller, cids: string[]) {
     const missing: string[] = [];
     for (const cid of cids) if (!(await this.o.store.blocks.hasBlock(cid))) missing.push(cid);
     return { missing };
   }
 
   /** Imports a CAR stream (optionally gzip-compressed). Blocks stay unpinned until held. */
-  async putBlocks(caller: Caller | null, attemptId: string, body: Readable, encoding: string | undefined) {
-    const { userDid, nodeDid } = nodeCaller(caller);
+  async putBlocks(caller: NodeCaller, attemptId: string, body: Readable, encoding: string | undefined) {
+    const { userDid, nodeDid } = caller;
     const { record, attempt } = await this.o.records.pending(userDid, attemptId, nodeDid);
     const limit = receiveLimit(record.quota);
     const received = attempt.bytesReceived;
@@ -171,8 +164,8 @@ export class BackupReceiver {
   }
 
   /** Verifies the attempt against its manifest and makes it the user's backup. */
-  async commit(caller: Caller | null, attemptId: string, input: Manifest, claimedHash: string) {
-    const { userDid, nodeDid } = nodeCaller(caller);
+  async commit(caller: NodeCaller, attemptId: string, input: Manifest, claimedHash: string) {
+    const { userDid, nodeDid } = caller;
     const { record } = await this.o.records.pending(userDid, attemptId, nodeDid);
     const manifest = manifestSchema.parse(input);
     if (manifest.user_did !== userDid) throw bad(`the manifest is for ${manifest.user_did}, not ${userDid}`);
@@ -277,8 +270,8 @@ export class BackupReceiver {
     }
   }
 
-  async abort(caller: Caller | null, attemptId: string): Promise<void> {
-    const { userDid, nodeDid } = nodeCaller(caller);
+  async abort(caller: NodeCaller, attemptId: string): Promise<void> {
+    const { userDid, nodeDid } = caller;
     const record = await this.o.records.find(userDid);
     if (record?.pending?.id !== attemptId || record.pending.sourceDid !== nodeDid) return;
     await this.abandon(userDid, attemptId);
@@ -292,8 +285,8 @@ export class BackupReceiver {
   }
 
   /** The last good backup's manifest (for a restore). */
-  async manifest(caller: Caller | null) {
-    const { userDid } = nodeCaller(caller);
+  async manifest(caller: NodeCaller) {
+    const { userDid } = caller;
     const record = await this.o.records.find(userDid);
     if (!record?.current)
       throw new CellaError('BACKUP_NOT_FOUND', 'there is no complete backup of this vault here');
@@ -311,11 +304,11 @@ export class BackupReceiver {
 
   /** A CAR of whole DAGs (`roots`) and single blocks (`cids`) of the user's last good backup. */
   async exportBlocks(
-    caller: Caller | null,
+    caller: NodeCaller,
     roots: string[],
     cids: string[],
   ): Promise<AsyncIterable<Uint8Array>> {
-    const { userDid } = nodeCaller(caller);
+    const { userDid } = caller;
     const record = await this.o.records.find(userDid);
     if (!record?.current)
       throw new CellaError('BACKUP_NOT_FOUND', 'there is no complete backup of this vault here');

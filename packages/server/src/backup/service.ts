@@ -9,11 +9,11 @@ import { BackupAuthService } from '../auth/backup-auth.js';
 import { BackupTokens } from '../auth/backup-tokens.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js';
+import type { Dispatcher } from 'undici';
 import type { Config } from '../config.js';
-import type { Caller } from '../context.js';
-import type { BlockStore } from '../engines/block-store.js';
-import type { Database, DocumentStore } from '../engines/document-store.js';
-import { CellaError, unauthorized } from '../errors.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Database, DocumentStore } from '@cella/document-store';
+import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
@@ -46,6 +46,8 @@ export interface BackupServiceDeps {
   settings: BackupSettings;
   /** The backup node's own BlockStore (`role: 'backup'` only). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
+  /** The outbound agent (src/outbound) for requests to backup nodes users name. */
+  outbound: Dispatcher;
 }
 
 export class BackupService {
@@ -85,6 +87,7 @@ export class BackupService {
       log: d.log,
       clock: d.clock,
       spoolDir: spoolDir(d.config),
+      outbound: d.outbound,
     };
     this.jobs = new BackupJobs({
       nodeDb: d.nodeDb,
@@ -163,13 +166,7 @@ export class BackupService {
     return { abandoned, released, swept: true };
   }
 
-  private userOf(caller: Caller | null): string {
-    if (caller?.kind !== 'user') throw unauthorized('sign in first');
-    return caller.userDid;
-  }
-
-  private async grantFor(caller: Caller | null, credential: unknown): Promise<BackupGrant> {
-    const userDid = this.userOf(caller);
+  private async grantFor(userDid: string, credential: unknown): Promise<BackupGrant> {
     if (credential === undefined || credential === null || credential === '') {
       throw new CellaError(
         'INVALID_PARAMETER',
@@ -185,17 +182,15 @@ export class BackupService {
     return grant;
   }
 
-  async startBackup(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
-    const grant = await this.grantFor(caller, credential);
-    const userDid = this.userOf(caller);
+  async startBackup(userDid: string, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for you on this node: nothing to back up');
     return this.jobs.start(userDid, 'backup', grant);
   }
 
-  async startRestore(caller: Caller | null, credential: unknown): Promise<BackupStateView> {
-    const grant = await this.grantFor(caller, credential);
-    const userDid = this.userOf(caller);
+  async startRestore(userDid: string, credential: unknown): Promise<BackupStateView> {
+    const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError(
         'VAULT_NOT_FOUND',
@@ -205,8 +200,7 @@ export class BackupService {
   }
 
   /** The latest job; on a backup node with no job of the user's own, the backup kept here. */
-  async state(caller: Caller | null): Promise<BackupStateView> {
-    const userDid = this.userOf(caller);
+  async state(userDid: string): Promise<BackupStateView> {
     const view = await this.jobs.state(userDid);
     if (view.state !== 'idle' || !this.records) return view;
     const record = await this.records.find(userDid);
@@ -243,8 +237,7 @@ export class BackupService {
     return view;
   }
 
-  async promote(caller: Caller | null): Promise<VaultRecord> {
-    const userDid = this.userOf(caller);
+  async promote(userDid: string): Promise<VaultRecord> {
     if (!this.receiver || !this.records || !this.store) {
       throw new CellaError(
         'BACKUP_NOT_FOUND',

@@ -2,29 +2,45 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { BlockStore } from './block-store.js';
-import type { DocumentStore } from './document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { DocumentStore } from '@cella/document-store';
 
 export async function openDocumentStore(config: Config, log: Logger): Promise<DocumentStore> {
   if (config.mongodbUri) {
-    const { createMongoDocumentStore } = await import('./mongodb/index.js');
+    const { createMongoDocumentStore } = await import('@cella/document-store/mongodb');
     const store = createMongoDocumentStore({ uri: config.mongodbUri });
     log.info('document store: MongoDB');
     return store;
   }
-  const { createSqliteDocumentStore } = await import('./sqlite/index.js');
+  const { createSqliteDocumentStore } = await import('@cella/document-store/sqlite');
   const dir = path.join(config.dataDir, 'db');
   log.info({ dir }, 'document store: SQLite (embedded)');
   return createSqliteDocumentStore({ dir });
 }
 
 export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {
+  if (config.ipfsClusterUrl && config.ipfsApiUrl) {
+    const { createClusterBlockStore } = await import('@cella/block-store/cluster');
+    const store = await createClusterBlockStore({
+      clusterUrl: config.ipfsClusterUrl,
+      ipfsApiUrl: config.ipfsApiUrl,
+      replicationMin: config.ipfsClusterReplicationMin,
+      replicationMax: config.ipfsClusterReplicationMax,
+      pinTimeoutMs: config.ipfsClusterPinTimeoutSeconds * 1000,
+    });
+    // The URL may carry basic-auth credentials: log the peer, not the URL.
+    log.info(
+      { peer: store.peerId, cluster: store.version, ipfs: config.ipfsApiUrl },
+      'block store: IPFS Cluster (pins) over its peer’s IPFS daemon (content)',
+    );
+    return store;
+  }
   if (config.ipfsApiUrl) {
-    const { createKuboBlockStore } = await import('./kubo/index.js');
+    const { createKuboBlockStore } = await import('@cella/block-store/kubo');
     log.info({ url: config.ipfsApiUrl }, 'block store: IPFS daemon (kubo RPC)');
     return createKuboBlockStore({ apiUrl: config.ipfsApiUrl });
   }
-  const { createHeliaBlockStore } = await import('./helia/index.js');
+  const { createHeliaBlockStore } = await import('@cella/block-store/helia');
   const dir = path.join(config.dataDir, 'blocks');
   log.info({ dir }, 'block store: helia (embedded)');
   return createHeliaBlockStore({ dir });

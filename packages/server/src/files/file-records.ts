@@ -5,7 +5,7 @@
  * below it). `rev` changes on every write, for optimistic concurrency between writers of one path.
  */
 import { randomUUID } from 'node:crypto';
-import type { Collection, Document } from '../engines/document-store.js';
+import type { Collection, Document } from '@cella/document-store';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { ancestorsOf, descendantsFilter } from './paths.js';
 

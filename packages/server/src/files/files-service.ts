@@ -16,15 +16,15 @@
  * an overwrite charges the size difference, a move nothing.
  */
 import { createHash } from 'node:crypto';
-import type { BlockStore } from '../engines/block-store.js';
-import type { Collection, Database, DocumentStore } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { BlockStore } from '@cella/block-store';
+import type { Collection, Database, DocumentStore } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { fromStoreError } from '../vault/store-errors.js';
+import { fromBlockStoreError, fromStoreError } from '../port-errors.js';
 import { quotaExceeded, type VaultRecord, type VaultService } from '../vault/vaults.js';
 import { CidRefs } from './cid-refs.js';
-import { fileNotFound, fromBlockStoreError } from './errors.js';
+import { fileNotFound } from './errors.js';
 import { FILES_COLLECTION, FileRecords, newRev, toDocument, type FileRecord } from './file-records.js';
 import { metered } from './metered-source.js';
 import { isWithin, normalisePath, rebase } from './paths.js';
@@ -232,12 +232,16 @@ export class FilesService {
       throw fromBlockStoreError(error);
     }
     let replaced: FileRecord | null;
+    const rev = newRev();
     try {
+      // The client went away after its last byte (it saw its upload fail): store nothing, and give
+      // the reference back (which unpins content nothing else uses).
+      options.signal?.throwIfAborted();
       const now = this.nowSeconds();
       replaced = await this.writeRecord(
         vault,
         records,
-        { path, cid, size, created: now, modified: now },
+        { path, cid, size, created: now, modified: now, rev },
         this.quotaCharge(vault),
         'overwrite',
       );
@@ -246,7 +250,30 @@ export class FilesService {
       throw error;
     }
     if (replaced) await this.refs.release(replaced.cid);
+    else await this.withdrawOnClash(vault, records, path, rev);
     return { name: path, cid, size };
+  }
+
+  /**
+   * The file/folder check before an upload is not transactional: two uploads creating `a` and
+   * `a/b` at the same moment (in one process or two) can both pass it. So a newly created file
+   * looks again once committed, and whoever then sees the clash withdraws its own file (the last
+   * of the two to look always sees the other): at most one of the two stays.
+   */
+  private async withdrawOnClash(vault: VaultRecord, records: FileRecords, path: string, rev: string) {
+    const blocking = await records.fileAmongAncestors(path);
+    if (blocking === null && !(await records.isFolder(path))) return;
+    const mine = await records.collection.findOneAndDelete({ _id: path, rev });
+    if (mine) {
+      await this.deps.vaults.adjust(vault.userDid, 'files', -Number(mine.size ?? 0));
+      await this.refs.release(String(mine.cid));
+    }
+    throw new CellaError(
+      'ALREADY_EXISTS',
+      blocking !== null
+        ? `"${blocking}" is a file, so "${path}" can't be created below it`
+        : `"${path}" is a folder; a file can't have the same name`,
+    );
   }
 
   /**
@@ -257,27 +284,28 @@ export class FilesService {
   private async writeRecord(
     vault: VaultRecord,
     records: FileRecords,
-    record: Omit<FileRecord, 'rev'>,
+    record: Omit<FileRecord, 'rev'> & { rev?: string },
     charge: Charge,
     mode: 'overwrite' | 'create',
   ): Promise<FileRecord | null> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const previous = mode === 'overwrite' ? await records.get(record.path) : null;
       const delta = record.size - (previous?.size ?? 0);
-      let charged = 0;
-      const beforeCommit = async () => {
-        await charge(delta);
-        charged = delta;
-      };
-      const refund = async () => {
-        if (charged !== 0) await this.deps.vaults.adjust(vault.userDid, 'files', -charged);
-        charged = 0;
-      };
+      const hook = this.deps.vaults.chargeHook(vault.userDid, 'files', charge);
+      const beforeCommit = () => hook.beforeCommit(delta);
+      const refund = hook.refund;
       try {
         if (previous) {
           const result = await records.collection.updateOne(
             { _id: record.path, rev: previous.rev },
-            { $set: { cid: record.cid, size: record.size, modified: record.modified, rev: newRev() } },
+            {
+              $set: {
+                cid: record.cid,
+                size: record.size,
+                modified: record.modified,
+                rev: record.rev ?? newRev(),
+              },
+            },
             { beforeCommit },
           );
           if (result.matchedCount === 1) return previous;
@@ -323,8 +351,8 @@ export class FilesService {
 
   /**
    * The SHA-256 (hex) of a file's content: computed by streaming it the first time a CID is asked
-   * for, then remembered with the CID's reference count (content-addressed: never stale; gone with
-   * the CID's last reference).
+   * for, then remembered with the CID's reference count (content-addressed: never stale; gone when
+   * the sweep removes the count the CID's last reference released).
    */
   async sha256(record: FileRecord): Promise<string> {
     const known = await this.refs.sha256(record.cid);

@@ -2,7 +2,7 @@
  * The reference counts a whole vault database holds: what a restore or a forced unsubscribe gives
  * back when it drops a vault's database, and what the backup's import takes back on failure.
  */
-import type { Database } from '../engines/document-store.js';
+import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 

@@ -1,46 +1,31 @@
 /**
- * The fastify application: CORS, lenient JSON parsing with per-route limits, request ids, the JSON
- * routes of the contract (through tRPC), the raw streaming routes, and one error mapper.
+ * The fastify application: CORS, request ids, one access line per request, the routes of the
+ * route tables (routes.ts: one router for JSON and streaming endpoints), the OpenAPI document and
+ * docs page, 404/405 and one error mapper.
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import { endpointList, type Endpoint, type EndpointId } from '@cella/openapi';
+import { DEFAULT_BODY_LIMIT } from '@cella/openapi';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { JsonHandler } from '../api/handler.js';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
-import { sendError } from './error-handler.js';
-import {
-  createProcedureCaller,
-  DEFAULT_JSON_BODY_LIMIT,
-  registerJsonRoutes,
-  toFastifyPath,
-} from './json-routes.js';
-import { registerRawRoutes, type RawHandlers } from './raw-routes.js';
+import { corsOptions } from './cors.js';
 import { registerDocsRoutes } from './docs-routes.js';
-
-/** Endpoints served by raw routes (streams and paths with slashes) rather than the JSON adapter. */
-export function isRawEndpoint(endpoint: Endpoint): boolean {
-  return (
-    Boolean(endpoint.binaryBody || endpoint.success.binary) ||
-    endpoint.path.startsWith('/api/v2/vault/files/')
-  );
-}
+import { sendError } from './error-handler.js';
+import type { JsonParser } from './read-body.js';
+import type { RouteTable } from '../api/route-table.js';
+import { registerRoutes } from './routes.js';
+import type { ServerOptions } from './server-options.js';
 
 export interface HttpAppOptions {
-  handlers: Partial<Record<EndpointId, JsonHandler>>;
-  raw: RawHandlers;
-  /** Extra endpoints beyond the public contract (e.g. the backup node's internal API). */
-  endpoints?: readonly Endpoint[];
+  /** The route tables: the contract's first, then any other dialect onto the same services. */
+  tables: readonly RouteTable[];
+  /** TLS (HTTPS + HTTP/2) and trusted proxies; default: plain HTTP/1.1, no proxy trusted. */
+  server?: ServerOptions;
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
 const servedByDocsRoutes = new Set(['openApiDocument', 'apiReference']);
-
-function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-  return new RegExp(`^${escaped}/?$`);
-}
 
 /** Fastify's schema compilers, never used: routes carry no JSON schemas. */
 function noSchemas(): never {
@@ -48,16 +33,17 @@ function noSchemas(): never {
 }
 
 export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): Promise<FastifyInstance> {
-  const all = options.endpoints ?? endpointList;
   // Typed as the default instance so plugins and route helpers share one type (pino's Logger vs
   // FastifyBaseLogger differ only in type parameters).
   const app = Fastify({
+    // TLS makes it an HTTP/2 server (fastify types that apart; the instance is cast below anyway).
+    ...((options.server ?? { trustProxy: false }) as object),
     loggerInstance: ctx.log,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: DEFAULT_JSON_BODY_LIMIT,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // One access line per request is written by our onResponse hook instead (path without query).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
@@ -74,23 +60,17 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       ),
   }) as unknown as FastifyInstance;
 
-  await app.register(cors, {
-    origin: ctx.config.corsOrigins === '*' ? true : ctx.config.corsOrigins.split(',').map((o) => o.trim()),
-    credentials: true,
-    exposedHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'X-Request-Id', 'Content-Length'],
-  });
+  await app.register(cors, corsOptions(ctx.config.corsOrigins));
 
-  // JSON bodies are parsed whatever the Content-Type (the reference node does the same; its SDK
-  // sends `application/json` even on GET). Prototype-poisoning keys are refused.
+  // No body is parsed before the router has picked the endpoint: JSON bodies are read then
+  // (routes.ts), with fastify's own parser (prototype-poisoning keys refused); streams never.
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const jsonParser = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request: FastifyRequest, body, done) => {
-    if (typeof body !== 'string' || body.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    void jsonParser(request, body, done);
-  });
+  const parseJson: JsonParser = (request: FastifyRequest, text: string) =>
+    new Promise((resolve, reject) => {
+      void jsonParser(request, text, (error, value) => (error ? reject(error) : resolve(value)));
+    });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,27 +86,21 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 
-  const patterns = all.map((e) => ({ pattern: pathPattern(e.path), method: e.method }));
+  const methodsAt = registerRoutes(app, ctx, { tables: options.tables, skip: servedByDocsRoutes, parseJson });
+  registerDocsRoutes(app);
+
   app.setNotFoundHandler((request, reply) => {
     const path = (request.raw.url ?? '').split('?')[0] ?? '';
-    const methods = patterns.filter((p) => p.pattern.test(path)).map((p) => p.method);
+    const methods = methodsAt(path);
     const error =
       methods.length > 0
         ? new CellaError(
             'METHOD_NOT_ALLOWED',
-            `${request.method} is not allowed here; use ${[...new Set(methods)].join(', ')}`,
+            `${request.method} is not allowed here; use ${methods.join(', ')}`,
           )
         : new CellaError('ROUTE_NOT_FOUND', `no endpoint at ${request.method} ${path}`);
-    if (methods.length > 0) reply.header('allow', [...new Set(methods)].join(', '));
+    if (methods.length > 0) reply.header('allow', methods.join(', '));
     return sendError(request, reply, error);
   });
-
-  const call = createProcedureCaller(all, options.handlers);
-  const jsonEndpoints = all.filter((e) => !isRawEndpoint(e) && !servedByDocsRoutes.has(e.operationId));
-  registerJsonRoutes(app, ctx, jsonEndpoints, call);
-  registerRawRoutes(app, ctx, call, options.raw);
-  registerDocsRoutes(app);
   return app;
 }
-
-export { toFastifyPath };

@@ -6,21 +6,8 @@
 import type { ErrorCode } from '@cella/openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { StoreError } from '../engines/document-store.js';
-import { CellaError } from '../errors.js';
-import { fromStoreError } from '../vault/store-errors.js';
-
-function describeZodIssues(error: z.ZodError): string {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const where = issue.path.filter((p) => p !== 'body' && p !== 'params' && p !== 'query').join('.');
-    const section = issue.path[0];
-    const prefix = section === 'params' ? 'path ' : section === 'query' ? 'query ' : '';
-    return where
-      ? `${prefix}${where}: ${issue.message}`
-      : `${prefix}${section === 'body' ? 'body' : 'input'}: ${issue.message}`;
-  });
-  return `invalid request: ${parts.join('; ')}`;
-}
+import { CellaError, invalidInput } from '../errors.js';
+import { fromStoreError } from '../port-errors.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -33,9 +20,10 @@ const fastifyCodes: Record<string, ErrorCode> = {
 /** Turns any thrown value into a CellaError (the only thing that reaches the wire). */
 export function toCellaError(error: unknown): CellaError {
   if (error instanceof CellaError) return error;
-  if (error instanceof StoreError) return fromStoreError(error) as CellaError;
-  if (error instanceof z.ZodError)
-    return new CellaError('INVALID_PARAMETER', describeZodIssues(error), { cause: error });
+  // A DocumentStore error a service let through (the caller's input is at fault: 4xx).
+  const fromStore = fromStoreError(error);
+  if (fromStore instanceof CellaError) return fromStore;
+  if (error instanceof z.ZodError) return invalidInput(error);
   const e = error as { code?: string; statusCode?: number; message?: string } | undefined;
   if (e?.code && fastifyCodes[e.code]) {
     const code = fastifyCodes[e.code]!;

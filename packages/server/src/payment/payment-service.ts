@@ -19,8 +19,8 @@ import type { schemas } from '@cella/openapi';
 import { ObjectId } from 'bson';
 import type { z } from 'zod';
 import type { NodeIdentity } from '../auth/node-identity.js';
-import type { Collection, Database } from '../engines/document-store.js';
-import { StoreError } from '../engines/document-store.js';
+import type { Collection, Database } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { priceToWei, type PlansFile } from '../vault/plans.js';
@@ -61,7 +61,7 @@ export interface PaymentServiceOptions {
   vaults: VaultService;
   plans: PlansFile;
   clock: () => number;
-  /** null: this node takes no payments (orders and settlements answer 503). */
+  /** null: this node takes no payments (orders and settlements answer 501 FEATURE_NOT_OFFERED). */
   settings: PaymentSettings | null;
   chain: PaymentChain | null;
   log: Logger;
@@ -97,8 +97,9 @@ export class PaymentService {
 
   private ready(): { settings: PaymentSettings; chain: PaymentChain } {
     if (!this.o.settings || !this.o.chain) {
+      // Not a passing outage: asking again will not help, so not the retryable 503.
       throw new CellaError(
-        'UNAVAILABLE',
+        'FEATURE_NOT_OFFERED',
         'this node takes no payments (no payment contract and receiving address configured)',
       );
     }

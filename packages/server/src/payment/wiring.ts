@@ -5,8 +5,8 @@
  */
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { Config } from '../config.js';
-import type { Closable } from '../context.js';
-import type { Database } from '../engines/document-store.js';
+import type { Closable } from '../closable.js';
+import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultService } from '../vault/vaults.js';

@@ -4,9 +4,9 @@
  * (substituted) filter; `and` / `or` combine with short-circuit. A collection that does not exist
  * has no results, so the condition is simply false (it does not reveal which collections exist).
  */
-import type { DocumentStore, Filter } from '../engines/document-store.js';
-import { fromExtJson } from '../engines/ext-json.js';
-import { fromStoreError } from '../vault/store-errors.js';
+import type { DocumentStore, Filter } from '@cella/document-store';
+import { fromExtJson } from '@cella/document-store';
+import { fromStoreError } from '../port-errors.js';
 import type { VaultRecord } from '../vault/vaults.js';
 import type { ConditionNode } from './model.js';
 import { substitute, type RunVariables } from './substitution.js';

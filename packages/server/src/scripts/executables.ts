@@ -5,7 +5,7 @@
  * vault's own endpoints use — the database service (quota, frozen state, query guard) and the
  * file store. Result shapes are the reference's (docs/scripts.md).
  */
-import { isPlainObject } from '../engines/bson-values.js';
+import { isPlainObject } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { JsonText } from '../json-text.js';
 import type { VaultDatabase } from '../vault/database-service.js';

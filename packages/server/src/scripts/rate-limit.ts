@@ -6,7 +6,7 @@
  *
  * Only anonymous runs are limited here: signed-in callers are identified and accountable.
  */
-import type { Collection, Database } from '../engines/document-store.js';
+import type { Collection, Database } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 
 const WINDOW_MS = 60_000;

@@ -9,11 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@cella/openapi';
-import type { Collection, Document, DocumentStore } from '../engines/document-store.js';
-import { escapeDollarKeys, unescapeDollarKeys } from '../engines/escape-keys.js';
+import type { Collection, Document, DocumentStore } from '@cella/document-store';
+import { escapeDollarKeys, unescapeDollarKeys } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
-import { fromStoreError } from '../vault/store-errors.js';
+import { fromStoreError } from '../port-errors.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { MAX_SCRIPT_CHARS } from './limits.js';
 import {

@@ -3,17 +3,18 @@
  * hand out file transactions. It knows nothing of HTTP; handlers pass who is calling.
  *
  * A run, in order (each refusal changes nothing):
- * 1. the caller: a user token, or anonymous (no token at all; a bad token is refused with 401
- *    before this service is called);
- * 2. anonymous runs: the per-IP rate limit (429), and `context.target_did` must name the owner (400);
+ * 1. the caller: a user token, or anonymous (no token at all; a bad token is refused with 401,
+ *    and anonymous runs past the per-IP rate limit with 429, before this service is called: both
+ *    are the endpoint's declared policy);
+ * 2. anonymous runs: `context.target_did` must name the owner (400);
  * 3. the target vault (404 VAULT_NOT_FOUND) and the script in it (400, as the reference);
  * 4. anonymous callers only for scripts registered with allowAnonymousUser && allowAnonymousApp (401);
  * 5. the condition, evaluated on the target vault (400 "caller can't match the condition");
  * 6. every executable's variables and options (400), and the frozen state for writes (403);
  * 7. the executables in order, on the target vault, charged to its owner's quota (507).
  */
-import type { Caller } from '../context.js';
-import type { Database, DocumentStore } from '../engines/document-store.js';
+import type { UserCaller } from '../auth/caller.js';
+import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError, unauthorized } from '../errors.js';
 import type { VaultDatabase } from '../vault/database-service.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
@@ -21,7 +22,6 @@ import { conditionHolds } from './conditions.js';
 import { plan } from './executables.js';
 import type { ScriptFiles } from './file-port.js';
 import { leavesOf, WRITE_TYPES } from './model.js';
-import { AnonymousRateLimiter } from './rate-limit.js';
 import { ScriptRegistry, type ListedScript, type RegisterResult, type ScriptDefinition } from './registry.js';
 import type { RunVariables } from './substitution.js';
 import { TransactionStore, type Transaction, type TransactionKind } from './transactions.js';
@@ -33,7 +33,6 @@ export interface ScriptServiceDeps {
   database: VaultDatabase;
   clock: () => number;
   fileTransactionTtlSeconds: number;
-  anonymousRunsPerMinute: number;
   /** The vault file store; null until the node runs one (file executables then answer 501). */
   files?: ScriptFiles | null;
 }
@@ -41,24 +40,20 @@ export interface ScriptServiceDeps {
 export interface RunRequest {
   scriptName: string;
   /** null: an anonymous caller (no token). */
-  caller: Caller | null;
+  caller: UserCaller | null;
   /** Owner of the vault whose script runs; default: the caller. */
   targetDid?: string;
   params?: Record<string, unknown>;
-  /** Client address, for the anonymous rate limit. */
-  ip: string;
 }
 
 export class ScriptService {
   readonly registry: ScriptRegistry;
   readonly transactions: TransactionStore;
-  private readonly limiter: AnonymousRateLimiter;
   private files: ScriptFiles | null;
 
   constructor(private readonly deps: ScriptServiceDeps) {
     this.registry = new ScriptRegistry(deps.store, deps.vaults, deps.clock);
     this.transactions = new TransactionStore(deps.nodeDb, deps.clock, deps.fileTransactionTtlSeconds);
-    this.limiter = new AnonymousRateLimiter(deps.nodeDb, deps.anonymousRunsPerMinute, deps.clock);
     this.files = deps.files ?? null;
   }
 
@@ -83,7 +78,7 @@ export class ScriptService {
   }
 
   /** The target's vault record: the caller's own is created on first use, others must exist. */
-  private async targetVault(targetDid: string, caller: Caller | null): Promise<VaultRecord> {
+  private async targetVault(targetDid: string, caller: UserCaller | null): Promise<VaultRecord> {
     if (caller && caller.userDid === targetDid) return this.deps.vaults.open(targetDid);
     const vault = await this.deps.vaults.find(targetDid);
     if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target DID has no vault on this node');
@@ -92,8 +87,6 @@ export class ScriptService {
 
   async run(request: RunRequest): Promise<Record<string, unknown>> {
     const { caller } = request;
-    if (caller && caller.kind !== 'user') throw unauthorized('scripts run with a user access token');
-    if (!caller) await this.limiter.take(request.ip);
     const targetDid = request.targetDid ?? caller?.userDid;
     if (!targetDid)
       throw new CellaError(
@@ -152,7 +145,7 @@ export class ScriptService {
   async claimTransaction(
     id: string,
     kind: TransactionKind,
-    caller: Caller | null,
+    caller: UserCaller | null,
   ): Promise<{ transaction: Transaction; vault: VaultRecord }> {
     const found: { vault?: VaultRecord } = {};
     const transaction = await this.transactions.claim(id, kind, async (t) => {

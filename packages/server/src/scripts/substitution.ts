@@ -22,7 +22,7 @@
  *    or NUL; the resulting path is checked again as a whole.
  * Values are substituted once: a parameter whose text is `$caller_did` or `$params.x` stays text.
  */
-import { isPlainObject } from '../engines/bson-values.js';
+import { isPlainObject } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { MAX_SCRIPT_PATH_BYTES } from './limits.js';
 

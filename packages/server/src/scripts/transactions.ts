@@ -15,7 +15,7 @@
  *   lazily.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Collection, Database, Document } from '../engines/document-store.js';
+import type { Collection, Database, Document } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 
 export type TransactionKind = 'upload' | 'download';

@@ -15,11 +15,11 @@ import type {
   IndexKeys,
   IndexOptions,
   WriteOptions,
-} from '../engines/document-store.js';
-import { fromExtJson, toExtJson } from '../engines/ext-json.js';
+} from '@cella/document-store';
+import { fromExtJson, toExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
-import { fromStoreError } from './store-errors.js';
+import { fromStoreError } from '../port-errors.js';
 import type { VaultRecord, VaultService } from './vaults.js';
 
 export const MAX_FIND_LIMIT = 10_000;

@@ -22,7 +22,7 @@
  * paid on-chain can still be settled later (the reference archives orders, which would lose such a
  * payment). Backups on backup nodes are not touched.
  */
-import type { DocumentStore } from '../engines/document-store.js';
+import type { DocumentStore } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { fileRefsOf, releaseAll } from '../files/vault-refs.js';
 import type { Logger } from '../logger.js';

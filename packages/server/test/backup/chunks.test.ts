@@ -15,7 +15,7 @@ import {
   rawCid,
   type Chunk,
 } from '../../src/backup/chunks.js';
-import { createSqliteDocumentStore } from '../../src/engines/sqlite/index.js';
+import { createSqliteDocumentStore } from '@cella/document-store/sqlite';
 
 const doc = (i: number, extra = '') => ({
   _id: `d${i}`,

@@ -10,8 +10,8 @@ import {
   type CurrentBackup,
   type PendingAttempt,
 } from '../../src/backup/backup-records.js';
-import { createHeliaBlockStore } from '../../src/engines/helia/index.js';
-import { createSqliteDocumentStore } from '../../src/engines/sqlite/index.js';
+import { createHeliaBlockStore } from '@cella/block-store/helia';
+import { createSqliteDocumentStore } from '@cella/document-store/sqlite';
 import { createLogger } from '../../src/logger.js';
 
 export interface Inspection {

@@ -10,7 +10,7 @@ import {
   mongoTargetAvailable,
   startMongoTarget,
   type MongoTarget,
-} from '../document-store/ferretdb.js';
+} from '@cella/document-store/testing';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { signedInUser } from '../helpers/users.js';
 import { refused, refusedWithoutChange } from './helpers.js';

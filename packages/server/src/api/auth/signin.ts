@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const signin = handle('signin', async ({ body }, ctx) =>
+export const signin = procedureFor(endpoints.signin).mutation(async ({ input: { body }, ctx }) =>
   ctx.app.signIn.challenge(body.document ?? body.id),
 );

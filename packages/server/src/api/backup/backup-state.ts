@@ -1,3 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupState = handle('backupState', async (_input, ctx) => ctx.app.backup.state(ctx.caller));
+export const backupState = procedureFor(endpoints.backupState).query(async ({ ctx }) =>
+  ctx.app.backup.state(ctx.caller.userDid),
+);

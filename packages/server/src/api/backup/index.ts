@@ -13,32 +13,3 @@ export { backupNodeAbort } from './node-abort.js';
 export { backupNodeManifest } from './node-manifest.js';
 export { backupNodePutBlocks } from './node-put-blocks.js';
 export { backupNodeExportBlocks } from './node-export-blocks.js';
-
-import { backupAuth } from './backup-auth.js';
-import { backupState } from './backup-state.js';
-import { backupNodeAbort } from './node-abort.js';
-import { backupNodeBegin } from './node-begin.js';
-import { backupNodeCommit } from './node-commit.js';
-import { backupNodeHoldRoots } from './node-hold-roots.js';
-import { backupNodeManifest } from './node-manifest.js';
-import { backupNodeMissingBlocks } from './node-missing-blocks.js';
-import { backupNodeState } from './node-state.js';
-import { promoteBackup } from './promote-backup.js';
-import { restoreBackup } from './restore-backup.js';
-import { startBackup } from './start-backup.js';
-
-/** The JSON handlers, for `api/index.ts`. */
-export const backupHandlers = [
-  startBackup,
-  backupState,
-  restoreBackup,
-  promoteBackup,
-  backupAuth,
-  backupNodeState,
-  backupNodeBegin,
-  backupNodeHoldRoots,
-  backupNodeMissingBlocks,
-  backupNodeCommit,
-  backupNodeAbort,
-  backupNodeManifest,
-];

@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeAbort = handle('backupNodeAbort', async (input, ctx) => {
+export const backupNodeAbort = procedureFor(endpoints.backupNodeAbort).mutation(async ({ input, ctx }) => {
   await ctx.app.backup.backupNode().abort(ctx.caller, input.query.attempt_id);
 });

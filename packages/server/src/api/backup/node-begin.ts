@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeBegin = handle('backupNodeBegin', async (input, ctx) =>
+export const backupNodeBegin = procedureFor(endpoints.backupNodeBegin).mutation(async ({ input, ctx }) =>
   ctx.app.backup.backupNode().begin(ctx.caller, input.body.bytes),
 );

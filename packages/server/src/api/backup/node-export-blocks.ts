@@ -1,23 +1,14 @@
-/** Raw route: a small JSON body in, a CAR stream out (restores pull the backup with it). */
+/** A small JSON body in, a CAR stream out (restores pull the backup with it). */
 import { Readable } from 'node:stream';
-import { endpoints, schemas } from '@cella/openapi';
-import type { RawHandler } from '../../http/raw-routes.js';
-import { invalid } from '../../errors.js';
-import { readJsonBody } from '../../http/read-body.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeExportBlocks: RawHandler = async (request, reply, ctx) => {
-  const parsed = schemas.backup.exportBlocksRequest.safeParse(
-    await readJsonBody(request, endpoints.backupNodeExportBlocks.bodyLimit),
-  );
-  if (!parsed.success)
-    throw invalid(
-      `invalid body: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  const car = await ctx.app.backup
-    .backupNode()
-    .exportBlocks(ctx.caller, parsed.data.roots ?? [], parsed.data.cids ?? []);
-  return reply
-    .code(200)
-    .type('application/vnd.ipld.car')
-    .send(Readable.from(car, { objectMode: false }));
-};
+export const backupNodeExportBlocks = procedureFor(endpoints.backupNodeExportBlocks).mutation(
+  async ({ input: { body }, ctx }) => {
+    const car = await ctx.app.backup.backupNode().exportBlocks(ctx.caller, body.roots ?? [], body.cids ?? []);
+    return ctx.http.reply
+      .code(200)
+      .type('application/vnd.ipld.car')
+      .send(Readable.from(car, { objectMode: false }));
+  },
+);

@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeManifest = handle('backupNodeManifest', async (_input, ctx) =>
+export const backupNodeManifest = procedureFor(endpoints.backupNodeManifest).query(async ({ ctx }) =>
   ctx.app.backup.backupNode().manifest(ctx.caller),
 );

@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeMissingBlocks = handle('backupNodeMissingBlocks', async (input, ctx) =>
-  ctx.app.backup.backupNode().missingBlocks(ctx.caller, input.body.cids),
+export const backupNodeMissingBlocks = procedureFor(endpoints.backupNodeMissingBlocks).mutation(
+  async ({ input, ctx }) => ctx.app.backup.backupNode().missingBlocks(ctx.caller, input.body.cids),
 );

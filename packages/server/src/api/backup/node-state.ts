@@ -1,5 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const backupNodeState = handle('backupNodeState', async (_input, ctx) =>
+export const backupNodeState = procedureFor(endpoints.backupNodeState).query(async ({ ctx }) =>
   ctx.app.backup.backupNode().state(ctx.caller),
 );

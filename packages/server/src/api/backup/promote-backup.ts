@@ -1,7 +1,8 @@
+import { endpoints } from '@cella/openapi';
 import { vaultInfoView } from '../subscription/vault-info-view.js';
-import { handle } from '../handler.js';
+import { procedureFor } from '../procedures.js';
 
 /** On the backup node, synchronous: the answer is the new vault. */
-export const promoteBackup = handle('promoteBackup', async (_input, ctx) =>
-  vaultInfoView(await ctx.app.backup.promote(ctx.caller), ctx.app.identity.did),
+export const promoteBackup = procedureFor(endpoints.promoteBackup).mutation(async ({ ctx }) =>
+  vaultInfoView(await ctx.app.backup.promote(ctx.caller.userDid), ctx.app.identity.did),
 );

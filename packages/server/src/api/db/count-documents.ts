@@ -1,9 +1,10 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const countDocuments = handle('countDocuments', async ({ params, body }, ctx) =>
-  ctx.app.database.count(await callerVault(ctx), params.collection, body.filter, {
-    ...(body.options?.skip !== undefined ? { skip: body.options.skip } : {}),
-    ...(body.options?.limit !== undefined ? { limit: body.options.limit } : {}),
-  }),
+export const countDocuments = procedureFor(endpoints.countDocuments).mutation(
+  async ({ input: { params, body }, ctx }) =>
+    ctx.app.database.count(await ctx.vault(), params.collection, body.filter, {
+      ...(body.options?.skip !== undefined ? { skip: body.options.skip } : {}),
+      ...(body.options?.limit !== undefined ? { limit: body.options.limit } : {}),
+    }),
 );

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const createCollection = handle('createCollection', async ({ body }, ctx) =>
-  ctx.app.database.createCollection(await callerVault(ctx), body.name),
+export const createCollection = procedureFor(endpoints.createCollection).mutation(
+  async ({ input: { body }, ctx }) => ctx.app.database.createCollection(await ctx.vault(), body.name),
 );

@@ -1,6 +1,8 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const deleteCollection = handle('deleteCollection', async ({ params }, ctx) => {
-  await ctx.app.database.deleteCollection(await callerVault(ctx), params.name);
-});
+export const deleteCollection = procedureFor(endpoints.deleteCollection).mutation(
+  async ({ input: { params }, ctx }) => {
+    await ctx.app.database.deleteCollection(await ctx.vault(), params.name);
+  },
+);

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const dropIndex = handle('dropIndex', async ({ params }, ctx) => {
-  await ctx.app.database.dropIndex(await callerVault(ctx), params.collection, params.name);
+export const dropIndex = procedureFor(endpoints.dropIndex).mutation(async ({ input: { params }, ctx }) => {
+  await ctx.app.database.dropIndex(await ctx.vault(), params.collection, params.name);
 });

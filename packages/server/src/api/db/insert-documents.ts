@@ -1,8 +1,8 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const insertDocuments = handle('insertDocuments', async ({ params, body }, ctx) =>
-  ctx.app.database.insert(await callerVault(ctx), params.collection, body.document, {
-    ...(body.options?.timestamp !== undefined ? { timestamp: body.options.timestamp } : {}),
+export const insertDocuments = procedureFor(endpoints.insertDocuments).mutation(async ({ input, ctx }) =>
+  ctx.app.database.insert(await ctx.vault(), input.params.collection, input.body.document, {
+    ...(input.body.options?.timestamp !== undefined ? { timestamp: input.body.options.timestamp } : {}),
   }),
 );

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const listCollections = handle('listCollections', async (_input, ctx) => ({
-  collections: await ctx.app.database.listCollections(await callerVault(ctx)),
+export const listCollections = procedureFor(endpoints.listCollections).query(async ({ ctx }) => ({
+  collections: await ctx.app.database.listCollections(await ctx.vault()),
 }));

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerVault } from './vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const listIndexes = handle('listIndexes', async ({ params }, ctx) =>
-  ctx.app.database.listIndexes(await callerVault(ctx), params.collection),
+export const listIndexes = procedureFor(endpoints.listIndexes).query(async ({ input: { params }, ctx }) =>
+  ctx.app.database.listIndexes(await ctx.vault(), params.collection),
 );

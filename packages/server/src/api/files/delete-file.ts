@@ -1,7 +1,7 @@
 /** DELETE /api/v2/vault/files/{path} — a file, or a folder with everything below it. */
-import { handle } from '../handler.js';
-import { callerVault } from '../db/vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const deleteFile = handle('deleteFile', async ({ params }, ctx) => {
-  await ctx.app.files.delete(await callerVault(ctx), params.path);
+export const deleteFile = procedureFor(endpoints.deleteFile).mutation(async ({ input: { params }, ctx }) => {
+  await ctx.app.files.delete(await ctx.vault(), params.path);
 });

@@ -1,26 +1,21 @@
 /**
- * GET/HEAD /api/v2/vault/files/{path} — the file's bytes streamed from the BlockStore (see
- * send-content.ts), plus `Last-Modified`, `If-None-Match` (304) and `If-Range`.
- * (Listing and properties under the same path are JSON: see list-or-properties.ts.)
+ * GET/HEAD /api/v2/vault/files/{path} — the file's bytes (serve-file.ts); or, as JSON, with
+ * `list` (any value) or `comp=children` the folder's listing (`recursive=true`: the whole tree),
+ * with `comp=metadata` the properties of a file or folder, with `comp=hash` the file's CID. The
+ * `comp` forms are the reference Hive Node's.
  */
-import type { RawHandler } from '../../http/raw-routes.js';
-import { callerVault } from '../db/vault-of.js';
-import { etagOf, noneMatch, parseRange, rangeStillValid } from './http-range.js';
-import { prepareContent } from './send-content.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
+import { serveFile } from './serve-file.js';
 
-export const downloadFile: RawHandler = async (request, reply, ctx, { path = '' }) => {
-  const vault = await callerVault(ctx);
-  const record = await ctx.app.files.file(vault, path);
-  const etag = etagOf(record.cid);
-  reply.header('last-modified', new Date(record.modified * 1000).toUTCString());
-  if (noneMatch(request.headers['if-none-match'], etag)) {
-    return reply.header('etag', etag).header('cache-control', 'private, no-cache').code(304).send();
-  }
-  const ifRange = request.headers['if-range'];
-  const range = rangeStillValid(typeof ifRange === 'string' ? ifRange : undefined, etag)
-    ? parseRange(request.headers.range, record.size)
-    : ({ kind: 'full' } as const);
-  return reply.send(
-    await prepareContent(request, reply, ctx.app.files, record, { cacheControl: 'private, no-cache', range }),
-  );
-};
+export const downloadFile = procedureFor(endpoints.downloadFile).query(
+  async ({ input: { params, query }, ctx }) => {
+    const { files } = ctx.app;
+    const vault = await ctx.vault();
+    if (query.comp === 'hash') return files.hash(vault, params.path);
+    if (query.comp === 'metadata') return files.stat(vault, params.path);
+    if (query.list !== undefined || query.comp === 'children')
+      return { value: await files.list(vault, params.path, { recursive: query.recursive === true }) };
+    return serveFile(ctx.http, files, vault, params.path);
+  },
+);

@@ -1,7 +1,7 @@
 /** POST /api/v2/vault/files/{path}/move `{to}` — rename a file or folder; the destination must not exist. */
-import { handle } from '../handler.js';
-import { callerVault } from '../db/vault-of.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const moveFile = handle('moveFile', async ({ params, body }, ctx) =>
-  ctx.app.files.move(await callerVault(ctx), params.path, body.to),
+export const moveFile = procedureFor(endpoints.moveFile).mutation(async ({ input: { params, body }, ctx }) =>
+  ctx.app.files.move(await ctx.vault(), params.path, body.to),
 );

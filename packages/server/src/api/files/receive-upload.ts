@@ -4,8 +4,7 @@
  * before the end stops the add at once (the kubo engine would otherwise keep its request to the
  * daemon open). Shared by file uploads and script upload transactions.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../request-context.js';
 import { CellaError } from '../../errors.js';
 import type { VaultRecord } from '../../vault/vaults.js';
 
@@ -17,25 +16,56 @@ function declaredLength(header: string | undefined): number | undefined {
 
 const interrupted = () => new CellaError('BAD_REQUEST', 'the upload was interrupted before its end');
 
+/**
+ * The body's bytes, failing at the end unless the body really ended and the client is still there.
+ * A browser's streamed upload declares no length, and an aborted one can reach us as END_STREAM
+ * followed at once by RST_STREAM (Chromium does this): the body looks complete, but the client saw
+ * its upload fail. So the end waits one turn of the event loop for a reset that arrived with it.
+ * Failing before the reader sees the end keeps the bytes from being stored.
+ */
+async function* wholeBody(
+  body: AsyncIterable<Uint8Array>,
+  declared: number | undefined,
+  aborted: () => boolean,
+): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    yield chunk;
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  if (aborted() || (declared !== undefined && size !== declared)) throw interrupted();
+}
+
 export async function receiveUpload(
-  request: FastifyRequest,
-  reply: FastifyReply,
   ctx: RequestContext,
   vault: VaultRecord,
   path: string,
 ): Promise<{ name: string; cid: string; size: number }> {
+  const { request, reply } = ctx.http;
   const controller = new AbortController();
   const body = request.raw;
+  let aborted = false;
+  const onAborted = () => {
+    aborted = true;
+    controller.abort(interrupted());
+  };
   const onClose = () => {
-    if (!body.complete) controller.abort(interrupted());
+    if (!body.complete) onAborted();
   };
   body.once('close', onClose);
+  body.once('aborted', onAborted);
   try {
     const declared = declaredLength(request.headers['content-length']);
-    return await ctx.app.files.upload(vault, path, body, {
-      ...(declared !== undefined ? { declaredLength: declared } : {}),
-      signal: controller.signal,
-    });
+    return await ctx.app.files.upload(
+      vault,
+      path,
+      wholeBody(body, declared, () => aborted),
+      {
+        ...(declared !== undefined ? { declaredLength: declared } : {}),
+        signal: controller.signal,
+      },
+    );
   } catch (error) {
     if (body.complete) throw error;
     // Refused before or while the body streamed: answer now and close the connection rather
@@ -46,5 +76,6 @@ export async function receiveUpload(
     throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });
   } finally {
     body.off('close', onClose);
+    body.off('aborted', onAborted);
   }
 }

@@ -5,13 +5,9 @@
  * A refused or interrupted upload stores nothing visible.
  */
 import { endpoints } from '@cella/openapi';
-import { sendResult } from '../../http/json-routes.js';
-import type { RawHandler } from '../../http/raw-routes.js';
-import { callerVault } from '../db/vault-of.js';
+import { procedureFor } from '../procedures.js';
 import { receiveUpload } from './receive-upload.js';
 
-export const uploadFile: RawHandler = async (request, reply, ctx, { path = '' }) => {
-  const vault = await callerVault(ctx);
-  const result = await receiveUpload(request, reply, ctx, vault, path);
-  return sendResult(reply, endpoints.uploadFile, result);
-};
+export const uploadFile = procedureFor(endpoints.uploadFile).mutation(async ({ input: { params }, ctx }) =>
+  receiveUpload(ctx, await ctx.vault(), params.path),
+);

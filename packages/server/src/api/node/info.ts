@@ -1,10 +1,11 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const nodeInfo = handle('nodeInfo', async (_input, ctx) => ({
+export const nodeInfo = procedureFor(endpoints.nodeInfo).query(async ({ ctx }) => ({
   service_did: ctx.app.identity.did,
   name: ctx.app.config.nodeName,
   version: ctx.app.version,
   role: ctx.app.config.role,
   document_engine: ctx.app.documents.engine,
-  block_engine: ctx.app.config.ipfsApiUrl ? ('kubo' as const) : ('helia' as const),
+  block_engine: ctx.app.blocks.engine,
 }));

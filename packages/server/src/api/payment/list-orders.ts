@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerDid } from './caller.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const listOrders = handle('listOrders', async (_input, ctx) =>
-  ctx.app.payment.listOrders(callerDid(ctx)),
+export const listOrders = procedureFor(endpoints.listOrders).query(async ({ ctx }) =>
+  ctx.app.payment.listOrders(ctx.caller.userDid),
 );

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerDid } from './caller.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const listReceipts = handle('listReceipts', async (_input, ctx) =>
-  ctx.app.payment.listReceipts(callerDid(ctx)),
+export const listReceipts = procedureFor(endpoints.listReceipts).query(async ({ ctx }) =>
+  ctx.app.payment.listReceipts(ctx.caller.userDid),
 );

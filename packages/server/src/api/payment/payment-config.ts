@@ -1,3 +1,6 @@
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const paymentConfig = handle('paymentConfig', async (_input, ctx) => ctx.app.payment.config());
+export const paymentConfig = procedureFor(endpoints.paymentConfig).query(async ({ ctx }) =>
+  ctx.app.payment.config(),
+);

@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerDid } from './caller.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const placeOrder = handle('placeOrder', async ({ body }, ctx) =>
-  ctx.app.payment.placeOrder(callerDid(ctx), body.subscription, body.pricing_name),
+export const placeOrder = procedureFor(endpoints.placeOrder).mutation(async ({ input: { body }, ctx }) =>
+  ctx.app.payment.placeOrder(ctx.caller.userDid, body.subscription, body.pricing_name),
 );

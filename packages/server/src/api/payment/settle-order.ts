@@ -1,6 +1,6 @@
-import { handle } from '../handler.js';
-import { callerDid } from './caller.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
-export const settleOrder = handle('settleOrder', async ({ body }, ctx) =>
-  ctx.app.payment.settle(callerDid(ctx), body.order_id),
+export const settleOrder = procedureFor(endpoints.settleOrder).mutation(async ({ input: { body }, ctx }) =>
+  ctx.app.payment.settle(ctx.caller.userDid, body.order_id),
 );

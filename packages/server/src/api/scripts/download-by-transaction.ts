@@ -5,20 +5,27 @@
  * starts; a failure before that (missing file, bad range) gives it back.
  */
 import type { Readable } from 'node:stream';
-import type { RawHandler } from '../../http/raw-routes.js';
+import { endpoints } from '@cella/openapi';
 import { prepareContent } from '../files/send-content.js';
+import { procedureFor } from '../procedures.js';
 
-export const downloadByTransaction: RawHandler = async (request, reply, ctx, { transaction_id: id = '' }) => {
-  if (ctx.authError) throw ctx.authError;
-  const { transaction, vault } = await ctx.app.scripts.claimTransaction(id, 'download', ctx.caller);
-  const files = ctx.app.files;
-  let body: Readable | undefined;
-  try {
-    const record = await files.file(vault, transaction.path);
-    body = await prepareContent(request, reply, files, record, { cacheControl: 'private, no-store' });
-  } catch (error) {
-    await ctx.app.scripts.release(transaction);
-    throw error;
-  }
-  return reply.send(body);
-};
+export const downloadByTransaction = procedureFor(endpoints.downloadByTransaction).query(
+  async ({ input: { params }, ctx }) => {
+    const { request, reply } = ctx.http;
+    const { transaction, vault } = await ctx.app.scripts.claimTransaction(
+      params.transaction_id,
+      'download',
+      ctx.caller,
+    );
+    const files = ctx.app.files;
+    let body: Readable | undefined;
+    try {
+      const record = await files.file(vault, transaction.path);
+      body = await prepareContent(request, reply, files, record, { cacheControl: 'private, no-store' });
+    } catch (error) {
+      await ctx.app.scripts.release(transaction);
+      throw error;
+    }
+    return reply.send(body);
+  },
+);

@@ -1,9 +1,8 @@
-import { unauthorized } from '../../errors.js';
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
 /** The caller's own scripts, by name; an empty list when there are none (the reference answers 404). */
-export const listScripts = handle('listScripts', async ({ query }, ctx) => {
-  if (!ctx.caller) throw unauthorized('sign in first');
+export const listScripts = procedureFor(endpoints.listScripts).query(async ({ input: { query }, ctx }) => {
   return ctx.app.scripts.list(ctx.caller.userDid, {
     ...(query.name !== undefined ? { name: query.name } : {}),
     ...(query.skip !== undefined ? { skip: query.skip } : {}),

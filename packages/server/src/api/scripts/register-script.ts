@@ -1,8 +1,9 @@
-import { unauthorized } from '../../errors.js';
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { procedureFor } from '../procedures.js';
 
 /** Registers or replaces one of the caller's scripts (their vault must not be frozen). */
-export const registerScript = handle('registerScript', async ({ params, body }, ctx) => {
-  if (!ctx.caller) throw unauthorized('sign in first');
-  return ctx.app.scripts.register(ctx.caller.userDid, params.script_name, body);
-});
+export const registerScript = procedureFor(endpoints.registerScript).mutation(
+  async ({ input: { params, body }, ctx }) => {
+    return ctx.app.scripts.register(ctx.caller.userDid, params.script_name, body);
+  },
+);

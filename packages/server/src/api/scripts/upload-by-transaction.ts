@@ -5,18 +5,21 @@
  * used up by a successful upload; a refused or interrupted one gives it back for a retry.
  */
 import { endpoints } from '@cella/openapi';
-import { sendResult } from '../../http/json-routes.js';
-import type { RawHandler } from '../../http/raw-routes.js';
 import { receiveUpload } from '../files/receive-upload.js';
+import { procedureFor } from '../procedures.js';
 
-export const uploadByTransaction: RawHandler = async (request, reply, ctx, { transaction_id: id = '' }) => {
-  if (ctx.authError) throw ctx.authError;
-  const { transaction, vault } = await ctx.app.scripts.claimTransaction(id, 'upload', ctx.caller);
-  try {
-    const result = await receiveUpload(request, reply, ctx, vault, transaction.path);
-    return sendResult(reply, endpoints.uploadByTransaction, result);
-  } catch (error) {
-    await ctx.app.scripts.release(transaction);
-    throw error;
-  }
-};
+export const uploadByTransaction = procedureFor(endpoints.uploadByTransaction).mutation(
+  async ({ input: { params }, ctx }) => {
+    const { transaction, vault } = await ctx.app.scripts.claimTransaction(
+      params.transaction_id,
+      'upload',
+      ctx.caller,
+    );
+    try {
+      return await receiveUpload(ctx, vault, transaction.path);
+    } catch (error) {
+      await ctx.app.scripts.release(transaction);
+      throw error;
+    }
+  },
+);

@@ -1,10 +1,10 @@
-import { CellaError, unauthorized } from '../../errors.js';
-import { handle } from '../handler.js';
+import { endpoints } from '@cella/openapi';
+import { CellaError } from '../../errors.js';
+import { procedureFor } from '../procedures.js';
 import { vaultInfoView } from './vault-info-view.js';
 
 /** The caller's vault. A read never creates one: 404 until the first subscribe or write. */
-export const vaultInfo = handle('vaultInfo', async (_input, ctx) => {
-  if (!ctx.caller) throw unauthorized('sign in first');
+export const vaultInfo = procedureFor(endpoints.vaultInfo).query(async ({ ctx }) => {
   const record = await ctx.app.vaults.find(ctx.caller.userDid);
   if (!record)
     throw new CellaError(

@@ -1,0 +1,56 @@
+/**
+ * The BlockStore port: content-addressed file content as UnixFS DAGs (CIDv1, raw leaves,
+ * sha2-256) plus pins. Engines: helia over blockstore-fs (embedded default), an IPFS daemon
+ * (kubo) through its HTTP RPC API, and an IPFS Cluster peer (content through its kubo daemon,
+ * pins through the cluster). All pass `src/testing/conformance.ts`; its error type is `errors.ts`.
+ *
+ * Content is added unpinned; the file service pins it only once the upload is complete, and
+ * unpins when the node-wide reference count reaches zero. `gc()` removes blocks reachable from
+ * no pin. All streams are constant-memory whatever the size.
+ */
+export interface AddResult {
+  /** Root CID, CIDv1 base32 string. */
+  cid: string;
+  /** Logical size in bytes (the file's length). */
+  size: number;
+}
+
+export interface AddOptions {
+  signal?: AbortSignal;
+  /** Pin the root when the add completes (atomically with respect to gc). Default false. */
+  pin?: boolean;
+}
+
+export interface CatOptions {
+  offset?: number;
+  length?: number;
+  signal?: AbortSignal;
+}
+
+export interface BlockStore {
+  readonly engine: 'helia' | 'kubo' | 'cluster';
+  /**
+   * Streams the bytes into a UnixFS file DAG. Aborting (signal) or a failing source leaves no pin.
+   * `pin: true` pins the root as part of the add, once every block is stored, and keeps gc from
+   * running meanwhile: use it for uploads, so no gc can slip in between the add and the pin.
+   */
+  add(source: AsyncIterable<Uint8Array>, options?: AddOptions): Promise<AddResult>;
+  /** Streams the file's bytes (optionally a range) in constant memory. */
+  cat(cid: string, options?: CatOptions): AsyncIterable<Uint8Array>;
+  /** Logical size of the file, or null if its root block is not stored. */
+  size(cid: string): Promise<number | null>;
+  pin(cid: string): Promise<void>;
+  unpin(cid: string): Promise<void>;
+  isPinned(cid: string): Promise<boolean>;
+  pins(): AsyncIterable<string>;
+  /** Removes every block not reachable from a pin; returns how many blocks were removed. */
+  gc(): Promise<{ removed: number }>;
+  /** Every block CID of the DAG under `root` (root included). */
+  blocksOf(root: string): AsyncIterable<string>;
+  hasBlock(cid: string): Promise<boolean>;
+  /** A CARv1 stream of the given blocks (each must be stored). */
+  exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array>;
+  /** Stores every block of a CAR stream (verifying each block's hash); returns the count. */
+  importCar(source: AsyncIterable<Uint8Array>): Promise<{ blocks: number; bytes: number }>;
+  close(): Promise<void>;
+}

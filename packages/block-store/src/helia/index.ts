@@ -1,0 +1,5 @@
+export {
+  createHeliaBlockStore,
+  type HeliaBlockStore,
+  type HeliaBlockStoreOptions,
+} from './helia-block-store.js';

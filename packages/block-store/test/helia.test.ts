@@ -1,0 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { createHeliaBlockStore } from '../src/helia/index.js';
+import { runBlockStoreConformance } from '../src/testing/conformance.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+runBlockStoreConformance('helia', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'cella-helia-'));
+  dirs.push(dir);
+  return createHeliaBlockStore({ dir });
+});

@@ -1,0 +1,75 @@
+/** The node itself: version, identity, health, this document and its reference page. */
+import { defineEndpoints } from '../endpoint.js';
+import * as node from '../schemas/node.js';
+
+export const nodeEndpoints = defineEndpoints({
+  nodeVersion: {
+    operationId: 'nodeVersion',
+    method: 'GET',
+    path: '/api/v2/node/version',
+    auth: 'public',
+    tag: 'Node',
+    summary: 'Version of the node software',
+    description:
+      'Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.',
+    success: { status: 200, description: 'The version.', body: node.nodeVersion },
+    errors: [],
+  },
+  nodeInfo: {
+    operationId: 'nodeInfo',
+    method: 'GET',
+    path: '/api/v2/node/info',
+    auth: 'user',
+    tag: 'Node',
+    summary: 'Identity, role and engines of the node',
+    description:
+      "Any signed-in user (as the reference). The node's DID (the `iss` of its challenges and tokens, the realm of a sign-in), its display name, its role and the storage engines behind it. 401 without a valid token.",
+    success: { status: 200, description: 'Node information.', body: node.nodeInfo },
+    errors: [],
+  },
+  health: {
+    operationId: 'health',
+    method: 'GET',
+    path: '/api/v2/health',
+    auth: 'public',
+    tag: 'Node',
+    summary: 'Liveness probe',
+    description:
+      'Public: no token. Answers 200 while the process serves requests; load balancers and orchestrators poll it. It does not check the engines: a failing database shows as 503s on the calls that use it.',
+    success: { status: 200, description: 'The node is serving.', body: node.health },
+    errors: [],
+  },
+
+  openApiDocument: {
+    operationId: 'openApiDocument',
+    method: 'GET',
+    path: '/api/v2/openapi.json',
+    auth: 'public',
+    tag: 'Node',
+    summary: 'This OpenAPI document',
+    description:
+      "Public: no token. The contract of this node's `/api/v2` as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated.",
+    success: {
+      status: 200,
+      description: 'The OpenAPI 3.1 document.',
+      body: node.openApiDocument,
+    },
+    errors: [],
+  },
+  apiReference: {
+    operationId: 'apiReference',
+    method: 'GET',
+    path: '/api/v2/docs',
+    auth: 'public',
+    tag: 'Node',
+    summary: 'The API reference page (self-contained HTML)',
+    description:
+      'Public: no token. This reference as one HTML page (Redoc with the document inlined): it loads nothing from other hosts, so it works offline and under a strict Content-Security-Policy.',
+    success: {
+      status: 200,
+      description: 'An HTML page.',
+      binary: { contentType: 'text/html', description: 'The page.' },
+    },
+    errors: [],
+  },
+});

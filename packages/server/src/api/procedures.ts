@@ -1,0 +1,157 @@
+/**
+ * The procedure builders, one per auth mode, and `procedureFor(entry)`, which gives an endpoint
+ * the builder of the mode its contract entry declares, with the entry's input parser attached.
+ *
+ * Each builder's middleware runs the endpoint's policy in the order the design fixes — auth (the
+ * Authorization header → a caller), then the entry's rate limit — and *narrows* the context with
+ * `next({ ctx: { caller } })`: a `user` handler's `ctx.caller` is a `UserCaller` by its type and
+ * is never checked again. Input is parsed after the middleware, by a parser that throws the one
+ * error class (`CellaError` INVALID_PARAMETER naming the fields).
+ *
+ * tRPC reports any failure as a `TRPCError` whose `cause` is exactly what was thrown
+ * (`getTRPCErrorFromUnknown`); nothing here wraps anything, and the router rethrows that cause
+ * (http/routes.ts). tRPC's own HTTP adapter, error formatter and client are not used: the REST
+ * paths of the contract are served by the router from the same table.
+ */
+import type { Endpoint, RateLimit } from '@cella/openapi';
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import type { Caller } from '../auth/caller.js';
+import { invalidInput, notImplemented, unauthorized } from '../errors.js';
+import type { EndpointInput } from './endpoint-types.js';
+import type { RequestContext } from './request-context.js';
+
+const t = initTRPC.context<RequestContext>().meta<{ endpoint: Endpoint }>().create({ isServer: true });
+
+export const router = t.router;
+
+/** Whose requests a rate limit counts together; null: this request is not counted. */
+function rateLimitKey(limit: RateLimit, ctx: RequestContext, caller: Caller | null): string | null {
+  switch (limit.key) {
+    case 'ip':
+      return ctx.ip;
+    case 'anonymous-ip':
+      return caller ? null : ctx.ip;
+    case 'did':
+      return caller?.userDid ?? null;
+  }
+}
+
+/** The entry's rate limit, after auth (so the key can be the caller). */
+async function takeRateLimit(ctx: RequestContext, endpoint: Endpoint | undefined, caller: Caller | null) {
+  const limit = endpoint?.rateLimit;
+  const key = limit ? rateLimitKey(limit, ctx, caller) : null;
+  if (!limit || key === null) return;
+  const limiter = ctx.app.rateLimits[limit.bucket];
+  if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
+  await limiter.take(key);
+}
+
+const backupTokenElsewhere = () => unauthorized('a backup token is only valid on the internal backup API');
+
+/** `public`: no token is read at all. */
+export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  await takeRateLimit(ctx, meta?.endpoint, null);
+  return next();
+});
+
+/** `user`: a user access token; the context gains the caller and the caller's vault. */
+export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
+  if (caller?.kind === 'node') throw backupTokenElsewhere();
+  if (!caller) throw unauthorized('this endpoint needs an access token: sign in first');
+  await takeRateLimit(ctx, meta?.endpoint, caller);
+  return next({ ctx: { caller, vault: () => ctx.app.vaults.open(caller.userDid) } });
+});
+
+/** `optional`: a user access token or none (anonymous); a token that is sent must be valid. */
+export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
+  if (caller?.kind === 'node') throw backupTokenElsewhere();
+  await takeRateLimit(ctx, meta?.endpoint, caller);
+  return next({ ctx: { caller } });
+});
+
+/** `node`: a node-to-node BackupToken (the internal backup API). */
+export const nodeProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
+  if (caller?.kind !== 'node') throw unauthorized('this endpoint needs a node-to-node backup token');
+  await takeRateLimit(ctx, meta?.endpoint, caller);
+  return next({ ctx: { caller } });
+});
+
+const noParams = z.object({});
+const noQuery = z.object({});
+const anyBody = z.unknown();
+
+/**
+ * The entry's input parser: decoded path params, the query (strict: a parameter the endpoint does
+ * not know is refused, never ignored) and the JSON body.
+ */
+function parserFor(endpoint: Endpoint): (raw: unknown) => unknown {
+  const schema = z.object({
+    params: endpoint.params ?? noParams,
+    query: (endpoint.query ?? noQuery).strict(),
+    body: endpoint.body ?? anyBody,
+  });
+  return (raw) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return parsed.data;
+  };
+}
+
+type Parser<E> = (raw: unknown) => EndpointInput<E>;
+
+/**
+ * The builder for an endpoint: its auth mode's builder, the entry as meta (the rate limit reads
+ * it) and its input parser. A handler file finishes it with `.query(...)` (GET) or `.mutation(...)`.
+ * The overloads state, per mode, what the switch below does: TypeScript cannot narrow a generic
+ * entry by a runtime switch, so each mode's signature carries the entry's literal types through.
+ */
+export function procedureFor<E extends Endpoint & { auth: 'public' }>(
+  endpoint: E,
+): ReturnType<typeof publicProcedure.input<Parser<E>>>;
+export function procedureFor<E extends Endpoint & { auth: 'user' }>(
+  endpoint: E,
+): ReturnType<typeof userProcedure.input<Parser<E>>>;
+export function procedureFor<E extends Endpoint & { auth: 'optional' }>(
+  endpoint: E,
+): ReturnType<typeof optionalUserProcedure.input<Parser<E>>>;
+export function procedureFor<E extends Endpoint & { auth: 'node' }>(
+  endpoint: E,
+): ReturnType<typeof nodeProcedure.input<Parser<E>>>;
+export function procedureFor(endpoint: Endpoint): unknown {
+  const meta = { endpoint };
+  const parse = parserFor(endpoint);
+  switch (endpoint.auth) {
+    case 'public':
+      return publicProcedure.meta(meta).input(parse);
+    case 'user':
+      return userProcedure.meta(meta).input(parse);
+    case 'optional':
+      return optionalUserProcedure.meta(meta).input(parse);
+    case 'node':
+      return nodeProcedure.meta(meta).input(parse);
+  }
+}
+
+/** For an entry no handler serves yet: its auth mode still applies, then 501. */
+export function notServed(endpoint: Endpoint) {
+  const fail = (): never => {
+    throw notImplemented(endpoint.operationId);
+  };
+  const builder = (() => {
+    switch (endpoint.auth) {
+      case 'public':
+        return publicProcedure;
+      case 'user':
+        return userProcedure;
+      case 'optional':
+        return optionalUserProcedure;
+      case 'node':
+        return nodeProcedure;
+    }
+  })().meta({ endpoint });
+  return endpoint.method === 'GET' ? builder.query(fail) : builder.mutation(fail);
+}

@@ -1,0 +1,4 @@
+/** Something the node closes on shutdown (engines, services with timers), in reverse order of start. */
+export interface Closable {
+  close(): Promise<void>;
+}

@@ -1,6 +1,0 @@
-export {
-  createHeliaBlockStore,
-  type HeliaBlockStore,
-  type HeliaBlockStoreOptions,
-} from './helia-block-store.js';
-export { BlockStoreError, isBlockStoreError, type BlockStoreErrorCode } from './errors.js';

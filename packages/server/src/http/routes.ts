@@ -1,0 +1,219 @@
+/**
+ * The one router. Every entry of the route tables becomes a fastify route from its path template,
+ * JSON or streaming alike; per request the router
+ *
+ * 1. picks the entry (below),
+ * 2. carries the body as the entry says: a streaming entry (`binaryBody`) gets `request.raw`
+ *    untouched, any other entry's JSON body is read within its `bodyLimit` (413 past it),
+ * 3. calls the entry's tRPC procedure, whose middleware authenticates and rate-limits and whose
+ *    parser validates `{params, query, body}`,
+ * 4. answers: a handler that streamed returns the reply it answered with; any other result is
+ *    written as JSON with the entry's success status (JsonText parts as they are).
+ *
+ * Picking the entry. Templates become fastify paths (`{name}` → `:name`); a `multiSegmentParam`
+ * (file paths, which contain `/`) becomes a wildcard, followed only by the literal rest of its
+ * template (`{path}/move` → `…/files/*` ending in `/move`). Entries that land on the same method
+ * and fastify path share one route, and the first candidate, in this order, whose literal rest
+ * matches and whose (strict) query schema accepts the query wins:
+ * - longer literal rest first (`{path}/hash` before `{path}`),
+ * - then table order (the first table is the primary dialect), then the entry order in a table.
+ * When no candidate's query schema accepts the query, the first whose rest matches answers (its
+ * parser says which parameter it does not know: 400). When no rest matches, 405 names the methods
+ * the path has. A second route table (another dialect's paths onto the same services) adds its
+ * entries to the same routes under this rule.
+ */
+import { DEFAULT_BODY_LIMIT, type Endpoint, type HttpMethod } from '@cella/openapi';
+import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RequestContext } from '../api/request-context.js';
+import type { RouteTable } from '../api/route-table.js';
+import type { AppContext } from '../context.js';
+import { CellaError, invalid } from '../errors.js';
+import { JsonText } from '../json-text.js';
+import { readJsonBody, type JsonParser } from './read-body.js';
+
+/** Streaming request bodies are piped from `request.raw`, never buffered or parsed. */
+const isStreaming = (endpoint: Endpoint): boolean => endpoint.binaryBody !== undefined;
+
+interface Candidate {
+  endpoint: Endpoint;
+  table: RouteTable;
+  procedure: AnyTRPCProcedure;
+  /** After the wildcard: the template's literal rest ('' when the wildcard ends it). */
+  rest: string;
+  /** The name of the wildcard parameter, if the template has one. */
+  wildcard: string | undefined;
+  /** Accepts the query exactly when the entry's parser would. */
+  query: z.ZodType;
+}
+
+interface CompiledPath {
+  url: string;
+  /** The literal part before the wildcard (to cut the raw wildcard value out of the URL). */
+  prefix: string;
+  rest: string;
+  wildcard: string | undefined;
+  /** Matches concrete paths of this template (for 405's Allow header). */
+  pattern: RegExp;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+function compile(endpoint: Endpoint): CompiledPath {
+  const { path, multiSegmentParam: wildcard } = endpoint;
+  const marker = wildcard ? `{${wildcard}}` : undefined;
+  const at = marker ? path.indexOf(marker) : -1;
+  const before = at >= 0 ? path.slice(0, at) : path;
+  const rest = at >= 0 && marker ? path.slice(at + marker.length) : '';
+  if (at >= 0 && (rest.includes('{') || !before.endsWith('/')))
+    throw new Error(
+      `${endpoint.operationId}: a multi-segment parameter must follow a "/" and end the parameters`,
+    );
+  const params = (text: string) => text.replace(/\{([^}]+)\}/g, ':$1');
+  const patternOf = (text: string) => escape(text).replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+  return {
+    url: at >= 0 ? `${params(before)}*` : params(path),
+    prefix: before,
+    rest,
+    wildcard: at >= 0 ? wildcard : undefined,
+    pattern: new RegExp(`^${patternOf(before)}${at >= 0 ? `.*${escape(rest)}` : ''}/?$`),
+  };
+}
+
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw invalid('the file path is not valid URL-encoded UTF-8');
+  }
+}
+
+function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unknown): FastifyReply {
+  if (endpoint.success.status === 204) return reply.code(204).send();
+  return reply
+    .code(endpoint.success.status)
+    .type('application/json; charset=utf-8')
+    .send(result instanceof JsonText ? result.text : JSON.stringify(result ?? null));
+}
+
+export interface RegisterOptions {
+  tables: readonly RouteTable[];
+  /** Entries with routes of their own (the OpenAPI document, the docs page). */
+  skip: ReadonlySet<string>;
+  parseJson: JsonParser;
+}
+
+/**
+ * Registers the routes of every table; returns the methods each path has (for 404 vs 405). The
+ * app's content-type parsers must leave bodies alone (app.ts).
+ */
+export function registerRoutes(
+  scope: FastifyInstance,
+  app: AppContext,
+  { tables, skip, parseJson }: RegisterOptions,
+): (path: string) => HttpMethod[] {
+  const groups = new Map<string, { method: HttpMethod; compiled: CompiledPath; candidates: Candidate[] }>();
+  const known: { method: HttpMethod; pattern: RegExp }[] = [];
+  for (const table of tables) {
+    for (const endpoint of table.endpoints) {
+      if (skip.has(endpoint.operationId)) continue;
+      const compiled = compile(endpoint);
+      known.push({ method: endpoint.method, pattern: compiled.pattern });
+      const procedure: AnyTRPCProcedure | undefined = table.router._def.procedures[endpoint.operationId];
+      if (!procedure) throw new Error(`no procedure for ${endpoint.operationId}`);
+      const expected = endpoint.method === 'GET' ? 'query' : 'mutation';
+      if (procedure._def.type !== expected)
+        throw new Error(`${endpoint.operationId}: a ${endpoint.method} endpoint is a tRPC ${expected}`);
+      const bucket = endpoint.rateLimit?.bucket;
+      if (bucket !== undefined && !app.rateLimits[bucket])
+        throw new Error(`${endpoint.operationId}: no rate limiter "${bucket}"`);
+      const key = `${endpoint.method} ${compiled.url}`;
+      const group = groups.get(key) ?? { method: endpoint.method, compiled, candidates: [] };
+      groups.set(key, group);
+      group.candidates.push({
+        endpoint,
+        table,
+        procedure,
+        rest: compiled.rest,
+        wildcard: compiled.wildcard,
+        query: (endpoint.query ?? z.object({})).strict(),
+      });
+    }
+  }
+
+  const methodsAt = (path: string): HttpMethod[] => [
+    ...new Set(known.filter((k) => k.pattern.test(path)).map((k) => k.method)),
+  ];
+
+  for (const { method, compiled, candidates } of groups.values()) {
+    // Stable: equal rests keep table order.
+    candidates.sort((a, b) => b.rest.length - a.rest.length);
+    type Pick = { candidate: Candidate; params: Record<string, unknown> };
+    const pick = (request: FastifyRequest): Pick | undefined => {
+      const fixed = request.params as Record<string, unknown>;
+      // The wildcard as sent (still percent-encoded), so an encoded `/` never forms a suffix.
+      const raw = compiled.wildcard
+        ? (request.raw.url ?? '').split('?')[0]!.slice(compiled.prefix.length)
+        : undefined;
+      let fallback: Pick | undefined;
+      for (const candidate of candidates) {
+        let params = fixed;
+        if (raw !== undefined && candidate.wildcard) {
+          if (!raw.endsWith(candidate.rest)) continue;
+          const { '*': _wildcard, ...named } = fixed;
+          const value = decodeSegment(raw.slice(0, raw.length - candidate.rest.length));
+          params = { ...named, [candidate.wildcard]: value };
+        }
+        const chosen = { candidate, params };
+        if (candidates.length === 1 || candidate.query.safeParse(request.query ?? {}).success) return chosen;
+        fallback ??= chosen;
+      }
+      return fallback;
+    };
+
+    scope.route({
+      method,
+      url: compiled.url,
+      handler: async (request, reply) => {
+        const picked = pick(request);
+        if (!picked) {
+          const allowed = methodsAt((request.raw.url ?? '').split('?')[0] ?? '').join(', ');
+          reply.header('allow', allowed);
+          throw new CellaError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed}`);
+        }
+        const { candidate, params } = picked;
+        const { endpoint, table, procedure } = candidate;
+        const body = isStreaming(endpoint)
+          ? undefined
+          : await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);
+        const ctx: RequestContext = {
+          app,
+          requestId: request.id,
+          ip: request.ip,
+          log: request.log,
+          authorization: request.headers.authorization,
+          http: { request, reply },
+        };
+        let result: unknown;
+        try {
+          result = await callTRPCProcedure({
+            router: table.router,
+            path: endpoint.operationId,
+            type: procedure._def.type,
+            getRawInput: async () => ({ params, query: request.query ?? {}, body }),
+            ctx,
+            signal: undefined,
+            batchIndex: 0,
+          });
+        } catch (error) {
+          // tRPC reports every failure as a TRPCError carrying what was thrown.
+          throw error instanceof TRPCError && error.cause ? error.cause : error;
+        }
+        if (result === reply) return reply;
+        return sendResult(reply, endpoint, result);
+      },
+    });
+  }
+  return methodsAt;
+}
