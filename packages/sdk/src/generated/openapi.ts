@@ -1676,6 +1676,22 @@ export interface components {
          *                 "documents": 2,
          *                 "bytes": 11537
          *               }
+         *             ],
+         *             "indexes": [
+         *               {
+         *                 "name": "tags_1_due_-1",
+         *                 "keys": [
+         *                   {
+         *                     "path": "tags",
+         *                     "direction": 1
+         *                   },
+         *                   {
+         *                     "path": "due",
+         *                     "direction": -1
+         *                   }
+         *                 ],
+         *                 "unique": false
+         *               }
          *             ]
          *           }
          *         ],
@@ -1722,6 +1738,22 @@ export interface components {
          *               "documents": 2,
          *               "bytes": 11537
          *             }
+         *           ],
+         *           "indexes": [
+         *             {
+         *               "name": "tags_1_due_-1",
+         *               "keys": [
+         *                 {
+         *                   "path": "tags",
+         *                   "direction": 1
+         *                 },
+         *                 {
+         *                   "path": "due",
+         *                   "direction": -1
+         *                 }
+         *               ],
+         *               "unique": false
+         *             }
          *           ]
          *         }
          *       ],
@@ -1763,6 +1795,8 @@ export interface components {
                 bytes: number;
                 /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunk"][];
+                /** @description The indexes created through the API (`_id_` and automatic ones excluded); absent when there are none, and in backups made before indexes were kept. */
+                indexes?: components["schemas"]["BackupIndex"][];
             }[];
             /** @description The file contents of the vault, by CID. */
             files: {
@@ -1787,6 +1821,35 @@ export interface components {
             documents: number;
             /** @description Size of the chunk (BSON bytes). */
             bytes: number;
+        };
+        /**
+         * @description An index created through the API, rebuilt by a restore or a promotion once the documents are in (automatic indexes are not kept: queries make them again).
+         * @example {
+         *       "name": "tags_1_due_-1",
+         *       "keys": [
+         *         {
+         *           "path": "tags",
+         *           "direction": 1
+         *         },
+         *         {
+         *           "path": "due",
+         *           "direction": -1
+         *         }
+         *       ],
+         *       "unique": false
+         *     }
+         */
+        BackupIndex: {
+            name: components["schemas"]["IndexName"];
+            /** @description The indexed paths in order (a list: the manifest’s canonical form sorts object keys, and an index’s key order matters). */
+            keys: {
+                /** @description A field path (dotted into embedded documents). */
+                path: string;
+                /** @description `1` ascending, `-1` descending. */
+                direction: 1 | -1;
+            }[];
+            /** @description Whether the index refuses a second document with the same keys. */
+            unique: boolean;
         };
         /**
          * @example {
@@ -2844,6 +2907,22 @@ export interface components {
          *                 "documents": 2,
          *                 "bytes": 11537
          *               }
+         *             ],
+         *             "indexes": [
+         *               {
+         *                 "name": "tags_1_due_-1",
+         *                 "keys": [
+         *                   {
+         *                     "path": "tags",
+         *                     "direction": 1
+         *                   },
+         *                   {
+         *                     "path": "due",
+         *                     "direction": -1
+         *                   }
+         *                 ],
+         *                 "unique": false
+         *               }
          *             ]
          *           }
          *         ],
@@ -3083,6 +3162,22 @@ export interface components {
          *               "documents": 2,
          *               "bytes": 11537
          *             }
+         *           ],
+         *           "indexes": [
+         *             {
+         *               "name": "tags_1_due_-1",
+         *               "keys": [
+         *                 {
+         *                   "path": "tags",
+         *                   "direction": 1
+         *                 },
+         *                 {
+         *                   "path": "due",
+         *                   "direction": -1
+         *                 }
+         *               ],
+         *               "unique": false
+         *             }
          *           ]
          *         }
          *       ],
@@ -3124,6 +3219,8 @@ export interface components {
                 bytes: number;
                 /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunkOutput"][];
+                /** @description The indexes created through the API (`_id_` and automatic ones excluded); absent when there are none, and in backups made before indexes were kept. */
+                indexes?: components["schemas"]["BackupIndexOutput"][];
             }[];
             /** @description The file contents of the vault, by CID. */
             files: {
@@ -3148,6 +3245,35 @@ export interface components {
             documents: number;
             /** @description Size of the chunk (BSON bytes). */
             bytes: number;
+        };
+        /**
+         * @description An index created through the API, rebuilt by a restore or a promotion once the documents are in (automatic indexes are not kept: queries make them again).
+         * @example {
+         *       "name": "tags_1_due_-1",
+         *       "keys": [
+         *         {
+         *           "path": "tags",
+         *           "direction": 1
+         *         },
+         *         {
+         *           "path": "due",
+         *           "direction": -1
+         *         }
+         *       ],
+         *       "unique": false
+         *     }
+         */
+        BackupIndexOutput: {
+            name: components["schemas"]["IndexName"];
+            /** @description The indexed paths in order (a list: the manifest’s canonical form sorts object keys, and an index’s key order matters). */
+            keys: {
+                /** @description A field path (dotted into embedded documents). */
+                path: string;
+                /** @description `1` ascending, `-1` descending. */
+                direction: 1 | -1;
+            }[];
+            /** @description Whether the index refuses a second document with the same keys. */
+            unique: boolean;
         };
     };
     responses: never;

@@ -14,7 +14,7 @@
  * Resuming after a crash on either side is running this again: the attempt is the same, whatever
  * already arrived is held or stored, and only the rest travels.
  */
-import type { Document } from '@cella/document-store';
+import type { Collection, Document } from '@cella/document-store';
 import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
@@ -23,7 +23,14 @@ import type { VaultRecord } from '../vault/vaults.js';
 import { carOf } from './car-blocks.js';
 import { Chunker, chunkDatabase, encodeEntry, type Chunk } from './chunks.js';
 import type { BackupGrant } from './credential.js';
-import { manifestHash, manifestSchema, totalsOf, type ChunkRef, type Manifest } from './manifest.js';
+import {
+  manifestHash,
+  manifestSchema,
+  totalsOf,
+  type ChunkRef,
+  type Manifest,
+  type ManifestIndex,
+} from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import { TransientError, type ProgressSink } from './progress.js';
 import type { BackupNodeClient } from './remote.js';
@@ -76,6 +83,20 @@ export async function openSession(
   input.progress.note('signing in to the backup node');
   await client.signIn();
   return { vault, client, sync };
+}
+
+/**
+ * The collection's indexes a backup keeps: those created through the API. `_id_` is every
+ * collection's and automatic ones come back with the queries that want them.
+ */
+async function keptIndexes(collection: Collection): Promise<ManifestIndex[]> {
+  return (await collection.listIndexes())
+    .filter((i) => !i.auto && i.name !== '_id_')
+    .map((i) => ({
+      name: i.name,
+      keys: Object.entries(i.key).map(([path, direction]) => ({ path, direction })),
+      unique: i.unique,
+    }));
 }
 
 function* batches<T>(items: T[], size: number): Generator<T[]> {
@@ -160,7 +181,14 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
         });
         await push(event.chunk);
       } else {
-        collections.push({ name: event.name, documents: event.documents, bytes: event.bytes, chunks: refs });
+        const indexes = await keptIndexes(db.collection(event.name));
+        collections.push({
+          name: event.name,
+          documents: event.documents,
+          bytes: event.bytes,
+          chunks: refs,
+          ...(indexes.length > 0 ? { indexes } : {}),
+        });
         refs = [];
       }
     }
