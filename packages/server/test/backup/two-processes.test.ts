@@ -104,7 +104,15 @@ test('back up documents, indexes, scripts and files; back up a change (only it t
   const atBackup = await contentsOf(vault);
   expect(atBackup.indexes.notes).toEqual([
     { name: '_id_', key: [['_id', 1]], unique: true, auto: false },
-    { name: 'tags_1_i_-1', key: [['tags', 1], ['i', -1]], unique: false, auto: false },
+    {
+      name: 'tags_1_i_-1',
+      key: [
+        ['tags', 1],
+        ['i', -1],
+      ],
+      unique: false,
+      auto: false,
+    },
   ]);
   expect(atBackup.indexes.people?.[1]).toEqual({
     name: 'people_by_name',
