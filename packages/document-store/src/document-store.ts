@@ -54,7 +54,10 @@ export interface CountOptions {
 /**
  * Called inside the write's transaction with the change in stored bytes the write causes
  * (BSON size of documents added minus removed). Throwing aborts the write: nothing is stored.
- * Used to enforce vault quotas without partial writes.
+ * Used to enforce vault quotas without partial writes. It may run more than once for one write
+ * (the SQLite engine runs a batch of writes again when another write's hook refused; MongoDB
+ * retries a transaction after a transient error), so a run must first undo what an earlier run did;
+ * and the write may still fail after it ran (the caller undoes it then).
  */
 export type BeforeCommit = (bytesDelta: number) => void | Promise<void>;
 

@@ -472,7 +472,7 @@ export class SqliteCollection implements Collection {
     const file = this.host.file();
     if (!file.exists()) return false;
     try {
-      return await file.autocommit((conn) => {
+      return await file.transaction((conn) => {
         const tbl = file.tableOf(conn, this.name);
         // Unique indexes may need the generic path's check of special rows (unique-check.ts).
         if (tbl === undefined || file.indexes(conn, tbl).some((i) => i.unique)) return false;

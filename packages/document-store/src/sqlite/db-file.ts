@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BeforeCommit } from '../document-store.js';
-import { WriteGate } from './gate.js';
+import { GroupCommit } from './group-commit.js';
 import { AUTO_PREFIX, autoIndexName } from '../index-spec.js';
 import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
@@ -64,11 +64,15 @@ function migrate(conn: Database.Database): void {
 }
 
 export class DbFile {
-  readonly gate = new WriteGate();
   private writer: Connection | null = null;
   private reader: Connection | null = null;
   private readonly statements = new WeakMap<Connection, Map<string, Statement>>();
   readonly catalog = new IndexCatalog((conn, sql, pluck) => this.stmt(conn, sql, pluck));
+  private readonly commits = new GroupCommit({
+    connection: () => this.writeConnection(),
+    exec: (conn, sql) => void this.stmt(conn, sql).run(),
+    rolledBack: (conn) => this.catalog.forget(conn),
+  });
 
   constructor(
     readonly path: string,
@@ -129,7 +133,17 @@ export class DbFile {
     }
   }
 
-  /** The write connection (creates the file). Use only inside `write()` or while the gate is idle. */
+  /** No write queued or under way: the file may be closed. */
+  get idle(): boolean {
+    return this.commits.idle;
+  }
+
+  /** Closes the file once the writes queued before have run. */
+  closeAfterWrites(): Promise<void> {
+    return this.commits.exclusive(() => this.close());
+  }
+
+  /** The write connection (creates the file). Use only inside a write's work or while `idle`. */
   writeConnection(): Connection {
     this.open();
     return this.writer as Connection;
@@ -200,52 +214,25 @@ export class DbFile {
   }
 
   /**
-   * Runs `work` in a write transaction (BEGIN IMMEDIATE), then `beforeCommit(bytesDelta)`;
-   * commits when both succeed, rolls everything back when either throws.
+   * Runs `work` in a write transaction, then `beforeCommit(bytesDelta)`; resolves once committed,
+   * rejects (nothing of this write stored) when either throws. Writes queued in the same turn of the
+   * event loop share one transaction and one commit (group-commit.ts).
    */
   write<T extends { bytesDelta: number }>(
     work: (conn: Connection) => T,
     beforeCommit?: BeforeCommit,
   ): Promise<T> {
-    return this.gate.run(() => {
-      const conn = this.writeConnection();
-      conn.exec('BEGIN IMMEDIATE');
-      let result: T;
-      let hook: void | Promise<void>;
-      try {
-        result = work(conn);
-        hook = beforeCommit?.(result.bytesDelta);
-      } catch (err) {
-        this.rollback(conn);
-        throw err;
-      }
-      if (hook instanceof Promise) {
-        return hook.then(
-          () => {
-            conn.exec('COMMIT');
-            return result;
-          },
-          (err: unknown) => {
-            this.rollback(conn);
-            throw err;
-          },
-        );
-      }
-      conn.exec('COMMIT');
-      return result;
-    });
+    return this.commits.transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)));
   }
 
-  /**
-   * Runs single statements on the write connection outside an explicit transaction: each commits
-   * on its own. Through the gate, so none of our transactions is open on the connection meanwhile.
-   */
-  autocommit<T>(work: (conn: Connection) => T): Promise<T> {
-    return this.gate.run(() => work(this.writeConnection()));
+  /** Runs `work` (single statements) in a write transaction, without a hook. */
+  transaction<T>(work: (conn: Connection) => T): Promise<T> {
+    return this.commits.transaction(work);
   }
 
   private rollback(conn: Connection): void {
     if (conn.inTransaction) conn.exec('ROLLBACK');
+    this.catalog.forget(conn);
   }
 
   /** The indexes of a collection table, as `conn` sees them. */
@@ -261,7 +248,7 @@ export class DbFile {
   ensureAutoIndexes(tbl: string, wanted: [string, 1 | -1][][], inWrite: boolean): void {
     if (wanted.length === 0 || this.options.maxAutoIndexes === 0) return;
     const conn = this.writeConnection();
-    if (!inWrite && (!this.gate.idle || conn.inTransaction)) return;
+    if (!inWrite && conn.inTransaction) return;
     const existing = this.catalog.list(conn, tbl);
     let autos = existing.filter((i) => i.auto).length;
     const create: IndexSpec[] = [];

@@ -133,6 +133,14 @@ export class IndexCatalog {
     return specs;
   }
 
+  /**
+   * Forgets what `conn` cached: after a rollback the schema version goes back to a number a later
+   * change (ours or another process's) reuses with other contents.
+   */
+  forget(conn: Connection): void {
+    this.cache.delete(conn);
+  }
+
   /** Creates the index and records it (call inside a write transaction). */
   add(conn: Connection, tbl: string, spec: IndexSpec): void {
     conn.exec(createIndexSql(tbl, spec));

@@ -1403,6 +1403,57 @@ export function runDocumentStoreConformance(
         expect(await c.dataBytes()).toBe(bytes);
       });
 
+      it('concurrent writes fail alone: a duplicate _id or a refusing beforeCommit stores nothing of that write only', async () => {
+        const c = fresh();
+        await c.insertMany([{ _id: 'taken' }]);
+        const before = await c.dataBytes();
+        // A charge like the vault's: a run gives back what its previous run charged (a hook may run
+        // more than once), and a write that fails is refunded by its caller (the hook may have run
+        // before the engine found the duplicate), so what stays charged is each stored write's
+        // delta, once.
+        let charged = 0;
+        const write = (i: number, id: string, refuse: boolean) => {
+          let mine = 0;
+          const beforeCommit = async (delta: number) => {
+            charged -= mine;
+            mine = 0;
+            await Promise.resolve();
+            if (refuse) throw new Error('over quota');
+            charged += delta;
+            mine = delta;
+          };
+          return c.insertMany([{ _id: id, i }], { beforeCommit }).catch((err: unknown) => {
+            charged -= mine;
+            mine = 0;
+            throw err;
+          });
+        };
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 30 }, (_, i) =>
+            i % 10 === 3
+              ? write(i, 'taken', false)
+              : i % 10 === 7
+                ? write(i, `r${i}`, true)
+                : write(i, `d${i}`, false),
+          ),
+        );
+        outcomes.forEach((o, i) => {
+          if (i % 10 === 3)
+            expect(o.status === 'rejected' && (o.reason as StoreError).code).toBe('DUPLICATE_KEY');
+          else if (i % 10 === 7)
+            expect(o.status === 'rejected' && (o.reason as Error).message).toBe('over quota');
+          else expect(o.status, `write ${i}`).toBe('fulfilled');
+        });
+        const stored = await c.find({}, { sort: { i: 1 } });
+        expect(stored.map((d) => d._id)).toEqual([
+          'taken',
+          ...Array.from({ length: 30 }, (_, i) => i)
+            .filter((i) => i % 10 !== 3 && i % 10 !== 7)
+            .map((i) => `d${i}`),
+        ]);
+        expect(charged).toBe((await c.dataBytes()) - before);
+      });
+
       it('dataBytes equals the BSON size of the stored documents and the sum of the deltas', async () => {
         const c = fresh();
         let sum = 0;
