@@ -113,6 +113,11 @@ export const configSchema = z
           ctx.addIssue({ code: 'custom', message: (error as Error).message });
         }
       }),
+    /**
+     * PEM file of certificate authorities trusted, beside the public roots, when the node calls a
+     * user-named address over HTTPS (a backup node with a private or self-signed certificate).
+     */
+    outboundCa: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
@@ -201,6 +206,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
+  CELLA_OUTBOUND_CA: 'outboundCa',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));
@@ -238,10 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const { dataDir, tlsCert, tlsKey } = parsed.data;
+  const { dataDir, tlsCert, tlsKey, outboundCa } = parsed.data;
   return {
     ...parsed.data,
     dataDir: path.resolve(dataDir),
+    ...(outboundCa !== undefined ? { outboundCa: path.resolve(outboundCa) } : {}),
     ...(tlsCert !== undefined && tlsKey !== undefined
       ? { tlsCert: path.resolve(tlsCert), tlsKey: path.resolve(tlsKey) }
       : {}),

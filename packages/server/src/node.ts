@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -21,7 +21,13 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
+import {
+  createOutboundAgent,
+  DEFAULT_OUTBOUND_LIMITS,
+  OutboundPolicy,
+  readTrustedCa,
+  TrustedCaError,
+} from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
@@ -73,11 +79,23 @@ export function withChainDefaults(config: Config): Config {
   };
 }
 
+/** The operator's extra certificate authorities for outbound HTTPS, read and checked at start. */
+function outboundCa(config: Config): { extraCa?: string } {
+  if (config.outboundCa === undefined) return {};
+  try {
+    return { extraCa: readTrustedCa(config.outboundCa) };
+  } catch (error) {
+    if (error instanceof TrustedCaError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
   let config = withChainDefaults(input);
   // Files and settings first: a configuration mistake stops the node before anything is created.
   const plans = loadPlans(config.plansFile);
   if (!config.devChain) paymentSettings(config);
+  const outboundLimits = { ...DEFAULT_OUTBOUND_LIMITS, ...outboundCa(config) };
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
@@ -162,7 +180,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
-  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
   closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
