@@ -60,7 +60,7 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     });
     responses[String(status)] = {
       description: lines.join('\n\n'),
-      content: { 'application/json': { schema: errorBody } },
+      content: { 'application/json': { schema: endpoint.errorBodies?.[status] ?? errorBody } },
     };
   }
   return responses;
