@@ -71,7 +71,7 @@ export async function runNodeProcess(options: RunProcessOptions): Promise<CellaN
       dataDir: config.dataDir,
       did: ctx.identity.did,
       role: config.role,
-      ...summary.parts,
+      on: summary.parts,
       warnings: summary.warnings,
     },
     'node started',
