@@ -7,6 +7,7 @@ import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
+import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
 import { benchScripts } from './scripts.js';
 
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   scripts: benchScripts,
   payment: benchPayment,
   backup: benchBackup,
+  metrics: benchMetrics,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());

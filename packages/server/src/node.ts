@@ -103,6 +103,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     ? new NodeMetrics({
         nodeDb: engine.database(NODE_DATABASE),
         scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
+        engine: engine.engine,
         log,
       })
     : disabledMetrics;

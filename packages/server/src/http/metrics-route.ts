@@ -36,9 +36,11 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const { metrics } = ctx;
   if (!metrics.enabled) return;
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook (not async): no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.operation || request.routeOptions.url || 'unmatched';
     metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   const token = ctx.metricsToken === undefined ? undefined : digest(ctx.metricsToken);

@@ -10,9 +10,10 @@
  * Layers below the HTTP layer never import prom-client: services report through the small
  * callbacks of `MetricsHooks`, handed to them by the wiring (node.ts).
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
+import { HotCounter, HotHistogram } from './hot-metrics.js';
 import { NodeWideFigures, type NodeWideSnapshot } from './node-wide.js';
 import { processRegistry } from './process-metrics.js';
 
@@ -48,6 +49,8 @@ export interface NodeMetricsOptions {
   nodeDb: Database;
   /** How often, at most, node-wide figures are recounted (on a scrape). */
   scanIntervalMs: number;
+  /** The node database's engine: MongoDB counts on its server, SQLite in pages in this process. */
+  engine: 'sqlite' | 'mongodb';
   clock?: () => number;
   log: Logger;
 }
@@ -56,39 +59,29 @@ export class NodeMetrics implements Metrics {
   readonly enabled = true;
   readonly registry: Registry;
   private readonly own = new Registry();
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly durations: Histogram<'route' | 'method'>;
+  private readonly requests: HotCounter;
+  private readonly durations: HotHistogram;
   private readonly signIns: Counter<'kind' | 'outcome'>;
   private readonly refusals: Counter<'bucket'>;
   private readonly backupJobs: Counter<'kind' | 'result'>;
   private readonly backupBytes: Counter<'kind'>;
   private readonly receivedBytes: Counter;
-  private readonly documentOps: Histogram<'operation'>;
-  private readonly blockOps: Histogram<'operation'>;
-  // prom-client looks a label set up by hashing it; the children are kept per key instead, so a
-  // request costs one Map lookup per metric.
-  private readonly requestChildren = new Map<
-    string,
-    { count: { inc(): void }; time: { observe(v: number): void } }
-  >();
-  private readonly documentChildren = new Map<string, { observe(v: number): void }>();
-  private readonly blockChildren = new Map<string, { observe(v: number): void }>();
+  // Every request and every engine operation: counted without prom-client's per-call label
+  // hashing (hot-metrics.ts).
+  private readonly documentOps: HotHistogram;
+  private readonly blockOps: HotHistogram;
 
   constructor(options: NodeMetricsOptions) {
     const registers = [this.own];
-    this.requests = new Counter({
-      name: 'cella_http_requests_total',
-      help: 'HTTP requests answered, by route (operation id or route template) and status.',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    });
-    this.durations = new Histogram({
-      name: 'cella_http_request_duration_seconds',
-      help: 'Time from receiving a request to the end of its answer, by route.',
-      labelNames: ['route', 'method'],
-      buckets: HTTP_BUCKETS,
-      registers,
-    });
+    this.requests = new HotCounter(
+      'cella_http_requests_total',
+      'HTTP requests answered, by route (operation id or route template) and status.',
+    );
+    this.durations = new HotHistogram(
+      'cella_http_request_duration_seconds',
+      'Time from receiving a request to the end of its answer, by route.',
+      HTTP_BUCKETS,
+    );
     this.signIns = new Counter({
       name: 'cella_sign_ins_total',
       help: 'Finished sign-ins (challenge responses), by kind (user, node) and outcome (ok or the error code).',
@@ -118,48 +111,44 @@ export class NodeMetrics implements Metrics {
       help: 'Backup node: bytes of blocks received from primaries.',
       registers,
     });
-    this.documentOps = new Histogram({
-      name: 'cella_document_store_operation_seconds',
-      help: 'Latency of DocumentStore operations, by port method.',
-      labelNames: ['operation'],
-      buckets: ENGINE_BUCKETS,
-      registers,
-    });
-    this.blockOps = new Histogram({
-      name: 'cella_block_store_operation_seconds',
-      help: 'Latency of BlockStore operations that do not stream, by port method.',
-      labelNames: ['operation'],
-      buckets: ENGINE_BUCKETS,
-      registers,
-    });
+    this.documentOps = new HotHistogram(
+      'cella_document_store_operation_seconds',
+      'Latency of DocumentStore operations, by port method.',
+      ENGINE_BUCKETS,
+    );
+    this.blockOps = new HotHistogram(
+      'cella_block_store_operation_seconds',
+      'Latency of BlockStore operations that do not stream, by port method.',
+      ENGINE_BUCKETS,
+    );
+    for (const metric of [this.requests, this.durations, this.documentOps, this.blockOps])
+      this.own.registerMetric(metric.asMetric());
     const clock = options.clock ?? Date.now;
     registerNodeWideGauges(
       this.own,
-      new NodeWideFigures(options.nodeDb, options.scanIntervalMs, clock, options.log),
+      new NodeWideFigures(
+        options.nodeDb,
+        options.scanIntervalMs,
+        clock,
+        options.log,
+        options.engine === 'mongodb',
+      ),
       clock,
     );
     this.registry = Registry.merge([processRegistry(), this.own]);
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    const key = `${method} ${route} ${status}`;
-    let children = this.requestChildren.get(key);
-    if (!children) {
-      children = {
-        count: this.requests.labels(route, method, String(status)),
-        time: this.durations.labels(route, method),
-      };
-      this.requestChildren.set(key, children);
-    }
-    children.count.inc();
-    children.time.observe(seconds);
+    const series = `${method} ${route}`;
+    this.requests.inc(`${series} ${status}`, () => ({ route, method, status: String(status) }));
+    this.durations.observe(series, () => ({ route, method }), seconds);
   }
 
   readonly observeDocumentStore: ObserveOperation = (operation, seconds) =>
-    child(this.documentChildren, this.documentOps, operation).observe(seconds);
+    this.documentOps.observe(operation, () => ({ operation }), seconds);
 
   readonly observeBlockStore: ObserveOperation = (operation, seconds) =>
-    child(this.blockChildren, this.blockOps, operation).observe(seconds);
+    this.blockOps.observe(operation, () => ({ operation }), seconds);
 
   signIn(kind: 'user' | 'node', outcome: string): void {
     this.signIns.labels(kind, outcome).inc();
@@ -181,19 +170,6 @@ export class NodeMetrics implements Metrics {
   async scrape(): Promise<{ contentType: string; text: string }> {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
-}
-
-function child(
-  cache: Map<string, { observe(v: number): void }>,
-  histogram: Histogram<'operation'>,
-  operation: string,
-): { observe(v: number): void } {
-  let found = cache.get(operation);
-  if (!found) {
-    found = histogram.labels(operation);
-    cache.set(operation, found);
-  }
-  return found;
 }
 
 /**

@@ -1,0 +1,141 @@
+/**
+ * What metrics cost, in one run:
+ * 1. Throughput with metrics on vs. off (`CELLA_METRICS=false`: no route, no request hook, engines
+ *    not wrapped, i.e. the node as it was before metrics). Two node processes side by side; load
+ *    phases of CELLA_BENCH_SECONDS (default 1) alternate between them, in turn first, for each
+ *    measure: unauthenticated health, an authenticated no-op (node info), a single-document insert.
+ *    CELLA_BENCH_ROUNDS (default 5) rounds; the ratios on ÷ off of the summed rates are printed.
+ * 2. The scrape-time count of the node-wide figures on the embedded SQLite engine, for 10,000 and
+ *    100,000 vault records and reference counts: the time of one count, in the node process, and
+ *    the longest the event loop waited meanwhile (it is read in pages, the loop free between them).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createSqliteDocumentStore } from '@cella/document-store/sqlite';
+import { NODE_DATABASE } from '../src/auth/node-stores.js';
+import { createLogger } from '../src/logger.js';
+import { NodeWideFigures } from '../src/metrics/node-wide.js';
+import { fmt, load, printTable, type LoadOptions } from './lib.js';
+import { startBenchNode, type BenchNode } from './node-under-test.js';
+
+const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 5));
+const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 1);
+
+async function throughput(): Promise<void> {
+  const on = await startBenchNode();
+  const off = await startBenchNode({ CELLA_METRICS: 'false' });
+  try {
+    for (const bench of [on, off]) await bench.vault.db.createCollection('bench');
+    const measures = (bench: BenchNode): Record<string, LoadOptions> => {
+      const auth = { authorization: `Bearer ${bench.token}` };
+      return {
+        'GET /api/v2/health': { url: `${bench.node.url}/api/v2/health` },
+        'GET /api/v2/node/info (authenticated)': { url: `${bench.node.url}/api/v2/node/info`, headers: auth },
+        'POST /api/v2/vault/db/bench (one document)': {
+          url: `${bench.node.url}/api/v2/vault/db/bench`,
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ document: { payload: 'lorem ipsum dolor sit amet' } }),
+        },
+      };
+    };
+    const nodes = { on: measures(on), off: measures(off) };
+    const totals: Record<string, { on: number; off: number; failed: number }> = {};
+    for (const name of Object.keys(nodes.on)) {
+      // Warm-up of both.
+      await load({ ...nodes.on[name]!, durationSeconds: 1 });
+      await load({ ...nodes.off[name]!, durationSeconds: 1 });
+      const total = (totals[name] = { on: 0, off: 0, failed: 0 });
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+        for (const which of order) {
+          const result = await load({ ...nodes[which][name]!, durationSeconds: SECONDS });
+          total[which] += result.requestsPerSecond;
+          total.failed += result.errors + result.non2xx;
+        }
+      }
+    }
+    printTable(`Metrics on vs. off (two nodes, ${ROUNDS} alternating rounds of ${SECONDS} s each)`, [
+      ...Object.entries(totals).map(([measure, t]) => ({
+        measure,
+        'off, per second': fmt(t.off / ROUNDS),
+        'on, per second': fmt(t.on / ROUNDS),
+        'on ÷ off': fmt(t.on / t.off, 3),
+      })),
+    ]);
+    if (Object.values(totals).some((t) => t.failed > 0)) console.log('WARNING: some requests failed');
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+}
+
+async function nodeWideCount(): Promise<void> {
+  const rows: Array<Record<string, string>> = [];
+  for (const size of [10_000, 100_000]) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cella-bench-figures-'));
+    const store = createSqliteDocumentStore({ dir });
+    try {
+      const nodeDb = store.database(NODE_DATABASE);
+      const states = ['running', 'running', 'running', 'frozen', 'removed'];
+      for (let start = 0; start < size; start += 5000) {
+        const batch = Array.from({ length: Math.min(5000, size - start) }, (_, i) => start + i);
+        await nodeDb.collection('vaults').insertMany(
+          batch.map((n) => ({
+            _id: `did:elastos:user${n}`,
+            database: `node_user_${n}`,
+            plan: 'Basic',
+            quota: 500_000_000,
+            dbUsed: n % 1000,
+            filesUsed: n * 10,
+            start: 1,
+            end: -1,
+            created: 1,
+            updated: 1,
+            state: states[n % states.length],
+            planAmount: 0,
+          })),
+        );
+        await nodeDb.collection('cid_refs').insertMany(
+          batch.map((n) => ({
+            _id: `bafkrei${String(n).padStart(52, 'a')}`,
+            count: 1 + (n % 3),
+            updated: 1,
+          })),
+        );
+      }
+      const figures = new NodeWideFigures(nodeDb, 0, Date.now, createLogger('silent'), false);
+      await figures.snapshot(); // warm-up
+      const times: number[] = [];
+      const pauses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const delay = monitorEventLoopDelay({ resolution: 1 });
+        delay.enable();
+        const started = performance.now();
+        const snapshot = await figures.snapshot();
+        times.push(performance.now() - started);
+        delay.disable();
+        pauses.push(delay.max / 1e6);
+        if (snapshot?.users !== size) throw new Error(`counted ${snapshot?.users} users of ${size}`);
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+      rows.push({
+        'vault records and CID counts': fmt(size),
+        'one count, ms (median of 3)': fmt(median(times), 1),
+        'longest event-loop pause, ms (median of 3)': fmt(median(pauses), 1),
+      });
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  printTable('Node-wide figures on SQLite, counted at most once per CELLA_METRICS_SCAN_INTERVAL', rows);
+}
+
+export async function benchMetrics(): Promise<void> {
+  await throughput();
+  await nodeWideCount();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchMetrics();
