@@ -118,7 +118,8 @@ export class EidRpcResolver implements DidResolver {
         body,
         signal: controller.signal,
       });
-      if (!res.ok) throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${where} answered HTTP ${res.status}`);
+      if (!res.ok)
+        throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${where} answered HTTP ${res.status}`);
       text = await res.text();
     } catch (err) {
       if (err instanceof DidError) throw err;

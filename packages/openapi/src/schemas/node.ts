@@ -29,12 +29,9 @@ const partStatus = z
       .optional()
       .meta({ description: 'The engine of a store (`sqlite`, `mongodb`, `helia`, `kubo`, …).' }),
     ms: z.number().int().meta({ description: 'How long the check took, in milliseconds.' }),
-    error: z
-      .string()
-      .optional()
-      .meta({
-        description: 'Why the check failed (timed out, refused, wrong chain, …); details are in the log.',
-      }),
+    error: z.string().optional().meta({
+      description: 'Why the check failed (timed out, refused, wrong chain, …); details are in the log.',
+    }),
   })
   .meta({ id: 'ReadinessCheck' });
 
