@@ -26,7 +26,7 @@ function summary(
   overrides: Partial<SummaryConfig>,
   options: { url?: string; protectedMetrics?: boolean } = {},
 ) {
-  const config: SummaryConfig = { ...loadConfig({}, { dataDir }), ...overrides } as SummaryConfig;
+  const config: SummaryConfig = { ...loadConfig({}, { dataDir }), ...overrides };
   return describeStart({
     label: 'Cella node',
     url: options.url ?? 'http://127.0.0.1:5000',
