@@ -1,10 +1,11 @@
 /**
  * What metrics cost, in one run:
  * 1. Throughput with metrics on vs. off (`CELLA_METRICS=false`: no route, no request hook, engines
- *    not wrapped, i.e. the node as it was before metrics). Two node processes side by side; load
- *    phases of CELLA_BENCH_SECONDS (default 1) alternate between them, in turn first, for each
- *    measure: unauthenticated health, an authenticated no-op (node info), a single-document insert.
- *    CELLA_BENCH_ROUNDS (default 5) rounds; the ratios on ÷ off of the summed rates are printed.
+ *    not wrapped, i.e. the node as it was before metrics), for unauthenticated health, an
+ *    authenticated no-op (node info) and a single-document insert. Three node processes side by
+ *    side: on, off, and a control that is off too (its ratio to `off` is the noise of the machine).
+ *    Load phases of CELLA_BENCH_SECONDS (default 1) go round the three, CELLA_BENCH_ROUNDS (default
+ *    9) times in rotating order; the median of the per-round ratios is printed.
  * 2. The scrape-time count of the node-wide figures on the embedded SQLite engine, for 10,000 and
  *    100,000 vault records and reference counts: the time of one count, in the node process, and
  *    the longest the event loop waited meanwhile (it is read in pages, the loop free between them).
@@ -20,14 +21,20 @@ import { NodeWideFigures } from '../src/metrics/node-wide.js';
 import { fmt, load, printTable, type LoadOptions } from './lib.js';
 import { startBenchNode, type BenchNode } from './node-under-test.js';
 
-const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 5));
+const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 9));
 const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 1);
 
 async function throughput(): Promise<void> {
-  const on = await startBenchNode();
-  const off = await startBenchNode({ CELLA_METRICS: 'false' });
+  // A second node without metrics measures the noise: its ratio to the first is what chance gives.
+  const [on, off, control] = [
+    await startBenchNode(),
+    await startBenchNode({ CELLA_METRICS: 'false' }),
+    await startBenchNode({ CELLA_METRICS: 'false' }),
+  ];
+  const benches = { on, off, control };
+  type Which = keyof typeof benches;
   try {
-    for (const bench of [on, off]) await bench.vault.db.createCollection('bench');
+    for (const bench of [on, off, control]) await bench.vault.db.createCollection('bench');
     const measures = (bench: BenchNode): Record<string, LoadOptions> => {
       const auth = { authorization: `Bearer ${bench.token}` };
       return {
@@ -41,33 +48,47 @@ async function throughput(): Promise<void> {
         },
       };
     };
-    const nodes = { on: measures(on), off: measures(off) };
-    const totals: Record<string, { on: number; off: number; failed: number }> = {};
-    for (const name of Object.keys(nodes.on)) {
-      // Warm-up of both.
-      await load({ ...nodes.on[name]!, durationSeconds: 1 });
-      await load({ ...nodes.off[name]!, durationSeconds: 1 });
-      const total = (totals[name] = { on: 0, off: 0, failed: 0 });
+    const loads = { on: measures(on), off: measures(off), control: measures(control) };
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const rows: Array<Record<string, string>> = [];
+    let failed = 0;
+    for (const name of Object.keys(loads.on)) {
+      for (const which of Object.keys(benches) as Which[])
+        await load({ ...loads[which][name]!, durationSeconds: 1 });
+      const rates: Record<Which, number[]> = { on: [], off: [], control: [] };
       for (let round = 0; round < ROUNDS; round++) {
-        const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-        for (const which of order) {
-          const result = await load({ ...nodes[which][name]!, durationSeconds: SECONDS });
-          total[which] += result.requestsPerSecond;
-          total.failed += result.errors + result.non2xx;
+        // Each round visits the three nodes in a different order.
+        const orders: Which[][] = [
+          ['on', 'off', 'control'],
+          ['off', 'control', 'on'],
+          ['control', 'on', 'off'],
+        ];
+        for (const which of orders[round % 3]!) {
+          const result = await load({ ...loads[which][name]!, durationSeconds: SECONDS });
+          rates[which].push(result.requestsPerSecond);
+          failed += result.errors + result.non2xx;
         }
       }
+      const ratios = (a: Which, b: Which) => rates[a].map((rate, i) => rate / rates[b][i]!);
+      rows.push({
+        measure: name,
+        'off, per second (median)': fmt(median(rates.off)),
+        'on, per second (median)': fmt(median(rates.on)),
+        'on ÷ off (median of rounds)': fmt(median(ratios('on', 'off')), 3),
+        'control ÷ off: noise (median of rounds)': fmt(median(ratios('control', 'off')), 3),
+      });
     }
-    printTable(`Metrics on vs. off (two nodes, ${ROUNDS} alternating rounds of ${SECONDS} s each)`, [
-      ...Object.entries(totals).map(([measure, t]) => ({
-        measure,
-        'off, per second': fmt(t.off / ROUNDS),
-        'on, per second': fmt(t.on / ROUNDS),
-        'on ÷ off': fmt(t.on / t.off, 3),
-      })),
-    ]);
-    if (Object.values(totals).some((t) => t.failed > 0)) console.log('WARNING: some requests failed');
+    printTable(
+      `Metrics on vs. off (three nodes, ${ROUNDS} rounds of ${SECONDS} s per node and measure; the control runs without metrics too)`,
+      rows,
+    );
+    if (failed > 0) console.log('WARNING: some requests failed');
   } finally {
-    await Promise.all([on.stop(), off.stop()]);
+    await Promise.all([on.stop(), off.stop(), control.stop()]);
   }
 }
 
