@@ -5,12 +5,14 @@
  *    authenticated no-op (node info) and a single-document insert. Three node processes side by
  *    side: on, off, and a control that is off too (its ratio to `off` is the noise of the machine).
  *    Load phases of CELLA_BENCH_SECONDS (default 1) go round the three, CELLA_BENCH_ROUNDS (default
- *    9) times in rotating order; the median of the per-round ratios is printed.
+ *    9) times in rotating order; the median of the per-round ratios is printed, and the CPU time
+ *    each node process used per request (from /proc: unlike throughput, it hardly moves when other
+ *    work on the machine takes the cores).
  * 2. The scrape-time count of the node-wide figures on the embedded SQLite engine, for 10,000 and
  *    100,000 vault records and reference counts: the time of one count, in the node process, and
  *    the longest the event loop waited meanwhile (it is read in pages, the loop free between them).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,16 +23,23 @@ import { NodeWideFigures } from '../src/metrics/node-wide.js';
 import { fmt, load, printTable, type LoadOptions } from './lib.js';
 import { startBenchNode, type BenchNode } from './node-under-test.js';
 
+/** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 9));
 const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 1);
 
 async function throughput(): Promise<void> {
   // A second node without metrics measures the noise: its ratio to the first is what chance gives.
-  const [on, off, control] = [
-    await startBenchNode(),
-    await startBenchNode({ CELLA_METRICS: 'false' }),
-    await startBenchNode({ CELLA_METRICS: 'false' }),
-  ];
+  // Started together, so that none is systematically the first process on the machine.
+  const [on, off, control] = await Promise.all([
+    startBenchNode(),
+    startBenchNode({ CELLA_METRICS: 'false' }),
+    startBenchNode({ CELLA_METRICS: 'false' }),
+  ]);
   const benches = { on, off, control };
   type Which = keyof typeof benches;
   try {
@@ -60,6 +69,11 @@ async function throughput(): Promise<void> {
       for (const which of Object.keys(benches) as Which[])
         await load({ ...loads[which][name]!, durationSeconds: 1 });
       const rates: Record<Which, number[]> = { on: [], off: [], control: [] };
+      const spent: Record<Which, { cpuMs: number; requests: number }> = {
+        on: { cpuMs: 0, requests: 0 },
+        off: { cpuMs: 0, requests: 0 },
+        control: { cpuMs: 0, requests: 0 },
+      };
       for (let round = 0; round < ROUNDS; round++) {
         // Each round visits the three nodes in a different order.
         const orders: Which[][] = [
@@ -68,18 +82,26 @@ async function throughput(): Promise<void> {
           ['control', 'on', 'off'],
         ];
         for (const which of orders[round % 3]!) {
+          const pid = benches[which].node.process.pid!;
+          const cpuBefore = cpuMs(pid);
           const result = await load({ ...loads[which][name]!, durationSeconds: SECONDS });
+          spent[which].cpuMs += cpuMs(pid) - cpuBefore;
+          spent[which].requests += result.requestsPerSecond * SECONDS;
           rates[which].push(result.requestsPerSecond);
           failed += result.errors + result.non2xx;
         }
       }
       const ratios = (a: Which, b: Which) => rates[a].map((rate, i) => rate / rates[b][i]!);
+      const perRequest = (which: Which) => spent[which].cpuMs / spent[which].requests;
       rows.push({
         measure: name,
         'off, per second (median)': fmt(median(rates.off)),
         'on, per second (median)': fmt(median(rates.on)),
         'on ÷ off (median of rounds)': fmt(median(ratios('on', 'off')), 3),
         'control ÷ off: noise (median of rounds)': fmt(median(ratios('control', 'off')), 3),
+        'CPU per request, off (µs)': fmt(1000 * perRequest('off'), 1),
+        'CPU per request, on ÷ off': fmt(perRequest('on') / perRequest('off'), 3),
+        'CPU per request, control ÷ off': fmt(perRequest('control') / perRequest('off'), 3),
       });
     }
     printTable(
