@@ -77,7 +77,7 @@ describe('the contract', () => {
     }
   });
 
-  test('only sign-in (user and node-to-node), version, health and the docs are public', () => {
+  test('only sign-in (user and node-to-node), version, liveness, readiness and the docs are public', () => {
     const publicOps = endpointList
       .filter((e) => e.auth === 'public')
       .map((e) => e.operationId)
@@ -89,6 +89,7 @@ describe('the contract', () => {
       'health',
       'nodeVersion',
       'openApiDocument',
+      'readiness',
       'signin',
     ]);
   });

@@ -87,6 +87,14 @@ export const configSchema = z
     fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
     anonymousRunsPerMinute: int(1, 1_000_000).default(120),
     nodeName: z.string().default('Cella node'),
+    /** Prometheus metrics at `/metrics` (docs/operations.md); false: no route, no instrumentation. */
+    metrics: bool.default(true),
+    /** Bearer token `/metrics` requires (absent, like `metricsTokenFile`: no token needed). */
+    metricsToken: z.string().min(16).optional(),
+    /** A file holding that token (mode 600; read once at start). */
+    metricsTokenFile: z.string().optional(),
+    /** Node-wide figures (vaults, users, storage, files) are recounted at most this often, on a scrape. */
+    metricsScanIntervalSeconds: int(0, 86400).default(60),
     /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
     filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
     /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
@@ -113,6 +121,11 @@ export const configSchema = z
           ctx.addIssue({ code: 'custom', message: (error as Error).message });
         }
       }),
+    /**
+     * PEM file of certificate authorities trusted, beside the public roots, when the node calls a
+     * user-named address over HTTPS (a backup node with a private or self-signed certificate).
+     */
+    outboundCa: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
@@ -194,6 +207,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
   CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
   CELLA_NODE_NAME: 'nodeName',
+  CELLA_METRICS: 'metrics',
+  CELLA_METRICS_TOKEN: 'metricsToken',
+  CELLA_METRICS_TOKEN_FILE: 'metricsTokenFile',
+  CELLA_METRICS_SCAN_INTERVAL: 'metricsScanIntervalSeconds',
   CELLA_FILES_SWEEP_INTERVAL: 'filesSweepIntervalSeconds',
   CELLA_FILES_SWEEP_GRACE: 'filesSweepGraceSeconds',
   CELLA_BACKUP_RETRY_WINDOW: 'backupRetryWindowSeconds',
@@ -201,6 +218,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
+  CELLA_OUTBOUND_CA: 'outboundCa',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));
@@ -229,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       message: 'set both CELLA_TLS_CERT and CELLA_TLS_KEY, or neither',
       path: ['tlsKey'],
     })
+    .refine((c) => c.metricsToken === undefined || c.metricsTokenFile === undefined, {
+      message: 'set CELLA_METRICS_TOKEN or CELLA_METRICS_TOKEN_FILE, not both',
+      path: ['metricsTokenFile'],
+    })
     .safeParse({ ...fromFile, ...fromEnv, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -238,10 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const { dataDir, tlsCert, tlsKey } = parsed.data;
+  const { dataDir, tlsCert, tlsKey, outboundCa } = parsed.data;
   return {
     ...parsed.data,
     dataDir: path.resolve(dataDir),
+    ...(outboundCa !== undefined ? { outboundCa: path.resolve(outboundCa) } : {}),
     ...(tlsCert !== undefined && tlsKey !== undefined
       ? { tlsCert: path.resolve(tlsCert), tlsKey: path.resolve(tlsKey) }
       : {}),

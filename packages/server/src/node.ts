@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -20,7 +20,13 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
+import {
+  createOutboundAgent,
+  DEFAULT_OUTBOUND_LIMITS,
+  OutboundPolicy,
+  readTrustedCa,
+  TrustedCaError,
+} from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
@@ -34,6 +40,16 @@ import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
 import { createHttpApp } from './http/app.js';
 import { serverOptions } from './http/server-options.js';
+import { readinessParts } from './health/parts.js';
+import { Readiness } from './health/readiness.js';
+import {
+  countRefusals,
+  disabledMetrics,
+  metricsToken,
+  NodeMetrics,
+  timedBlockStore,
+  timedDocumentStore,
+} from './metrics/index.js';
 import { createLogger, type Logger } from './logger.js';
 
 export const serverVersion: string = (
@@ -60,6 +76,9 @@ export interface StartOptions {
   announce?: (text: string) => void;
 }
 
+/** How long each readiness check may take. */
+const READY_TIMEOUT_MS = 2000;
+
 /**
  * Fills chain URLs from @cella/chain's network table when only `chainType` is given (loaded only
  * then: the chain package brings ethers).
@@ -76,18 +95,43 @@ export async function withChainDefaults(config: Config): Promise<Config> {
   };
 }
 
+/** The operator's extra certificate authorities for outbound HTTPS, read and checked at start. */
+function outboundCa(config: Config): { extraCa?: string } {
+  if (config.outboundCa === undefined) return {};
+  try {
+    return { extraCa: readTrustedCa(config.outboundCa) };
+  } catch (error) {
+    if (error instanceof TrustedCaError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
   let config = await withChainDefaults(input);
   // Files and settings first: a configuration mistake stops the node before anything is created.
   const plans = loadPlans(config.plansFile);
   if (!config.devChain) await paymentSettings(config);
+  const outboundLimits = { ...DEFAULT_OUTBOUND_LIMITS, ...outboundCa(config) };
+  const scrapeToken = config.metrics ? metricsToken(config) : undefined;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
-  const documents = await openDocumentStore(config, log);
-  closables.push(documents);
-  const blocks = await openBlockStore(config, log);
-  closables.push(blocks);
+  const engine = await openDocumentStore(config, log);
+  closables.push(engine);
+  const blockEngine = await openBlockStore(config, log);
+  closables.push(blockEngine);
+  // Metrics count node-wide figures on the engine itself (a scrape's counting is not an operation
+  // of the node) and time every operation the node makes through the ports.
+  const metrics = config.metrics
+    ? new NodeMetrics({
+        nodeDb: engine.database(NODE_DATABASE),
+        scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
+        engine: engine.engine,
+        log,
+      })
+    : disabledMetrics;
+  const documents = metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine;
+  const blocks = metrics.enabled ? timedBlockStore(blockEngine, metrics.observeBlockStore) : blockEngine;
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
   const presented = new PresentedDocumentStore(nodeDb);
@@ -124,8 +168,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   signInSweeper.start();
   closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
-  if (!config.quotaEnforcement)
-    log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
   const payments = await startPayments(
     config,
     { nodeDb, identity, vaults, plans, clock, log },
@@ -165,7 +207,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
-  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
   closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
@@ -183,6 +225,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
     outbound,
+    onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
   });
   backup.start();
   closables.push(backup);
@@ -206,10 +249,27 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     backup,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
-    // The buckets the endpoint table's `rateLimit` entries name.
-    rateLimits: {
-      'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
-    },
+    // The buckets the endpoint table's `rateLimit` entries name (refusals counted by bucket).
+    rateLimits: countRefusals(
+      {
+        'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
+      },
+      metrics,
+    ),
+    metrics,
+    metricsToken: scrapeToken,
+    readiness: new Readiness(
+      readinessParts({
+        documents: engine,
+        nodeDb: engine.database(NODE_DATABASE),
+        blocks: blockEngine,
+        eidRpcUrl: config.eidRpcUrl,
+        nodeDid: identity.did,
+        payment: payments.payment.settings,
+        timeoutMs: READY_TIMEOUT_MS,
+      }),
+      { timeoutMs: READY_TIMEOUT_MS, log },
+    ),
     closables,
   };
 }

@@ -184,6 +184,7 @@ export function registerRoutes(
         }
         const { candidate, params } = picked;
         const { endpoint, table, procedure } = candidate;
+        request.operation = endpoint.operationId;
         const body = isStreaming(endpoint)
           ? undefined
           : await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);

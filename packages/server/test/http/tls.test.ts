@@ -11,13 +11,7 @@ import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { CellaApiError, connect, createDevIdentity, type Vault } from '@cella/sdk';
-import {
-  Agent,
-  fetch as undiciFetch,
-  getGlobalDispatcher,
-  setGlobalDispatcher,
-  type Dispatcher,
-} from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig, startNode } from '../../src/index.js';
 import { createTestCertificate } from '../../src/testing/index.js';
@@ -43,20 +37,20 @@ let node: TempNode;
 let backupNode: TempNode;
 /** Method and path of every request that arrived as an HTTP/2 stream. */
 const h2Requests: string[] = [];
-let previousDispatcher: Dispatcher;
 
 beforeAll(async () => {
-  // The vault node's own client (backup to the backup node) trusts the test certificate too.
-  previousDispatcher = getGlobalDispatcher();
-  setGlobalDispatcher(agent);
-  [node, backupNode] = await Promise.all([startTempNode(tls), startTempNode({ ...tls, role: 'backup' })]);
+  // The vault node may call its backup node on 127.0.0.1 and trusts its test certificate.
+  const outbound = { outboundAllow: '127.0.0.1', outboundCa: cert.certFile };
+  [node, backupNode] = await Promise.all([
+    startTempNode({ ...tls, ...outbound }),
+    startTempNode({ ...tls, role: 'backup' }),
+  ]);
   node.app.server.on('stream', (_stream, headers: Record<string, string>) =>
     h2Requests.push(`${headers[':method']} ${headers[':path']}`),
   );
 });
 
 afterAll(async () => {
-  setGlobalDispatcher(previousDispatcher);
   await node?.stop();
   await backupNode?.stop();
   await agent.close();
@@ -247,5 +241,12 @@ describe('TLS settings are checked at start', () => {
     expect(() => loadConfig({ CELLA_TLS_CERT: cert.certFile })).toThrow(
       /both CELLA_TLS_CERT and CELLA_TLS_KEY/,
     );
+  });
+
+  test('an outbound CA file that is missing or holds no certificate stops the node', async () => {
+    await expect(start({ outboundCa: '/nonexistent/ca.pem' })).rejects.toThrow(
+      /cannot read CELLA_OUTBOUND_CA/,
+    );
+    await expect(start({ outboundCa: cert.keyFile })).rejects.toThrow(/holds no PEM certificate/);
   });
 });
