@@ -20,13 +20,11 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import {
-  createOutboundAgent,
-  DEFAULT_OUTBOUND_LIMITS,
-  OutboundPolicy,
-  readTrustedCa,
-  TrustedCaError,
-} from './outbound/index.js';
+// Not through outbound/index.ts, which brings undici: the agent is made on first use.
+import { OutboundPolicy } from './outbound/address-policy.js';
+import { LazyOutbound } from './outbound/lazy-outbound.js';
+import { DEFAULT_OUTBOUND_LIMITS } from './outbound/limits.js';
+import { readTrustedCa, TrustedCaError } from './outbound/trusted-ca.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
@@ -207,8 +205,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
-  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
-  closables.push({ close: () => outbound.close() });
+  const outbound = new LazyOutbound(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
+  closables.push(outbound);
   const backup = await BackupService.create({
     config,
     log,

@@ -597,13 +597,22 @@ export class SqliteCollection implements Collection {
     sort: SortSpec | undefined,
     options: WriteOptions | undefined,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
-    await loadMingo();
     const filter = checkFilter(rawFilter, this.host.limits);
     const file = this.host.file();
     if (!file.exists())
       return options?.requireCollection
         ? Promise.reject(noCollection(this.name))
         : Promise.resolve({ deleted: [], bytesDelta: 0 });
+    return withMingo(() => this.deleteNow(file, filter, multi, sort, options));
+  }
+
+  private deleteNow(
+    file: DbFile,
+    filter: Filter,
+    multi: boolean,
+    sort: SortSpec | undefined,
+    options: WriteOptions | undefined,
+  ): Promise<{ deleted: Document[]; bytesDelta: number }> {
     return file.write((conn) => {
       const tbl = file.tableOf(conn, this.name);
       if (!tbl && options?.requireCollection) throw noCollection(this.name);

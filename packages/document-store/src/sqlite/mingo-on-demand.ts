@@ -3,9 +3,11 @@
  * use rather than with the engine: compiling and linking mingo's CommonJS is about 0.4 s of CPU, the
  * largest part of a start, and a node can answer before any query needs it (SQL decides most
  * filters; the quota charge is one SQL statement). Writes that apply updates await `loadMingo()`
- * first; reads run without it and, the first time one needs it (a filter SQL does not decide
- * alone, an array on a filtered path, a projection), `withMingo` loads it and runs the read again
- * (reads change nothing, so running one twice is harmless).
+ * first; reads and deletes run without it and, the first time one needs it (a filter SQL does not
+ * decide alone, an array on a filtered path, a projection), `withMingo` loads it and runs the call
+ * again: a read changes nothing, and a delete's transaction is rolled back before anything of it
+ * is stored or charged (its work throws before its `beforeCommit` runs). The sweeps a node starts
+ * with delete expired records by a range SQL decides, so they need no mingo.
  */
 import type * as ApplyUpdate from '../mingo/apply-update.js';
 import type * as Semantics from '../mingo/semantics.js';
@@ -36,13 +38,15 @@ export function mingo(): Mingo {
   return loaded;
 }
 
-/** Runs a read; when it needed mingo before it was loaded, loads it and runs the read again. */
-export async function withMingo<T>(read: () => T): Promise<T> {
+/**
+ * Runs a read or a delete; when it needed mingo before it was loaded, loads it and runs it again.
+ */
+export async function withMingo<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    return read();
+    return await call();
   } catch (err) {
     if (!(err instanceof MingoNotLoaded)) throw err;
     await loadMingo();
-    return read();
+    return call();
   }
 }

@@ -63,7 +63,7 @@ async function clientFor(
     grant: input.grant,
     identity: deps.identity,
     signal: input.signal,
-    dispatcher: deps.outbound,
+    dispatcher: await deps.outbound.dispatcher(),
     ...(userDocument !== undefined && input.userDid.startsWith('did:elastos:') ? { userDocument } : {}),
   });
 }
