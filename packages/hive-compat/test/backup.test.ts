@@ -11,6 +11,7 @@ import {
   BackupInfo,
   BackupNotFoundException,
   BackupResult,
+  FileNotFoundException,
   NotImplementedException,
   Vault,
   VaultSubscription,
@@ -104,6 +105,7 @@ describe('backup and restore through the vault node', () => {
     expect(afterRestore.getState()).toBe('restore');
     expect(afterRestore.getResult()).toBe('success');
     expect((await files.download('notes/kept.txt')).toString()).toBe('backed up');
+    expect(await failure(files.download('notes/after-backup.txt'))).toBeInstanceOf(FileNotFoundException);
     expect(await days(vault)).toEqual([1, 2]);
   });
 

@@ -244,7 +244,7 @@ describe('documents', () => {
 });
 
 describe('encrypted database (Vault.enableEncryption + getDatabaseService(true))', () => {
-  test('an encrypted collection: flagged on the node, fields stored encrypted, read back decrypted by the SDK', async () => {
+  test('an encrypted collection: flagged on the node, fields stored encrypted; every method of the encrypted service reads and writes through the encryption', async () => {
     const user = await newUser('encrypted-db');
     await new VaultSubscription(user.context, world.vault.url).subscribe();
     const encryptedVault = new Vault(user.context, world.vault.url);
@@ -268,5 +268,27 @@ describe('encrypted database (Vault.enableEncryption + getDatabaseService(true))
     expect(decrypted).toHaveLength(1);
     expect(decrypted[0]).toMatchObject({ title: 'diary', pages: 3 });
     expect(await secret.countDocuments('secrets', { title: 'keys' })).toBe(1);
+
+    await secret.insertOne('secrets', { title: 'letters', pages: 7 });
+    expect(await secret.findOne('secrets', { title: 'letters' })).toMatchObject({
+      title: 'letters',
+      pages: 7,
+    });
+    const queried = (await secret.query(
+      'secrets',
+      { title: 'keys' },
+      new QueryOptions().setLimit(5),
+    )) as Doc[];
+    expect(queried.map((d) => d.title)).toEqual(['keys']);
+
+    await secret.updateOne('secrets', { title: 'keys' }, { $set: { pages: 2 } });
+    expect(await secret.findOne('secrets', { title: 'keys' })).toMatchObject({ title: 'keys', pages: 2 });
+    await secret.updateMany('secrets', { title: 'letters' }, { $set: { pages: 8 } });
+    expect(await secret.findOne('secrets', { title: 'letters' })).toMatchObject({ pages: 8 });
+
+    await secret.deleteOne('secrets', { title: 'keys' });
+    expect(await secret.countDocuments('secrets', {})).toBe(2);
+    await secret.deleteMany('secrets', { title: 'letters' });
+    expect(((await secret.findMany('secrets', {})) as Doc[]).map((d) => d.title)).toEqual(['diary']);
   });
 });
