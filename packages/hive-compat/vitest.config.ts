@@ -5,7 +5,8 @@ export default mergeConfig(
   shared,
   defineConfig({
     // The global setup runs in vitest's own process (its `__vitest__` environment), which does not
-    // inherit the `@cella/source` condition: give it the same resolution as the test files.
+    // inherit the `@cella/source` condition: resolve the workspace packages to their TypeScript
+    // sources there too, and let vite transform them (Node alone cannot import `.ts`).
     environments: { __vitest__: { resolve: { conditions: sourceConditions, noExternal: [/^@cella\//] } } },
     test: {
       // Nodes, the dev chain and the identity-chain stand-in start once for all files.
