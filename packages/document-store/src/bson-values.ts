@@ -3,6 +3,7 @@
  * and Date. Shared by the query guard, the Extended JSON helpers and both engines.
  */
 import { ObjectId } from 'bson';
+import type { BSONRegExp } from 'bson';
 
 /** A plain `{...}` object: not an array, Date, ObjectId, RegExp or other class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -46,7 +47,7 @@ export function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value instanceof Date) return 'Date';
   if (isObjectId(value)) return 'ObjectId';
-  if (value instanceof RegExp) return 'RegExp';
+  if (isRegexValue(value)) return 'RegExp';
   if (typeof value === 'object') {
     const name = (Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null)?.constructor
       ?.name;
@@ -63,6 +64,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function isWellFormedString(s: string): boolean {
   return !LONE_SURROGATE.test(s);
+}
+
+/** Regular-expression values a filter may hold: JS RegExp, BSONRegExp (and so LinearRegex). */
+export function isRegexValue(value: unknown): value is RegExp | BSONRegExp {
+  return (
+    value instanceof RegExp ||
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as { _bsontype?: unknown })._bsontype === 'BSONRegExp')
+  );
 }
 
 /** `_id` equality as MongoDB sees it: ObjectIds by value, strings and numbers by ===. */

@@ -4,7 +4,8 @@
  * Wire → port (`fromExtJson`, `parseExtJson`): `{"$oid": "<24 hex>"}` → ObjectId,
  * `{"$date": "<ISO-8601>" | <ms> | {"$numberLong": "<ms>"}}` → Date, `{"$numberInt"}`,
  * `{"$numberLong"}` (safe integers only), `{"$numberDouble"}` → number,
- * `{"$regularExpression": {pattern, options}}` → RegExp (filters only; documents refuse it).
+ * `{"$regularExpression": {pattern, options}}` → LinearRegex (linear-regex.ts: RE2 syntax; filters
+ * only, documents refuse it).
  * Other BSON-only wrappers ($binary, $numberDecimal, $timestamp, ...) are refused. Anything
  * malformed is a StoreError 'BAD_VALUE' (or 'TOO_DEEP'), never a TypeError.
  *
@@ -14,8 +15,9 @@
  * numbers.
  */
 import { BSON, ObjectId } from 'bson';
-import { describeType, isObjectId, isPlainObject, isValidDate } from './bson-values.js';
+import { describeType, isObjectId, isPlainObject, isRegexValue, isValidDate } from './bson-values.js';
 import { StoreError } from './document-store.js';
+import { LinearRegex } from './linear-regex.js';
 
 /** Deep enough for any document the guard accepts (64) plus wrapper levels. */
 const DEFAULT_MAX_DEPTH = 100;
@@ -77,7 +79,7 @@ function fromValue(value: unknown, depth: number, maxDepth: number): unknown {
     default:
       bad(`unsupported value of type ${typeof value}`);
   }
-  if (value === null || value instanceof Date || isObjectId(value) || value instanceof RegExp) return value;
+  if (value === null || value instanceof Date || isObjectId(value) || isRegexValue(value)) return value;
   if (depth >= maxDepth) tooDeep(maxDepth);
   if (Array.isArray(value)) return value.map((item) => fromValue(item, depth + 1, maxDepth));
   if (!isPlainObject(value)) bad(`unsupported value of type ${describeType(value)}`);
@@ -129,12 +131,10 @@ function fromWrapper(key: string, arg: unknown): unknown {
       if (!isPlainObject(arg) || typeof arg.pattern !== 'string' || typeof (arg.options ?? '') !== 'string') {
         bad('$regularExpression needs {pattern, options}');
       }
-      const options = (arg.options ?? '') as string;
-      if (!/^[imsu]*$/.test(options)) bad('$regularExpression options must be among "i", "m", "s"');
       try {
-        return new RegExp(arg.pattern, options);
-      } catch {
-        bad('invalid regular expression');
+        return LinearRegex.compile(arg.pattern, arg.options ?? '');
+      } catch (error) {
+        bad(`$regularExpression: ${(error as Error).message}`);
       }
       break;
     }

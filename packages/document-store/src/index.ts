@@ -10,3 +10,4 @@ export { bsonSize } from './bson-size.js';
 export { escapeDollarKeys, unescapeDollarKeys } from './escape-keys.js';
 export { fromExtJson, parseExtJson, stringifyExtJson, toExtJson, type ExtJsonOptions } from './ext-json.js';
 export { DEFAULT_STORE_LIMITS, type StoreLimits } from './query-guard.js';
+export { checkRegex } from './linear-regex.js';

@@ -7,7 +7,8 @@
  * - operators that run code or reach other databases ($where, $function, $accumulator, $eval,
  *   $out, $merge, `$lookup`/`$unionWith` naming another database, server-wide stages such as
  *   $currentOp) → 'FORBIDDEN_OPERATOR';
- * - filters that are not objects, unknown operators, malformed operands → 'BAD_QUERY';
+ * - filters that are not objects, unknown operators, malformed operands, regular expressions
+ *   outside RE2's syntax or over its size caps (linear-regex.ts) → 'BAD_QUERY';
  * - malformed updates (no operators, unknown operators, conflicting paths) → 'BAD_UPDATE';
  * - documents with `$`-prefixed or dotted keys, NUL in keys, values outside JSON + ObjectId +
  *   Date → 'BAD_DOCUMENT'; documents larger than `maxDocumentBytes` → 'DOCUMENT_TOO_LARGE';
@@ -27,12 +28,14 @@ import {
   isObjectId,
   isOperatorObject,
   isPlainObject,
+  isRegexValue,
   isValidDate,
   isWellFormedString,
   toObjectId,
 } from './bson-values.js';
 import { StoreError } from './document-store.js';
 import type { Document, DocumentId, Filter, Projection, SortSpec, Update } from './document-store.js';
+import { checkRegex } from './linear-regex.js';
 
 export interface StoreLimits {
   /** Largest document accepted, as BSON bytes. Default 1 MiB (MongoDB's own cap is 16 MiB). */
@@ -162,7 +165,7 @@ const TYPE_ALIASES = new Set([
   'javascriptWithScope',
 ]);
 
-export const MAX_REGEX_LENGTH = 1024;
+export { MAX_REGEX_LENGTH } from './linear-regex.js';
 
 function forbidden(op: string, where: string): never {
   throw new StoreError('FORBIDDEN_OPERATOR', `operator ${op} is not allowed${where ? ` (${where})` : ''}`);
@@ -252,7 +255,7 @@ function checkCondition(value: unknown, depth: number, limits: StoreLimits): voi
         }
         break;
       case '$not':
-        if (arg instanceof RegExp) checkRegex(arg.source, arg.flags);
+        if (isRegexValue(arg)) checkRegex(arg);
         else if (isOperatorObject(arg)) checkCondition(arg, depth + 1, limits);
         else badQuery('$not needs an operator object or a regular expression');
         break;
@@ -294,9 +297,8 @@ function checkCondition(value: unknown, depth: number, limits: StoreLimits): voi
       case '$regex': {
         const options = value.$options;
         if (options !== undefined && typeof options !== 'string') badQuery('$options must be a string');
-        if (arg instanceof RegExp) checkRegex(arg.source, options ?? arg.flags);
-        else if (typeof arg === 'string') checkRegex(arg, options ?? '');
-        else badQuery('$regex needs a string');
+        if (typeof arg !== 'string' && !isRegexValue(arg)) badQuery('$regex needs a string');
+        checkRegex(arg, options, '$regex');
         break;
       }
       case '$options':
@@ -305,17 +307,6 @@ function checkCondition(value: unknown, depth: number, limits: StoreLimits): voi
       default:
         checkQueryLiteral(arg, depth + 1, limits);
     }
-  }
-}
-
-function checkRegex(pattern: string, flags: string): void {
-  if (pattern.length > MAX_REGEX_LENGTH)
-    badQuery(`regular expression longer than ${MAX_REGEX_LENGTH} characters`);
-  if (!/^[imsu]*$/.test(flags)) badQuery('regular expression options must be among "i", "m", "s"');
-  try {
-    new RegExp(pattern, flags);
-  } catch {
-    badQuery('invalid regular expression');
   }
 }
 
@@ -331,8 +322,8 @@ function checkQueryLiteral(value: unknown, depth: number, limits: StoreLimits): 
       badQuery('undefined is not a valid query value');
   }
   if (value === null || value instanceof Date || isObjectId(value)) return;
-  if (value instanceof RegExp) {
-    checkRegex(value.source, value.flags.replace(/[gy]/g, ''));
+  if (isRegexValue(value)) {
+    checkRegex(value);
     return;
   }
   if (Array.isArray(value)) {
@@ -353,7 +344,9 @@ function checkQueryLiteral(value: unknown, depth: number, limits: StoreLimits): 
 
 /**
  * Aggregation expressions ($expr, pipeline stages): not validated operator by operator (the
- * engine does that) but scanned for code-running operators at any depth.
+ * engine does that) but scanned for code-running operators at any depth, and for regular
+ * expressions written out in `$regexMatch`/`$regexFind`/`$regexFindAll` (a pattern read from a
+ * field can only be checked when the query runs).
  */
 function checkExpression(value: unknown, depth: number, limits: StoreLimits): void {
   if (depth > limits.maxDepth) tooDeep(limits);
@@ -365,13 +358,30 @@ function checkExpression(value: unknown, depth: number, limits: StoreLimits): vo
     for (const [key, item] of Object.entries(value)) {
       if (FORBIDDEN_ANYWHERE.has(key)) forbidden(key, 'expression');
       checkKeyText(key, badQuery);
+      if (REGEX_EXPRESSIONS.has(key) && isPlainObject(item)) checkRegexArguments(key, item);
       checkExpression(item, depth + 1, limits);
     }
+    return;
+  }
+  if (isRegexValue(value)) {
+    checkRegex(value);
     return;
   }
   if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
     badQuery(`unsupported value of type ${typeof value}`);
   }
+}
+
+const REGEX_EXPRESSIONS = new Set(['$regexMatch', '$regexFind', '$regexFindAll']);
+
+function checkRegexArguments(name: string, args: Record<string, unknown>): void {
+  const { regex, options } = args;
+  // A string starting with `$` names a field: its pattern or options are read from each document.
+  const fromDocument = (v: unknown): boolean => typeof v === 'string' && v.startsWith('$');
+  if (fromDocument(regex) || fromDocument(options)) return;
+  if (isPlainObject(regex) || isPlainObject(options)) return; // an expression computes it
+  if (typeof regex !== 'string' && !isRegexValue(regex)) badQuery(`${name} needs "regex" to be a string`);
+  checkRegex(regex, options, name);
 }
 
 // ---------------------------------------------------------------------------------------------

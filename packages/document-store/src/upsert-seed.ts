@@ -3,7 +3,7 @@
  * Used by the SQLite engine for every upsert and by the MongoDB engine for replacement upserts
  * (to fix the `_id` before the write, so the size is known up front).
  */
-import { isOperatorObject, isPlainObject } from './bson-values.js';
+import { isOperatorObject, isPlainObject, isRegexValue } from './bson-values.js';
 import { StoreError } from './document-store.js';
 import type { Document, Filter } from './document-store.js';
 
@@ -35,11 +35,11 @@ function addEqualities(filter: Filter, seed: Document): void {
       if ('$eq' in value) {
         literal = value.$eq;
         found = true;
-      } else if (Array.isArray(value.$in) && value.$in.length === 1 && !(value.$in[0] instanceof RegExp)) {
+      } else if (Array.isArray(value.$in) && value.$in.length === 1 && !isRegexValue(value.$in[0])) {
         literal = value.$in[0];
         found = true;
       }
-    } else if (!(value instanceof RegExp)) {
+    } else if (!isRegexValue(value)) {
       literal = value;
       found = true;
     }

@@ -4,6 +4,7 @@ import { StoreError } from '../src/document-store.js';
 import type { StoreErrorCode } from '../src/document-store.js';
 import { fromExtJson, parseExtJson, stringifyExtJson, toExtJson } from '../src/ext-json.js';
 import { escapeDollarKeys, unescapeDollarKeys } from '../src/escape-keys.js';
+import { LinearRegex } from '../src/linear-regex.js';
 
 function storeError(fn: () => unknown): StoreErrorCode {
   try {
@@ -43,7 +44,11 @@ describe('Extended JSON', () => {
       c: 1.5,
     });
     const re = fromExtJson({ $regularExpression: { pattern: '^a', options: 'i' } });
-    expect(re).toEqual(/^a/i);
+    // A linear-time pattern (linear-regex.ts), never a JavaScript RegExp.
+    expect(re).toBeInstanceOf(LinearRegex);
+    expect(re).not.toBeInstanceOf(RegExp);
+    expect(re).toMatchObject({ pattern: '^a', options: 'i' });
+    expect(toExtJson(re)).toEqual({ $regularExpression: { pattern: '^a', options: 'i' } });
     expect(fromExtJson({ n: { $gt: 5 }, s: { $regex: 'x', $options: 'i' } })).toEqual({
       n: { $gt: 5 },
       s: { $regex: 'x', $options: 'i' },

@@ -112,7 +112,8 @@ export async function benchBackup(): Promise<void> {
   const plansFile = join(tmpdir(), `cella-bench-backup-plans-${process.pid}.json`);
   const big = { name: 'Basic', maxStorage: 8192, serviceDays: -1, amount: 0, currency: 'ELA' };
   writeFileSync(plansFile, JSON.stringify({ version: '1.0', pricingPlans: [big], backupPlans: [big] }));
-  const env = { CELLA_LOG_LEVEL: 'error', CELLA_PLANS_FILE: plansFile };
+  // The backup node listens on loopback, which a primary calls only when allow-listed.
+  const env = { CELLA_LOG_LEVEL: 'error', CELLA_PLANS_FILE: plansFile, CELLA_OUTBOUND_ALLOW: '127.0.0.1' };
   const nodes: SpawnedNode[] = [];
   try {
     const [primary, backupNode] = await Promise.all([

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { OutboundPolicy } from './outbound/address-policy.js';
 
 const bool = z.union([
   z.boolean(),
@@ -33,6 +34,8 @@ export const configSchema = z.object({
   /** Access token lifetime (never beyond the presented credential's expiry). */
   tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
   challengeTtlSeconds: int(1, 3600).default(180),
+  /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
+  maxPendingChallenges: int(1, 10_000_000).default(100_000),
   /** Smart-contract chain (payments). */
   escRpcUrl: z.string().url().optional(),
   escChainId: int(1, 2 ** 31).optional(),
@@ -60,6 +63,20 @@ export const configSchema = z.object({
   backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
   /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
   backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+  /**
+   * Addresses the node may call on a user's behalf although they are not public (src/outbound):
+   * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
+   */
+  outboundAllow: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        OutboundPolicy.parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -80,6 +97,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
   CELLA_TOKEN_TTL: 'tokenTtlSeconds',
   CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
+  CELLA_MAX_PENDING_CHALLENGES: 'maxPendingChallenges',
   CELLA_ESC_RPC_URL: 'escRpcUrl',
   CELLA_ESC_CHAIN_ID: 'escChainId',
   CELLA_PAYMENT_CONTRACT: 'paymentContractAddress',
@@ -97,6 +115,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_LEASE: 'backupLeaseSeconds',
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
+  CELLA_OUTBOUND_ALLOW: 'outboundAllow',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

@@ -9,6 +9,7 @@ import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from '@cella/document-store';
 import type { BlockStore } from '@cella/block-store';
+import type { Dispatcher } from 'undici';
 import type { FilesService } from './files/files-service.js';
 import type { PaymentService } from './payment/payment-service.js';
 import type { VaultDatabase } from './vault/database-service.js';
@@ -49,6 +50,11 @@ export interface AppContext {
   scripts: ScriptService;
   /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
   backup: BackupService;
+  /**
+   * The HTTP client for every request made on a user's behalf (src/outbound): non-public
+   * addresses refused unless `CELLA_OUTBOUND_ALLOW` lists them, bounded time.
+   */
+  outbound: Dispatcher;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** The rate-limit buckets endpoints name in their `rateLimit` (bucket → limiter). */

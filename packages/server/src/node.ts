@@ -15,11 +15,13 @@ import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
 import { SignInService } from './auth/sign-in.js';
+import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
+import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
@@ -93,16 +95,28 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
   const tokens = new AccessTokens(identity);
+  const clock = options.clock ?? Date.now;
+  const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
     resolver,
-    nonces: new NonceStore(nodeDb),
+    nonces,
     presented,
     tokens,
     challengeTtlSeconds: config.challengeTtlSeconds,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    now: () => Math.floor(clock() / 1000),
   });
-  const clock = options.clock ?? Date.now;
+  // Expired challenges linger at most one TTL (at most a minute) before a sweep drops them.
+  const signInSweeper = new SignInSweeper({
+    nonces,
+    presented,
+    clock,
+    intervalMs: Math.min(config.challengeTtlSeconds, 60) * 1000,
+    log,
+  });
+  signInSweeper.start();
+  closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
   if (!config.quotaEnforcement)
     log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
@@ -139,6 +153,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
     log,
@@ -154,6 +170,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     refs: files.refs,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
+    outbound,
   });
   backup.start();
   closables.push(backup);
@@ -175,6 +192,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
     // The buckets the endpoint table's `rateLimit` entries name.
     rateLimits: {

@@ -10,7 +10,7 @@
  * - Ties keep their input order (Array.prototype.sort is stable), i.e. natural order.
  */
 import type { Document, SortSpec } from '../document-store.js';
-import { isObjectId, isPlainObject } from '../bson-values.js';
+import { isObjectId, isPlainObject, isRegexValue } from '../bson-values.js';
 
 const EMPTY_ARRAY = Symbol('empty array');
 
@@ -29,7 +29,7 @@ function typeRank(v: unknown): number {
   if (Array.isArray(v)) return 5;
   if (isObjectId(v)) return 7;
   if (v instanceof Date) return 9;
-  if (v instanceof RegExp) return 11;
+  if (isRegexValue(v)) return 11;
   return 4;
 }
 

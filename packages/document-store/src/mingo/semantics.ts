@@ -6,7 +6,8 @@
  * - `$type` that knows ObjectId and tells int from double the way the BSON serializer stores JS
  *   numbers (int32 range integers are "int", everything else "double");
  * - `$sort` (aggregation) with MongoDB's type order (bson-order.ts);
- * - `$setOnInsert` (split off and applied only when an upsert inserts).
+ * - `$setOnInsert` (split off and applied only when an upsert inserts);
+ * - regular expressions in linear time, never through a JavaScript RegExp (regex.ts).
  * Errors thrown by mingo become StoreErrors (BAD_QUERY / BAD_UPDATE), never 500s.
  */
 import { Context } from 'mingo';
@@ -25,12 +26,24 @@ import type { AnyObject, Options } from 'mingo/types';
 import { updateOne } from 'mingo/updater';
 import type { Modifier, PipelineStage } from 'mingo/updater';
 import { resolve } from 'mingo/util';
-import { isObjectId, isPlainObject } from '../bson-values.js';
+import { isObjectId, isPlainObject, isRegexValue } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
+import { LinearRegex, RegexBudget, withRegexBudget } from '../linear-regex.js';
 import type { Document, Filter, Projection, SortSpec, Update } from '../document-store.js';
 import { compareBson, sortDocuments } from './bson-order.js';
 import { numericExpr } from './numeric-expr.js';
 import { precompileOptions } from './compute-options.js';
+import {
+  $all,
+  $linearRegex,
+  $regexFind,
+  $regexFindAll,
+  $regexMatch,
+  linearFilter,
+  linearPipeline,
+  linearUpdate,
+  regexIn,
+} from './regex.js';
 import { applySimpleUpdate } from './simple-update.js';
 import { topLevelProjector } from './top-level-projection.js';
 
@@ -49,7 +62,7 @@ const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
   bool: (v) => typeof v === 'boolean',
   date: (v) => v instanceof Date,
   null: (v) => v === null,
-  regex: (v) => v instanceof RegExp,
+  regex: isRegexValue,
   int: isInt32,
   long: () => false,
   decimal: () => false,
@@ -114,11 +127,17 @@ function $ne(selector: string, value: unknown, options: Options): QueryPredicate
 }
 
 function $in(selector: string, values: unknown, options: Options): QueryPredicate {
-  if (!Array.isArray(values) || !values.some(containsObject))
-    return queryOperators.$in(selector, values, options);
-  const each = values.map((v) =>
-    v instanceof RegExp ? queryOperators.$in(selector, [v], options) : $eq(selector, v, options),
-  );
+  if (!Array.isArray(values)) return queryOperators.$in(selector, values, options);
+  const regexes = values.filter((v): v is LinearRegex => v instanceof LinearRegex);
+  if (regexes.length > 0) {
+    const literals = values.filter((v) => !(v instanceof LinearRegex));
+    const matches = regexIn(selector, regexes);
+    if (literals.length === 0) return matches;
+    const equals = $in(selector, literals, options);
+    return (obj) => equals(obj) || matches(obj);
+  }
+  if (!values.some(containsObject)) return queryOperators.$in(selector, values, options);
+  const each = values.map((v) => $eq(selector, v, options));
   return (obj) => each.some((p) => p(obj));
 }
 
@@ -133,10 +152,10 @@ function $sort(collection: Iterator, sortKeys: AnyObject, _options: Options): It
 
 const CONTEXT = Context.init({
   accumulator: accumulatorOperators,
-  expression: expressionOperators,
+  expression: { ...expressionOperators, $regexMatch, $regexFind, $regexFindAll },
   pipeline: { ...pipelineOperators, $sort },
   projection: projectionOperators,
-  query: { ...queryOperators, $type, $eq, $ne, $in, $nin },
+  query: { ...queryOperators, $type, $eq, $ne, $in, $nin, $all, $linearRegex },
   window: windowOperators,
 });
 
@@ -181,8 +200,10 @@ export function compileFilter(filter: Filter): Matcher {
 
 /** mingo's own matching (what the direct paths are tested against). */
 export function matchWithMingo(filter: Filter): Matcher {
-  const query = wrap('BAD_QUERY', () => new Query(filter, PRECOMPILED.shared));
-  return (doc) => wrap('BAD_QUERY', () => query.test(doc));
+  const query = wrap('BAD_QUERY', () => new Query(linearFilter(filter), PRECOMPILED.shared));
+  // One time budget for the regular expressions of every document this matcher tests.
+  const budget = new RegexBudget();
+  return (doc) => wrap('BAD_QUERY', () => withRegexBudget(budget, () => query.test(doc)));
 }
 
 /** Applies an inclusion/exclusion projection (MongoDB rules; `_id` included unless excluded). */
@@ -232,16 +253,20 @@ function hasPositional(update: Update): boolean {
  * pipeline produced). `filter` is needed only for the positional `$` operator.
  */
 export function applyUpdate(doc: Document, update: Update, filter: Filter): Document {
-  return wrap('BAD_UPDATE', () => {
-    const positional = hasPositional(update);
-    const condition = positional ? filter : {};
-    if (!Array.isArray(update)) {
-      if (!positional && applySimpleUpdate(doc, update)) return doc;
-      const applied = applyOperators(doc, update, condition);
-      if (applied) return applied;
-    }
-    return updateWithUpdater(doc, update, condition);
-  });
+  return wrap('BAD_UPDATE', () =>
+    withRegexBudget(new RegexBudget(), () => applyLinearUpdate(doc, linearUpdate(update), filter)),
+  );
+}
+
+function applyLinearUpdate(doc: Document, update: Update, filter: Filter): Document {
+  const positional = hasPositional(update);
+  const condition = positional ? linearFilter(filter) : {};
+  if (!Array.isArray(update)) {
+    if (!positional && applySimpleUpdate(doc, update)) return doc;
+    const applied = applyOperators(doc, update, condition);
+    if (applied) return applied;
+  }
+  return updateWithUpdater(doc, update, condition);
 }
 
 /**
@@ -249,7 +274,11 @@ export function applyUpdate(doc: Document, update: Update, filter: Filter): Docu
  * against). `condition` matters only for the positional `$` operator.
  */
 export function applyUpdateWithUpdater(doc: Document, update: Update, condition: Filter): Document {
-  return wrap('BAD_UPDATE', () => updateWithUpdater(doc, update, condition));
+  return wrap('BAD_UPDATE', () =>
+    withRegexBudget(new RegexBudget(), () =>
+      updateWithUpdater(doc, linearUpdate(update), linearFilter(condition)),
+    ),
+  );
 }
 
 function updateWithUpdater(doc: Document, update: Update, condition: Filter): Document {
@@ -293,9 +322,11 @@ export function runPipeline(
   resolveCollection: (name: string) => Document[],
 ): Document[] {
   return wrap('BAD_QUERY', () =>
-    new Aggregator(
-      pipeline,
-      options({ collectionResolver: (name: string) => resolveCollection(name) }),
-    ).run<Document>(docs),
+    withRegexBudget(new RegexBudget(), () =>
+      new Aggregator(
+        linearPipeline(pipeline),
+        options({ collectionResolver: (name: string) => resolveCollection(name) }),
+      ).run<Document>(docs),
+    ),
   );
 }

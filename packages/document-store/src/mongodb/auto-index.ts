@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { MongoServerError } from 'mongodb';
 import type { Collection as DriverCollection, Document as DriverDocument } from 'mongodb';
-import { isOperatorObject, isPlainObject } from '../bson-values.js';
+import { isOperatorObject, isPlainObject, isRegexValue } from '../bson-values.js';
 import type { Filter } from '../document-store.js';
 
 const PATH_PART = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
@@ -27,7 +27,7 @@ export function indexablePaths(filter: Filter): string[] {
       if (key.startsWith('$') || key === '_id' || !key.split('.').every((p) => PATH_PART.test(p))) continue;
       const usable = isOperatorObject(value)
         ? Object.keys(value).some((op) => INDEXED_OPERATORS.has(op))
-        : !(value instanceof RegExp) && value !== null;
+        : !isRegexValue(value) && value !== null;
       if (usable) paths.add(key);
     }
   };

@@ -127,6 +127,11 @@ export class MongoCollection implements Collection {
     return this.host.limits;
   }
 
+  /** The server-side time limit of every operation that evaluates a caller's filter. */
+  private get bound(): { maxTimeMS: number } {
+    return { maxTimeMS: this.host.maxTimeMs };
+  }
+
   private get emulation(): EmulatedCollection {
     return new EmulatedCollection(this.coll, this.host);
   }
@@ -153,6 +158,7 @@ export class MongoCollection implements Collection {
     return mapErrors('BAD_QUERY', () =>
       this.coll
         .find(checked, {
+          ...this.bound,
           ...(projection ? { projection } : {}),
           ...(sort ? { sort: tieBreak(sort) } : {}),
           ...(skip > 0 ? { skip } : {}),
@@ -183,14 +189,18 @@ export class MongoCollection implements Collection {
       await this.host.autoIndexer.ensure(this.coll, checked);
     }
     return mapErrors('BAD_QUERY', () =>
-      this.coll.countDocuments(checked, { ...(skip > 0 ? { skip } : {}), ...(limit > 0 ? { limit } : {}) }),
+      this.coll.countDocuments(checked, {
+        ...this.bound,
+        ...(skip > 0 ? { skip } : {}),
+        ...(limit > 0 ? { limit } : {}),
+      }),
     );
   }
 
   async aggregate(pipeline: Document[]): Promise<Document[]> {
     checkPipeline(pipeline, this.limits);
     if (await this.host.emulated()) return this.emulation.aggregate(pipeline);
-    return mapErrors('BAD_QUERY', () => this.coll.aggregate(pipeline).toArray());
+    return mapErrors('BAD_QUERY', () => this.coll.aggregate(pipeline, this.bound).toArray());
   }
 
   async dataBytes(): Promise<number> {
@@ -313,7 +323,9 @@ export class MongoCollection implements Collection {
       return result;
     }
     return this.host.write(async (session) => {
-      const before = await this.coll.find(filter, { session, ...(req.multi ? {} : { limit: 1 }) }).toArray();
+      const before = await mapErrors('BAD_QUERY', () =>
+        this.coll.find(filter, { session, ...this.bound, ...(req.multi ? {} : { limit: 1 }) }).toArray(),
+      );
       const result: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedId: null, bytesDelta: 0 };
       if (before.length > 0) {
         const ids = idsOf(before);
@@ -331,8 +343,8 @@ export class MongoCollection implements Collection {
           }
           const scope = { $and: [filter, { _id: req.multi ? { $in: ids } : ids[0] }] };
           return req.multi
-            ? this.coll.updateMany(scope, update as DriverDocument, { session })
-            : this.coll.updateOne(scope, update as DriverDocument, { session });
+            ? this.coll.updateMany(scope, update as DriverDocument, { session, ...this.bound })
+            : this.coll.updateOne(scope, update as DriverDocument, { session, ...this.bound });
         });
         result.matchedCount = outcome.matchedCount;
         result.modifiedCount = outcome.modifiedCount;
@@ -355,9 +367,13 @@ export class MongoCollection implements Collection {
       const upserted = await mapErrors('BAD_UPDATE', async () => {
         if (req.replacement) {
           const doc = prepareDocument(replacementUpsert(filter, req.replacement), this.limits).doc;
-          return this.coll.replaceOne(filter, doc, { session, upsert: true });
+          return this.coll.replaceOne(filter, doc, { session, upsert: true, ...this.bound });
         }
-        return this.coll.updateOne(filter, update as DriverDocument, { session, upsert: true });
+        return this.coll.updateOne(filter, update as DriverDocument, {
+          session,
+          upsert: true,
+          ...this.bound,
+        });
       });
       result.matchedCount = upserted.matchedCount;
       result.modifiedCount = upserted.modifiedCount;
@@ -418,13 +434,16 @@ export class MongoCollection implements Collection {
       async (session): Promise<Written<{ document: Document | null; bytesDelta: number }>> => {
         // The document as it was, for the delta and the undo. In a transaction this read and the
         // update see the same snapshot; without one the update itself is still atomic.
-        const before = await this.coll.findOne(checked, { session, ...(sort ? { sort } : {}) });
+        const before = await mapErrors('BAD_QUERY', () =>
+          this.coll.findOne(checked, { session, ...this.bound, ...(sort ? { sort } : {}) }),
+        );
         const reply = await mapErrors('BAD_UPDATE', () =>
           this.coll.findOneAndUpdate(
             before && session ? { $and: [checked, { _id: before._id }] } : checked,
             checkedUpdate as DriverDocument,
             {
               session,
+              ...this.bound,
               upsert,
               returnDocument: 'after',
               includeResultMetadata: true,
@@ -475,7 +494,11 @@ export class MongoCollection implements Collection {
     return this.host.write(
       async (session): Promise<Written<{ deleted: Document | null; bytesDelta: number }>> => {
         const doc = await mapErrors('BAD_QUERY', () =>
-          this.coll.findOneAndDelete(checked, { session, ...(sort ? { sort: tieBreak(sort) } : {}) }),
+          this.coll.findOneAndDelete(checked, {
+            session,
+            ...this.bound,
+            ...(sort ? { sort: tieBreak(sort) } : {}),
+          }),
         );
         if (!doc) return { result: { deleted: null, bytesDelta: 0 }, undo: noUndo };
         return {
@@ -499,7 +522,9 @@ export class MongoCollection implements Collection {
     }
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
-        const targets = await mapErrors('BAD_QUERY', () => this.coll.find(checked, { session }).toArray());
+        const targets = await mapErrors('BAD_QUERY', () =>
+          this.coll.find(checked, { session, ...this.bound }).toArray(),
+        );
         if (targets.length === 0) return { result: { deletedCount: 0, bytesDelta: 0 }, undo: noUndo };
         const outcome = await this.coll.deleteMany({ _id: { $in: idsOf(targets) } }, { session });
         const bytesDelta = negative(targets.reduce((sum, d) => sum + bsonSize(d), 0));
@@ -508,11 +533,13 @@ export class MongoCollection implements Collection {
     }
     // Without transactions: the hook first with the delta of the documents matching now, then the
     // delete of exactly those documents (if they still match).
-    const targets = await mapErrors('BAD_QUERY', () => this.coll.find(checked).toArray());
+    const targets = await mapErrors('BAD_QUERY', () => this.coll.find(checked, this.bound).toArray());
     if (targets.length === 0) return { deletedCount: 0, bytesDelta: 0 };
     const ids = idsOf(targets);
     await beforeCommit?.(negative(targets.reduce((sum, d) => sum + bsonSize(d), 0)));
-    const outcome = await this.coll.deleteMany({ $and: [checked, { _id: { $in: ids } }] });
+    const outcome = await mapErrors('BAD_QUERY', () =>
+      this.coll.deleteMany({ $and: [checked, { _id: { $in: ids } }] }, this.bound),
+    );
     let gone = targets;
     if (outcome.deletedCount !== targets.length) {
       const left = await this.coll.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();

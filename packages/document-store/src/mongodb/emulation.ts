@@ -6,7 +6,8 @@
  *   same document to several callers;
  * - update operators lack `$push` modifiers other than `$each`, `$pull` conditions, the positional
  *   `$`, and update pipelines;
- * - queries lack `$elemMatch` with field conditions, `$mod` on array elements, `$expr` operators;
+ * - queries lack `$elemMatch` with field conditions, `$mod` on array elements, `$expr` operators,
+ *   patterns inside `$all`;
  * - aggregation lacks `$lookup`, field-path expressions in `$project`, `$sum: 1`, ...
  *
  * In this mode the server is used as storage only (find with the filter parts it handles, insert,
@@ -20,7 +21,7 @@
 import { BSON } from 'mongodb';
 import type { Collection as DriverCollection, Document as DriverDocument } from 'mongodb';
 import { bsonSize } from '../bson-size.js';
-import { isPlainObject, sameId } from '../bson-values.js';
+import { isPlainObject, isRegexValue, sameId } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type {
   BeforeCommit,
@@ -38,7 +39,7 @@ import { compileFilter, project, runPipeline, splitUpdate } from '../mingo/seman
 import { checkPipeline, prepareDocument } from '../query-guard.js';
 import type { CheckedFindOptions, PreparedDocument, StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
-import { mapDriverError } from './errors.js';
+import { mapDriverError, mapErrors } from './errors.js';
 
 /** Query operators the emulated server gets wrong; conditions using them are checked client-side. */
 const CLIENT_ONLY_OPERATORS = new Set(['$expr', '$elemMatch', '$mod']);
@@ -47,6 +48,8 @@ type StoredDoc = { _id: DocumentId } & DriverDocument;
 
 export interface EmulationHost {
   readonly limits: StoreLimits;
+  /** Server-side time limit (maxTimeMS) of every operation that evaluates a caller's filter. */
+  readonly maxTimeMs: number;
   /** Serialises this process's writes to one database. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** A sibling collection of the same database (for $lookup and friends). */
@@ -56,7 +59,13 @@ export interface EmulationHost {
 function usesClientOnly(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(usesClientOnly);
   if (!isPlainObject(value)) return false;
-  return Object.entries(value).some(([k, v]) => CLIENT_ONLY_OPERATORS.has(k) || usesClientOnly(v));
+  return Object.entries(value).some(
+    ([k, v]) =>
+      CLIENT_ONLY_OPERATORS.has(k) ||
+      // FerretDB's $all compares patterns as values instead of matching them.
+      (k === '$all' && Array.isArray(v) && v.some(isRegexValue)) ||
+      usesClientOnly(v),
+  );
 }
 
 /**
@@ -108,7 +117,9 @@ export class EmulatedCollection {
   /** Documents matching a (checked) filter, in natural order. */
   private async matching(filter: Filter, from: DriverCollection<StoredDoc> = this.coll): Promise<Document[]> {
     const { server, client } = splitFilter(filter);
-    const docs = (await from.find(server).toArray()) as Document[];
+    const docs = (await mapErrors('BAD_QUERY', () =>
+      from.find(server, { maxTimeMS: this.host.maxTimeMs }).toArray(),
+    )) as Document[];
     if (!client) return docs;
     const test = compileFilter(filter);
     return docs.filter((d) => test(d));

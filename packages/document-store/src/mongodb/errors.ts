@@ -47,6 +47,12 @@ export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE'): 
     }
     if (typeof code === 'number' && USER_ERROR_CODES.has(code))
       return new StoreError(kind, (err as Error).message);
+    // MaxTimeMSExpired: the operation ran past the engine's maxTimeMs (a slow filter or pattern).
+    if (code === 50)
+      return new StoreError(
+        'BAD_QUERY',
+        'the database stopped the query at its time limit: narrow the filter or simplify its regular expressions',
+      );
   }
   return err;
 }

@@ -33,6 +33,13 @@ export interface MongoDocumentStoreOptions {
   maxAutoIndexes?: number;
   /** How long to wait for a server before an operation fails. Default 10 000 ms. */
   serverSelectionTimeoutMs?: number;
+  /**
+   * Server-side time limit (`maxTimeMS`) of every operation that evaluates a caller's filter:
+   * find, count, aggregate, the reads and writes of updates and deletes. The server runs `$regex`
+   * with its own (backtracking) engine, so this is what bounds a pattern that is slow there.
+   * Default 10 000 ms.
+   */
+  maxTimeMs?: number;
 }
 
 const OptionsSchema = z.object({
@@ -46,6 +53,7 @@ const OptionsSchema = z.object({
   emulation: z.enum(['auto', 'on', 'off']).default('auto'),
   maxAutoIndexes: z.number().int().min(0).max(60).default(16),
   serverSelectionTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  maxTimeMs: z.number().int().min(1).max(3_600_000).default(10_000),
 });
 
 const EXPORT_CHUNK = 1000;
@@ -64,6 +72,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     parsed.transactions,
     parsed.emulation,
     new AutoIndexer(parsed.maxAutoIndexes),
+    parsed.maxTimeMs,
   );
 }
 
@@ -81,6 +90,7 @@ class MongoDocumentStore implements DocumentStore {
     private readonly transactions: 'auto' | 'always' | 'never',
     private readonly emulation: 'auto' | 'on' | 'off',
     readonly autoIndexer: AutoIndexer,
+    readonly maxTimeMs: number,
   ) {}
 
   emulated(): Promise<boolean> {
@@ -204,6 +214,10 @@ class MongoDatabase implements Database, MongoHost {
 
   get autoIndexer(): AutoIndexer {
     return this.store.autoIndexer;
+  }
+
+  get maxTimeMs(): number {
+    return this.store.maxTimeMs;
   }
 
   get bsonSizeOperator(): boolean | null {

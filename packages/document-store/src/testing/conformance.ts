@@ -412,6 +412,63 @@ export function runDocumentStoreConformance(
         expect(await ids({ tags: { $regex: '^r' } })).toEqual([1, 3]);
       });
 
+      it('patterns inside $in, $nin, $all and $not', async () => {
+        expect(await ids({ s: { $in: [/^b/, 'Cherry'] } })).toEqual([2, 3]);
+        expect(await ids({ tags: { $in: [/^yel/] } })).toEqual([2]);
+        expect(await ids({ tags: { $nin: [/^r/, 'yellow'] } })).toEqual([4, 5]);
+        expect(await ids({ tags: { $all: [/^r/, 'fruit'] } })).toEqual([1]);
+        expect(await ids({ s: { $not: { $regex: 'an', $options: 'i' } } })).toEqual([1, 3, 4, 5]);
+      });
+
+      it('regular expressions run in linear time: the ReDoS probe answers at once', async () => {
+        // A backtracking engine needs 2^30 steps for this text (JavaScript's RegExp took 49 s).
+        const probe = fresh();
+        const text = `${'a'.repeat(30)}!`;
+        await probe.insertMany([
+          { _id: 1, t: text },
+          { _id: 2, t: 'aaa' },
+        ]);
+        const found = async (filter: Document): Promise<unknown[]> =>
+          (await probe.find(filter)).map((d) => d._id);
+        expect(await found({ t: { $regex: '^(a+)+$' } })).toEqual([2]);
+        expect(await found({ t: /^(a|aa)+$/ })).toEqual([2]);
+        expect(await found({ t: { $in: ['x', /^(a+)+$/] } })).toEqual([2]);
+        expect(await found({ t: { $not: /^(a+)+$/ } })).toEqual([1]);
+        expect(await found({ $expr: { $regexMatch: { input: '$t', regex: '^(a+)+$' } } })).toEqual([2]);
+        expect(await probe.count({ t: { $regex: '^(a+)+$' } })).toBe(1);
+        expect((await probe.updateMany({ t: { $regex: '^(a+)+$' } }, { $set: { m: 1 } })).matchedCount).toBe(
+          1,
+        );
+        expect((await probe.deleteMany({ t: { $regex: '^(a+)+$' } })).deletedCount).toBe(1);
+        expect(await found({})).toEqual([1]);
+        // An upsert whose filter holds the pattern inserts without it (a pattern is no value).
+        const upsert = await probe.updateOne(
+          { t: { $regex: '^(a+)+$' }, k: 'new' },
+          { $set: { m: 2 } },
+          { upsert: true },
+        );
+        expect(upsert.upsertedId).not.toBeNull();
+        expect(noId([(await probe.findOne({ k: 'new' }))!])).toEqual([{ k: 'new', m: 2 }]);
+      });
+
+      it('only RE2 syntax: lookaround, backreferences and option x are refused before the query runs', async () => {
+        for (const filter of [
+          { s: { $regex: '(?=a)' } },
+          { s: { $regex: '(a)\\1' } },
+          { s: /(?<=a)b/ },
+          { s: { $regex: 'a', $options: 'x' } },
+          { s: { $in: [/(?!a)/] } },
+          { s: { $not: /(a)\1/ } },
+          { $expr: { $regexMatch: { input: '$s', regex: '(?=a)' } } },
+        ]) {
+          const error = await expectStoreError(c.find(filter), 'BAD_QUERY');
+          expect(error.message).toMatch(/RE2|option "x"/);
+          await expectStoreError(c.count(filter), 'BAD_QUERY');
+          await expectStoreError(c.deleteMany(filter), 'BAD_QUERY');
+        }
+        expect(await ids({})).toEqual([1, 2, 3, 4, 5]);
+      });
+
       it('$and, $or and $nor', async () => {
         expect(await ids({ $and: [{ tags: 'red' }, { n: { $gt: 1 } }] })).toEqual([3]);
         expect(await ids({ $or: [{ n: 1 }, { s: 'banana' }, { flag: false }] })).toEqual([1, 2, 5]);

@@ -16,6 +16,9 @@ import { fromDidError } from './did-errors.js';
 import type { NodeIdentity } from './node-identity.js';
 import type { NonceStore, PresentedDocumentStore } from './node-stores.js';
 
+/** How long an issuer document waits for its node-to-node sign-in to be accepted. */
+const PENDING_ISSUER_DOCUMENT_SECONDS = 600;
+
 export interface BackupAuthOptions {
   identity: NodeIdentity;
   resolver: DidResolver;
@@ -52,7 +55,7 @@ export class BackupAuthService {
       'the backup sign-in was refused',
     );
     const record = await this.o.nonces.take(presentation.nonce);
-    if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
+    if (!record) throw unauthorized('the challenge is unknown, expired or was already used: sign in again');
     if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
     if (record.did !== presentation.holder)
       throw unauthorized('the nonce belongs to a challenge issued to another DID');
@@ -62,6 +65,9 @@ export class BackupAuthService {
     if (!credential) throw unauthorized('the presentation holds no HiveBackupCredential');
     const grant = grantOf(credential);
     checkOnBackupNode(grant, presentation.holder, this.o.identity.did);
+    // Accepted: the documents presented for it are kept (else swept, as any unfinished sign-in's).
+    await this.o.presented.confirm(presentation.holder);
+    if (issuerDocument !== undefined) await this.o.presented.confirm(grant.userDid);
     const exp = Math.min(this.now() + this.o.tokenTtlSeconds, grant.expiresAt);
     const issued = await this.o.tokens.issue(
       {
@@ -75,7 +81,10 @@ export class BackupAuthService {
     return { ...issued, document: this.o.identity.document as unknown as Record<string, unknown>, grant };
   }
 
-  /** A did:elastos user this node cannot resolve: accept their self-certifying document, as at sign-in. */
+  /**
+   * A did:elastos user this node cannot resolve: accept their self-certifying document, as at
+   * sign-in, pending until the sign-in is accepted.
+   */
   private async remember(input: unknown): Promise<void> {
     let document;
     try {
@@ -83,6 +92,6 @@ export class BackupAuthService {
     } catch (error) {
       throw fromDidError(error, 'the issuer document was refused');
     }
-    await this.o.presented.put(document.id, document);
+    await this.o.presented.put(document.id, document, this.now() + PENDING_ISSUER_DOCUMENT_SECONDS);
   }
 }

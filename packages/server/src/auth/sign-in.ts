@@ -54,8 +54,9 @@ export class SignInService {
     const now = this.now();
     const nonce = randomBytes(24).toString('base64url');
     const exp = now + this.options.challengeTtlSeconds;
-    await this.options.presented.put(document.id, document);
-    await this.options.nonces.put({ nonce, did: document.id, expiresAt: exp });
+    await this.options.nonces.put({ nonce, did: document.id, expiresAt: exp }, now);
+    // Kept one more challenge lifetime, so a late answer still learns that its challenge expired.
+    await this.options.presented.put(document.id, document, exp + this.options.challengeTtlSeconds);
     const { identity } = this.options;
     const challenge = await signJwt(
       identity.signer,
@@ -72,10 +73,11 @@ export class SignInService {
       'the challenge response was refused',
     );
     const record = await this.options.nonces.take(presentation.nonce);
-    if (!record) throw unauthorized('the challenge is unknown or was already used: sign in again');
+    if (!record) throw unauthorized('the challenge is unknown, expired or was already used: sign in again');
     if (record.expiresAt < this.now()) throw unauthorized('the challenge has expired: sign in again');
     if (record.did !== presentation.holder)
       throw unauthorized('the nonce belongs to a challenge issued to another DID');
+    await this.options.presented.confirm(presentation.holder);
 
     let userDid = presentation.holder;
     let appDid: string | undefined;

@@ -54,6 +54,7 @@ function clientFor(
     grant: input.grant,
     identity: deps.identity,
     signal: input.signal,
+    dispatcher: deps.outbound,
     ...(userDocument !== undefined && input.userDid.startsWith('did:elastos:') ? { userDocument } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { PresentedDocumentStore } from '../auth/node-stores.js';
 import type { BlockStore } from '@cella/block-store';
@@ -25,4 +26,6 @@ export interface PrimaryDeps {
   clock: () => number;
   /** Temporary files of running backups. */
   spoolDir: string;
+  /** The outbound agent (src/outbound) for requests to the backup node the user names. */
+  outbound: Dispatcher;
 }

@@ -5,8 +5,16 @@
  * crosses the network (the state's `network_bytes`).
  *
  * Failures are `RemoteError`s that say whether trying again may help: the backup node unreachable,
- * 429, 500 and 502–504 are retryable; any other refusal is final and carries the backup node's message.
+ * 429, 500 and 502–504 are retryable; any other refusal is final.
+ *
+ * The URL comes from the user's credential, so every request goes through the outbound agent
+ * (src/outbound: no loopback, private, link-local or metadata addresses unless allow-listed,
+ * bounded time), redirects are refused, answers are read up to a cap, and what the remote says is
+ * never echoed raw: a refusal is summarised by its status, and the message of a standard error body
+ * is added only once the remote has proven it is the backup node the credential names (after
+ * sign-in), sanitised and shortened. Before that the remote may be anything the user pointed at.
  */
+import { STATUS_CODES } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { createPresentation, decodeJwt, verifyDocument, verifyJwt } from '@cella/did';
@@ -14,6 +22,7 @@ import { schemas } from '@cella/openapi';
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { NodeIdentity } from '../auth/node-identity.js';
+import { outboundRefusal, readCapped } from '../outbound/index.js';
 import type { BackupGrant } from './credential.js';
 
 export class RemoteError extends Error {
@@ -34,9 +43,35 @@ export interface BackupNodeClientOptions {
   /** The user's DID document, sent along for a did:elastos user the backup node may not resolve. */
   userDocument?: unknown;
   signal: AbortSignal;
+  /** The outbound agent (src/outbound) every request goes through. */
+  dispatcher: Dispatcher;
 }
 
 const errorBodySchema = schemas.common.jsonDocument;
+
+/** Largest JSON answer read (a manifest lists every chunk of a vault: ~100 bytes each). */
+const MAX_JSON_ANSWER_BYTES = 64 * 1024 * 1024;
+/** Largest error answer read; only a summary of it is kept. */
+const MAX_ERROR_ANSWER_BYTES = 16 * 1024;
+/** Longest remote error message passed on (verified backup nodes only). */
+const MAX_REMOTE_MESSAGE = 300;
+
+/** A remote's text, made safe to show: no control characters, one line, bounded. */
+function sanitise(text: string): string {
+  const visible = Array.from(text, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) ? ' ' : c;
+  }).join('');
+  const line = visible.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_REMOTE_MESSAGE ? `${line.slice(0, MAX_REMOTE_MESSAGE)}…` : line;
+}
+
+/** A DID the remote named, shown only when it looks like one. */
+function didOrUnknown(value: unknown): string {
+  return typeof value === 'string' && /^did:[a-z0-9]+:[A-Za-z0-9._:%-]{1,200}$/.test(value)
+    ? value
+    : 'another DID';
+}
 
 export class BackupNodeClient {
   /** Bytes sent and received over the network (bodies, after compression). */
@@ -60,15 +95,27 @@ export class BackupNodeClient {
       headers.authorization = `Bearer ${this.token!}`;
     }
     if (typeof init.body === 'string') this.networkBytes += Buffer.byteLength(init.body);
+    let res: Dispatcher.ResponseData;
     try {
-      return await request(this.url(path), {
+      res = await request(this.url(path), {
         method,
         headers,
         body: init.body ?? null,
         signal: this.o.signal,
+        dispatcher: this.o.dispatcher,
       });
     } catch (error) {
       if (this.o.signal.aborted) throw this.o.signal.reason;
+      const refused = outboundRefusal(error);
+      if (refused)
+        throw new RemoteError(
+          null,
+          `the backup node at ${this.o.grant.targetUrl}: ${refused.message}`,
+          false,
+          {
+            cause: error,
+          },
+        );
       throw new RemoteError(
         null,
         `cannot reach the backup node at ${this.o.grant.targetUrl}: ${(error as Error).message}`,
@@ -76,14 +123,29 @@ export class BackupNodeClient {
         { cause: error },
       );
     }
+    if (res.statusCode >= 300 && res.statusCode < 400) {
+      await res.body.dump().catch(() => undefined);
+      throw new RemoteError(
+        res.statusCode,
+        `the backup node answered ${path} with a redirect (${res.statusCode}); redirects are not followed: give the backup node's own URL`,
+        false,
+      );
+    }
+    return res;
   }
 
   /** Reads a reply body; a connection that breaks meanwhile is a retryable failure. */
   private async read(res: Dispatcher.ResponseData, path: string): Promise<string> {
     try {
-      return await res.body.text();
+      return await readCapped(res.body, MAX_JSON_ANSWER_BYTES);
     } catch (error) {
       if (this.o.signal.aborted) throw this.o.signal.reason;
+      if ((error as Error).name === 'AnswerTooLargeError')
+        throw new RemoteError(
+          res.statusCode,
+          `the backup node answered ${path} with more than ${MAX_JSON_ANSWER_BYTES} bytes`,
+          false,
+        );
       throw new RemoteError(
         null,
         `the connection to the backup node broke while it answered ${path}: ${(error as Error).message}`,
@@ -94,22 +156,23 @@ export class BackupNodeClient {
   }
 
   private async failure(res: Dispatcher.ResponseData, path: string): Promise<RemoteError> {
-    const text = await res.body.text().catch(() => '');
+    const text = await readCapped(res.body, MAX_ERROR_ANSWER_BYTES).catch(() => '');
     this.networkBytes += text.length;
-    let message = text.slice(0, 500) || `HTTP ${res.statusCode}`;
-    try {
-      const body = errorBodySchema.parse(JSON.parse(text)) as { error?: { message?: string } };
-      if (typeof body.error?.message === 'string') message = body.error.message;
-    } catch {
-      // not our error shape: keep the text
+    const status = `${res.statusCode}${STATUS_CODES[res.statusCode] ? ` ${STATUS_CODES[res.statusCode]}` : ''}`;
+    // Its own words only from a node that proved it is the credential's backup node.
+    let detail = '';
+    if (this.token !== undefined) {
+      try {
+        const body = errorBodySchema.parse(JSON.parse(text)) as { error?: { message?: unknown } };
+        if (typeof body.error?.message === 'string' && body.error.message.trim())
+          detail = `: ${sanitise(body.error.message)}`;
+      } catch {
+        // not the standard error body: the status says it all
+      }
     }
     // A full quota (507) or a missing feature (501) will not change by trying again.
     const retryable = [429, 500, 502, 503, 504].includes(res.statusCode);
-    return new RemoteError(
-      res.statusCode,
-      `the backup node refused ${path} (${res.statusCode}): ${message}`,
-      retryable,
-    );
+    return new RemoteError(res.statusCode, `the backup node refused ${path} (${status})${detail}`, retryable);
   }
 
   /** A JSON call; signs in again and retries once when the token was refused. */
@@ -128,13 +191,13 @@ export class BackupNodeClient {
           : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
       });
       if (res.statusCode === 401 && auth && attempt === 0) {
-        await res.body.text().catch(() => '');
+        await res.body.dump().catch(() => undefined);
         this.token = undefined;
         continue;
       }
       if (res.statusCode >= 400) throw await this.failure(res, path);
       if (res.statusCode === 204) {
-        await res.body.text().catch(() => '');
+        await res.body.dump().catch(() => undefined);
         return schema.parse(undefined);
       }
       const text = await this.read(res, path);
@@ -153,7 +216,7 @@ export class BackupNodeClient {
       if (!parsed.success)
         throw new RemoteError(
           res.statusCode,
-          `the backup node answered ${path} with an unexpected body: ${parsed.error.message}`,
+          `the backup node answered ${path} with an unexpected body: ${sanitise(parsed.error.message)}`,
           false,
         );
       return parsed.data;
@@ -180,14 +243,14 @@ export class BackupNodeClient {
     } catch (error) {
       throw new RemoteError(
         201,
-        `the backup node answered a malformed challenge: ${(error as Error).message}`,
+        `the backup node answered a malformed challenge: ${sanitise((error as Error).message)}`,
         false,
       );
     }
     if (claims.iss !== grant.targetDid)
       throw new RemoteError(
         201,
-        `the node at ${grant.targetUrl} is ${String(claims.iss)}, not the backup node named in the credential (${grant.targetDid})`,
+        `the node at ${grant.targetUrl} is ${didOrUnknown(claims.iss)}, not the backup node named in the credential (${grant.targetDid})`,
         false,
       );
     if (claims.aud !== identity.did || typeof claims.nonce !== 'string')
@@ -220,7 +283,7 @@ export class BackupNodeClient {
     } catch (error) {
       throw new RemoteError(
         201,
-        `the node at ${grant.targetUrl} could not prove it is ${grant.targetDid}: ${(error as Error).message}`,
+        `the node at ${grant.targetUrl} could not prove it is ${grant.targetDid}: ${sanitise((error as Error).message)}`,
         false,
         { cause: error },
       );
@@ -252,7 +315,7 @@ export class BackupNodeClient {
         },
       });
       if (res.statusCode === 401 && attempt === 0) {
-        await res.body.text().catch(() => '');
+        await res.body.dump().catch(() => undefined);
         plain.destroy();
         this.token = undefined;
         continue;
@@ -273,7 +336,7 @@ export class BackupNodeClient {
         headers: { 'content-type': 'application/json' },
       });
       if (res.statusCode === 401 && attempt === 0) {
-        await res.body.text().catch(() => '');
+        await res.body.dump().catch(() => undefined);
         this.token = undefined;
         continue;
       }

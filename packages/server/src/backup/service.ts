@@ -9,6 +9,7 @@ import { BackupAuthService } from '../auth/backup-auth.js';
 import { BackupTokens } from '../auth/backup-tokens.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js';
+import type { Dispatcher } from 'undici';
 import type { Config } from '../config.js';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
@@ -45,6 +46,8 @@ export interface BackupServiceDeps {
   settings: BackupSettings;
   /** The backup node's own BlockStore (`role: 'backup'` only). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
+  /** The outbound agent (src/outbound) for requests to backup nodes users name. */
+  outbound: Dispatcher;
 }
 
 export class BackupService {
@@ -84,6 +87,7 @@ export class BackupService {
       log: d.log,
       clock: d.clock,
       spoolDir: spoolDir(d.config),
+      outbound: d.outbound,
     };
     this.jobs = new BackupJobs({
       nodeDb: d.nodeDb,

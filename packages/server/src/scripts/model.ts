@@ -5,11 +5,12 @@
  * `and` / `or` / `aggregated`). Both normalise to the types below, which is all the runner sees.
  *
  * Registration checks what does not depend on run-time values: types, required fields, user
- * (not internal) collections, operators that run code, nesting. Filters, documents and updates are
- * checked in full at run time, after substitution, by the database service and the engines' guard.
+ * (not internal) collections, operators that run code, nesting, regular expressions written out
+ * (RE2 syntax, linear-regex.ts). Filters, documents and updates are checked in full at run time,
+ * after substitution, by the database service and the engines' guard.
  */
 import { schemas } from '@cella/openapi';
-import { isPlainObject } from '@cella/document-store';
+import { checkRegex, isPlainObject } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { isInternalCollection } from '../vault/names.js';
 import { FORBIDDEN_OPERATORS, MAX_CONDITION_DEPTH, MAX_OPERANDS } from './limits.js';
@@ -149,16 +150,39 @@ function objectField(fields: Json, key: string, where: string, required: boolean
   return value;
 }
 
-/** Walks keys for operators that run code; also bounds the nesting of stored values. */
+/**
+ * Walks keys for operators that run code and for regular expressions the engines would refuse;
+ * also bounds the nesting of stored values.
+ */
 function refuseForbiddenOperators(value: unknown, where: string, depth: number): void {
   if (depth > 64) bad(where, 'nested deeper than 64 levels');
   if (Array.isArray(value)) {
     for (const item of value) refuseForbiddenOperators(item, where, depth + 1);
   } else if (isPlainObject(value)) {
+    refuseUnsupportedPattern(value, where);
     for (const [key, item] of Object.entries(value)) {
       if (FORBIDDEN_OPERATORS.has(key)) bad(where, `operator ${key} is not allowed`);
       refuseForbiddenOperators(item, where, depth + 1);
     }
+  }
+}
+
+/** A written-out `$regex` (+ `$options`) or `$regularExpression` the engines would refuse. */
+function refuseUnsupportedPattern(node: Json, where: string): void {
+  // A whole-string `$params.x` / `$caller_did` is a run-time value, checked after substitution.
+  const literal = (v: unknown): v is string | undefined =>
+    v === undefined || (typeof v === 'string' && !v.startsWith('$'));
+  let pattern: unknown;
+  let options: unknown;
+  if (typeof node.$regex === 'string') [pattern, options] = [node.$regex, node.$options];
+  else if (isPlainObject(node.$regularExpression))
+    [pattern, options] = [node.$regularExpression.pattern, node.$regularExpression.options];
+  else return;
+  if (!literal(pattern) || !literal(options)) return;
+  try {
+    checkRegex(pattern, options ?? '');
+  } catch (error) {
+    bad(where, (error as Error).message);
   }
 }
 

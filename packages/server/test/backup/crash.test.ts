@@ -9,14 +9,14 @@ import path from 'node:path';
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
 import type { Vault } from '@cella/sdk';
 import { afterEach, expect, test } from 'vitest';
-import { newUser, settled, type User } from './helpers.js';
+import { ALLOW_LOOPBACK, newUser, settled, type User } from './helpers.js';
 import { countBlocks, inspectBackupNode, readRecords } from './inspect.js';
 
 const MiB = 1024 * 1024;
 const started: SpawnedNode[] = [];
 
-async function spawn(...args: Parameters<typeof spawnNode>): Promise<SpawnedNode> {
-  const node = await spawnNode(...args);
+async function spawn(options: Parameters<typeof spawnNode>[0] = {}): Promise<SpawnedNode> {
+  const node = await spawnNode({ ...options, env: { ...ALLOW_LOOPBACK, ...options.env } });
   started.push(node);
   return node;
 }

@@ -7,6 +7,12 @@ export interface User extends DevIdentity {
   on(url: string): Promise<Vault>;
 }
 
+/**
+ * The backup nodes of these tests listen on 127.0.0.1, a loopback address a primary refuses to
+ * call on a user's behalf unless its operator allow-lists it (src/outbound).
+ */
+export const ALLOW_LOOPBACK = { CELLA_OUTBOUND_ALLOW: '127.0.0.1' } as const;
+
 export function newUser(method: 'elastos' | 'key' = 'elastos'): User {
   const identity = createDevIdentity(method);
   return { ...identity, on: (url: string) => connect({ url, signer: identity.signer }) };

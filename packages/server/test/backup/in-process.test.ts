@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
-import { bytesOf, contentsOf, newUser, settled } from './helpers.js';
+import { ALLOW_LOOPBACK, bytesOf, contentsOf, newUser, settled } from './helpers.js';
 
 let primary: TempNode;
 let backupNode: TempNode;
 
 beforeAll(async () => {
-  primary = await startTempNode();
+  primary = await startTempNode({ outboundAllow: ALLOW_LOOPBACK.CELLA_OUTBOUND_ALLOW });
   backupNode = await startTempNode({ role: 'backup' });
 });
 

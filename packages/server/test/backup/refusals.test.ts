@@ -19,7 +19,7 @@ import {
 import { CellaApiError, issueBackupCredential, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newUser, settled } from './helpers.js';
+import { ALLOW_LOOPBACK, newUser, settled } from './helpers.js';
 import { inspectBackupNode } from './inspect.js';
 
 let primary: SpawnedNode;
@@ -41,7 +41,7 @@ beforeAll(async () => {
     }),
   );
   [primary, backupNode, tinyBackupNode] = await Promise.all([
-    spawnNode(),
+    spawnNode({ env: ALLOW_LOOPBACK }),
     spawnNode({ app: 'backup-node' }),
     spawnNode({ app: 'backup-node', env: { CELLA_PLANS_FILE: plansFile } }),
   ]);

@@ -4,14 +4,17 @@
  */
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bytesOf, contentsOf, newUser, settled } from './helpers.js';
+import { ALLOW_LOOPBACK, bytesOf, contentsOf, newUser, settled } from './helpers.js';
 import { rmSync } from 'node:fs';
 
 let primary: SpawnedNode;
 let backupNode: SpawnedNode;
 
 beforeAll(async () => {
-  [primary, backupNode] = await Promise.all([spawnNode(), spawnNode({ app: 'backup-node' })]);
+  [primary, backupNode] = await Promise.all([
+    spawnNode({ env: ALLOW_LOOPBACK }),
+    spawnNode({ app: 'backup-node' }),
+  ]);
 });
 
 afterAll(async () => {

@@ -1,0 +1,9 @@
+export { OutboundPolicy, OutboundRefusedError } from './address-policy.js';
+export {
+  AnswerTooLargeError,
+  createOutboundAgent,
+  DEFAULT_OUTBOUND_LIMITS,
+  outboundRefusal,
+  readCapped,
+  type OutboundLimits,
+} from './outbound-agent.js';
