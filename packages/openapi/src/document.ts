@@ -5,12 +5,25 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import type { Endpoint } from './endpoint.js';
+import type { z } from 'zod';
+import type { Endpoint, HiveTag } from './endpoint.js';
+import { hiveEndpointList } from './endpoints/hive/index.js';
 import { endpointList } from './endpoints/index.js';
 import { errorCatalogue, type ErrorCode } from './error-codes.js';
 import { errorBody } from './errors.js';
 
 export const contractVersion = '2.0.0';
+
+const hiveTags: [HiveTag, string][] = [
+  ['Hive: Node', 'The reference Hive Node\'s node routes (Hive dialect).'],
+  ['Hive: Subscription', 'Pricing plans, application statistics and the backup service (Hive dialect).'],
+  ['Hive: Database', 'The reference\'s database routes: collections, documents, queries (Hive dialect).'],
+  ['Hive: Files', 'The reference\'s file routes: upload flags, copy, move, listing, SHA-256, public files (Hive dialect).'],
+  ['Hive: Scripts', 'The reference\'s script routes: register, run, run by URL, list (Hive dialect).'],
+  ['Hive: Payment', 'The reference\'s payment routes: orders, settlement, receipts (Hive dialect).'],
+  ['Hive: Backup', 'The reference\'s backup routes: `/vault/content`, promotion (Hive dialect).'],
+  ['Hive: Provider', 'The node owner\'s view of every vault, backup and settled order (Hive dialect).'],
+];
 
 function errorsOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
@@ -30,7 +43,11 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     content[success.binary.contentType] = {
       schema: { type: 'string', contentMediaType: success.binary.contentType },
     };
-  if (success.body) content['application/json'] = { schema: success.body };
+  if (success.body)
+    content['application/json'] = {
+      schema: success.body,
+      ...(endpoint.example?.response !== undefined ? { example: endpoint.example.response } : {}),
+    };
   responses[String(success.status)] = {
     description: success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
@@ -89,7 +106,12 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   if (endpoint.body) {
     operation.requestBody = {
       required: !endpoint.body.safeParse(undefined).success,
-      content: { 'application/json': { schema: endpoint.body } },
+      content: {
+        'application/json': {
+          schema: endpoint.body,
+          ...(endpoint.example?.body !== undefined ? { example: endpoint.example.body } : {}),
+        },
+      },
     };
   } else if (endpoint.binaryBody) {
     operation.requestBody = {
@@ -106,15 +128,55 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
   if (endpoint.rateLimit) extensions['x-cella-rate-limit'] = endpoint.rateLimit;
   if (endpoint.internal) extensions['x-internal'] = true;
+  if (endpoint.example) {
+    const { request, body } = endpoint.example;
+    const source = body === undefined ? request : `${request}\n\n${JSON.stringify(body, null, 2)}`;
+    extensions['x-codeSamples'] = [{ lang: 'HTTP', label: 'Example', source }];
+  }
   return Object.assign(operation, extensions);
+}
+
+/** Names the query parameters a route variant requires (`dest`, `comp=hash`), or all it takes. */
+function queryWords(endpoint: Endpoint): string[] {
+  const shape = (endpoint.query?.shape ?? {}) as Record<string, z.ZodType>;
+  const words = (required: boolean) =>
+    Object.entries(shape)
+      .filter(([, schema]) => required !== schema.safeParse(undefined).success)
+      .map(([name, schema]) => {
+        const literal = (schema as { def?: { type?: string; values?: unknown[] } }).def;
+        return literal?.type === 'literal' && literal.values?.length === 1
+          ? `${name}=${String(literal.values[0])}`
+          : name;
+      });
+  const required = words(true);
+  return required.length > 0 ? required : words(false);
+}
+
+/**
+ * Where an entry goes in `paths`: its template, unless an earlier entry (the primary table comes
+ * first) has the same method there — OpenAPI has one operation per method and path, while the two
+ * dialects share some. The variant is listed under its template plus the query that tells it apart
+ * (`/api/v2/vault/files/{path}?dest`), or plus its id when only the body does.
+ */
+function pathKeyOf(endpoint: Endpoint, paths: ZodOpenApiPathsObject): string {
+  const taken = (key: string) =>
+    (paths[key] as Record<string, unknown> | undefined)?.[endpoint.method.toLowerCase()] !== undefined;
+  if (!taken(endpoint.path)) return endpoint.path;
+  const words = queryWords(endpoint);
+  const key = words.length > 0 ? `${endpoint.path}?${words.join('&')}` : `${endpoint.path}#${endpoint.operationId}`;
+  if (taken(key)) throw new Error(`${endpoint.operationId}: no distinct place in the document (${key})`);
+  return key;
 }
 
 export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
-  for (const endpoint of endpointList) {
-    const item = (paths[endpoint.path] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] =
-      operationOf(endpoint);
+  for (const endpoint of [...endpointList, ...hiveEndpointList]) {
+    const key = pathKeyOf(endpoint, paths);
+    const operation = operationOf(endpoint);
+    if (key !== endpoint.path)
+      Object.assign(operation, { 'x-cella-shares-route': `${endpoint.method} ${endpoint.path}` });
+    const item = (paths[key] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operation;
   }
   return createDocument({
     openapi: '3.1.0',
@@ -123,7 +185,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       version: contractVersion,
       description:
         'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
-        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).',
+        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).\n\n' +
+        'Two dialects: the spec\'s paths (the primary API), and the reference Hive Node\'s own routes, which `@elastosfoundation/hive-js-sdk` calls (tags "Hive: …"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference\'s AppIdCredential flow), else in the user\'s default space.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],
@@ -140,6 +203,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         name: 'Backup node (internal)',
         description: 'Node-to-node calls between a vault node and its backup node.',
       },
+      ...hiveTags.map(([name, description]) => ({ name, description })),
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

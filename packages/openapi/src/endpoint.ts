@@ -26,7 +26,29 @@ export type Tag =
   | 'Payment'
   | 'Subscription'
   | 'Backup'
-  | 'Backup node (internal)';
+  | 'Backup node (internal)'
+  | HiveTag;
+
+/** The reference Hive Node's own routes (the Hive dialect), onto the same services. */
+export type HiveTag =
+  | 'Hive: Node'
+  | 'Hive: Subscription'
+  | 'Hive: Database'
+  | 'Hive: Files'
+  | 'Hive: Scripts'
+  | 'Hive: Payment'
+  | 'Hive: Backup'
+  | 'Hive: Provider';
+
+/**
+ * A realistic exchange, shown in the document: the request line (method, path, query), its JSON
+ * body and the success answer. The request line and body appear as a code sample of the operation.
+ */
+export interface EndpointExample {
+  request: string;
+  body?: unknown;
+  response?: unknown;
+}
 
 /**
  * A rate limit: the requests it covers are counted in a named bucket, per key; the bucket's budget
@@ -82,6 +104,8 @@ export interface Endpoint {
   multiSegmentParam?: string;
   /** Node-to-node endpoints: listed in the document, marked `x-internal`. */
   internal?: boolean;
+  /** A realistic request and answer for the document. */
+  example?: EndpointExample;
 }
 
 /** Declares a group of entries, keeping each entry's literal types (the server derives handler types from them). */

@@ -51,6 +51,17 @@ export const configSchema = z.object({
   fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
   anonymousRunsPerMinute: int(1, 1_000_000).default(120),
   nodeName: z.string().default('Cella node'),
+  /** Contact address shown in node info. */
+  nodeEmail: z.string().max(256).default(''),
+  /** A description shown in node info. */
+  nodeDescription: z.string().max(4096).default(''),
+  /**
+   * The operator's HiveNodeOwnerCredential for this node (issued by the owner to the node DID):
+   * its JSON text or base58 of it, as the reference's NODE_CREDENTIAL. Checked at start.
+   */
+  nodeCredential: z.string().max(65_536).optional(),
+  /** The git commit of this build (`/node/commit_id`); absent: the package version. */
+  commitId: z.string().max(128).optional(),
   /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
   filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
   /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
@@ -109,6 +120,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
   CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
   CELLA_NODE_NAME: 'nodeName',
+  CELLA_NODE_EMAIL: 'nodeEmail',
+  CELLA_NODE_DESCRIPTION: 'nodeDescription',
+  CELLA_NODE_CREDENTIAL: 'nodeCredential',
+  CELLA_COMMIT_ID: 'commitId',
   CELLA_FILES_SWEEP_INTERVAL: 'filesSweepIntervalSeconds',
   CELLA_FILES_SWEEP_GRACE: 'filesSweepGraceSeconds',
   CELLA_BACKUP_RETRY_WINDOW: 'backupRetryWindowSeconds',

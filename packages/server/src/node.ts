@@ -6,11 +6,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
+import { hiveRoutes } from './api/hive/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
+import { loadNodeOwnership } from './auth/node-ownership.js';
+import { AccessStats } from './vault/access-stats.js';
 import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
@@ -96,6 +99,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
   const tokens = new AccessTokens(identity);
   const clock = options.clock ?? Date.now;
+  const ownership = await loadNodeOwnership(config.nodeCredential, identity, resolver, clock);
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
@@ -118,6 +122,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   signInSweeper.start();
   closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
+  const access = new AccessStats(nodeDb, clock, log);
+  access.start();
+  closables.push(access);
   if (!config.quotaEnforcement)
     log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
   const payments = await startPayments(
@@ -174,12 +181,15 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   backup.start();
   closables.push(backup);
+  if (backup.records) payments.payment.useBackups(backup.records);
   return {
     config,
     log,
     startedAt: Date.now(),
     version: serverVersion,
     identity,
+    ownership,
+    resolver,
     documents,
     blocks,
     files,
@@ -188,6 +198,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     clock,
     plans,
     vaults,
+    access,
     payment: payments.payment,
     database,
     scripts,
@@ -204,7 +215,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
   const ctx = await buildContext(config, options);
-  const app = await createHttpApp(ctx, { tables: [cellaRoutes] });
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes, hiveRoutes] });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -61,6 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       CELLA_PAYMENT_RECEIVING_ADDRESS: chain.accounts[1]!.address,
       CELLA_PLANS_FILE: plansFile,
       CELLA_LOG_LEVEL: 'warn',
+      // The two nodes talk over loopback: the vault node may call the backup node there.
+      CELLA_OUTBOUND_ALLOW: '127.0.0.1',
     };
     const vaultDir = path.join(root, 'vault-node');
     const backupDir = path.join(root, 'backup-node');

@@ -19,8 +19,19 @@ export const createCollectionRequest = z
   .object({ name: collectionName })
   .meta({ id: 'CreateCollectionRequest' });
 export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
+
+/** How the client encrypts a collection's documents (the reference's flags; the node stores them only). */
+export const encryptionFlags = {
+  is_encrypt: z.boolean().meta({ description: 'Created by the Hive SDK\'s encrypted service.' }),
+  encrypt_method: z.string().meta({ description: "'' when not encrypted." }),
+};
+
 export const collectionList = z
-  .object({ collections: z.array(collectionInfo) })
+  .object({
+    collections: z.array(
+      collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' }),
+    ),
+  })
   .meta({ id: 'CollectionList' });
 
 export const insertRequest = z
@@ -97,7 +108,9 @@ export const findQuery = z.object({
   projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.').optional(),
 });
 
-export const findResponse = z.object({ items: z.array(jsonDocument) }).meta({ id: 'FindResult' });
+export const findResponse = z
+  .object({ items: z.array(jsonDocument), ...encryptionFlags })
+  .meta({ id: 'FindResult' });
 
 export const countRequest = z
   .object({

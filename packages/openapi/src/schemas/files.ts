@@ -15,8 +15,9 @@ export const downloadQuery = z.object({
   recursive: queryBoolean
     .optional()
     .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
-  comp: z.enum(['children', 'metadata', 'hash']).optional().meta({
-    description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.',
+  comp: z.enum(['metadata']).optional().meta({
+    description:
+      'Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect\'s: its listing and its SHA-256.)',
   }),
 });
 

@@ -116,5 +116,9 @@ export const vaultInfo = z
     state: z
       .enum(['running', 'frozen', 'read_only'])
       .meta({ description: '`read_only` = over quota; writes are refused until usage drops.' }),
+    app_count: z.number().int().meta({ description: 'Applications that used the vault.' }),
+    access_count: z.number().int().meta({ description: 'Signed-in requests to the vault.' }),
+    access_amount: z.number().int().meta({ description: 'Their bytes in and out.' }),
+    access_last_time: epochSeconds.meta({ description: 'The latest of them; -1 = never.' }),
   })
   .meta({ id: 'VaultInfo' });

@@ -8,16 +8,14 @@ import type { Database } from '@cella/document-store';
 import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { isUnchargedCollection } from '../vault/names.js';
 import type { RawBlock } from './car-blocks.js';
 import { decodeChunk } from './chunks.js';
 import type { Manifest } from './manifest.js';
 import type { FileRefs } from './primary-deps.js';
 import type { ProgressSink } from './progress.js';
-import { releaseAll } from '../files/vault-refs.js';
+import { filesCollectionsOf, releaseAll } from '../files/vault-refs.js';
 
-/** Collections whose documents are not charged as database usage (file metadata is charged by file size). */
-const UNCHARGED = new Set<string>([INTERNAL_COLLECTIONS.files, INTERNAL_COLLECTIONS.transactions]);
 
 /** Fetches raw blocks (chunks) in the order asked, duplicates included. */
 export type ChunkFetcher = (cids: string[]) => AsyncIterable<RawBlock>;
@@ -89,7 +87,7 @@ export async function importDatabase(
         'INTERNAL',
         `collection ${c.name} has ${count} documents after the import, the backup holds ${c.documents}`,
       );
-    if (!UNCHARGED.has(c.name)) dbUsed += c.bytes;
+    if (!isUnchargedCollection(c.name)) dbUsed += c.bytes;
   }
   if (contents.size !== manifest.files.count)
     throw new CellaError(
@@ -150,7 +148,7 @@ export async function missingContents(
 }
 
 /**
- * One reference per file metadata document of `db` (the files service's rule), which pins the
+ * One reference per file metadata document of `db`, every space (the files service's rule), which pins the
  * contents. Returns the CIDs acquired (to release on a rollback) and the files usage (logical sizes).
  * `refetch` brings a content again when a gc took its blocks between the copy and the pin.
  */
@@ -163,9 +161,10 @@ export async function adoptFileRefs(
   const acquired: string[] = [];
   let filesUsed = 0;
   try {
-    for (const doc of await db
-      .collection(INTERNAL_COLLECTIONS.files)
-      .find({}, { projection: { cid: 1, size: 1 } })) {
+    const docs = [];
+    for (const name of await filesCollectionsOf(db))
+      docs.push(...(await db.collection(name).find({}, { projection: { cid: 1, size: 1 } })));
+    for (const doc of docs) {
       const cid = String(doc.cid);
       try {
         await refs.acquire(cid);
@@ -189,7 +188,7 @@ export async function adoptFileRefs(
 /** Database usage the backup will take, before importing it (quota pre-check). */
 export function usageOf(manifest: Manifest): number {
   return (
-    manifest.collections.filter((c) => !UNCHARGED.has(c.name)).reduce((sum, c) => sum + c.bytes, 0) +
+    manifest.collections.filter((c) => !isUnchargedCollection(c.name)).reduce((sum, c) => sum + c.bytes, 0) +
     manifest.files.bytes
   );
 }
