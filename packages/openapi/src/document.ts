@@ -15,14 +15,17 @@ import { errorBody } from './errors.js';
 export const contractVersion = '2.0.0';
 
 const hiveTags: [HiveTag, string][] = [
-  ['Hive: Node', 'The reference Hive Node\'s node routes (Hive dialect).'],
+  ['Hive: Node', "The reference Hive Node's node routes (Hive dialect)."],
   ['Hive: Subscription', 'Pricing plans, application statistics and the backup service (Hive dialect).'],
-  ['Hive: Database', 'The reference\'s database routes: collections, documents, queries (Hive dialect).'],
-  ['Hive: Files', 'The reference\'s file routes: upload flags, copy, move, listing, SHA-256, public files (Hive dialect).'],
-  ['Hive: Scripts', 'The reference\'s script routes: register, run, run by URL, list (Hive dialect).'],
-  ['Hive: Payment', 'The reference\'s payment routes: orders, settlement, receipts (Hive dialect).'],
-  ['Hive: Backup', 'The reference\'s backup routes: `/vault/content`, promotion (Hive dialect).'],
-  ['Hive: Provider', 'The node owner\'s view of every vault, backup and settled order (Hive dialect).'],
+  ['Hive: Database', "The reference's database routes: collections, documents, queries (Hive dialect)."],
+  [
+    'Hive: Files',
+    "The reference's file routes: upload flags, copy, move, listing, SHA-256, public files (Hive dialect).",
+  ],
+  ['Hive: Scripts', "The reference's script routes: register, run, run by URL, list (Hive dialect)."],
+  ['Hive: Payment', "The reference's payment routes: orders, settlement, receipts (Hive dialect)."],
+  ['Hive: Backup', "The reference's backup routes: `/vault/content`, promotion (Hive dialect)."],
+  ['Hive: Provider', "The node owner's view of every vault, backup and settled order (Hive dialect)."],
 ];
 
 function errorsOf(endpoint: Endpoint): ErrorCode[] {
@@ -163,7 +166,8 @@ function pathKeyOf(endpoint: Endpoint, paths: ZodOpenApiPathsObject): string {
     (paths[key] as Record<string, unknown> | undefined)?.[endpoint.method.toLowerCase()] !== undefined;
   if (!taken(endpoint.path)) return endpoint.path;
   const words = queryWords(endpoint);
-  const key = words.length > 0 ? `${endpoint.path}?${words.join('&')}` : `${endpoint.path}#${endpoint.operationId}`;
+  const key =
+    words.length > 0 ? `${endpoint.path}?${words.join('&')}` : `${endpoint.path}#${endpoint.operationId}`;
   if (taken(key)) throw new Error(`${endpoint.operationId}: no distinct place in the document (${key})`);
   return key;
 }
@@ -186,7 +190,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       description:
         'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
         'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).\n\n' +
-        'Two dialects: the spec\'s paths (the primary API), and the reference Hive Node\'s own routes, which `@elastosfoundation/hive-js-sdk` calls (tags "Hive: …"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference\'s AppIdCredential flow), else in the user\'s default space.',
+        "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],

@@ -175,6 +175,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     plans,
     blocks,
     refs: files.refs,
+    publicFiles: files.publicFiles,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
     outbound,

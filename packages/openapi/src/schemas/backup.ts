@@ -11,9 +11,9 @@ export const backupCredential = z
   });
 
 export const startBackupRequest = z
-  .object({ credential: backupCredential })
+  .strictObject({ credential: backupCredential })
   .meta({ id: 'StartBackupRequest' });
-export const restoreRequest = z.object({ credential: backupCredential }).meta({ id: 'RestoreRequest' });
+export const restoreRequest = z.strictObject({ credential: backupCredential }).meta({ id: 'RestoreRequest' });
 
 export const backupState = z
   .object({
@@ -54,7 +54,7 @@ export const cidString = z
   .meta({ id: 'Cid', description: 'A CIDv1, base32 (`bafy…` dag-pb, `bafk…` raw).' });
 
 export const backupAuthRequest = z
-  .object({
+  .strictObject({
     challenge_response: z.union([presentationObject, z.string().min(1).max(65_536)]).meta({
       description:
         "A presentation by the primary node (holder) with realm = this node's DID and the challenge nonce, holding the user's `HiveBackupCredential` about the primary; or a JWT whose `presentation` claim is that object.",
@@ -148,7 +148,7 @@ export const backupNodeState = z
   .meta({ id: 'BackupNodeState' });
 
 export const beginBackupRequest = z
-  .object({
+  .strictObject({
     bytes: z.number().int().min(0).meta({ description: 'Expected size of the backup (content bytes).' }),
   })
   .meta({ id: 'BeginBackupRequest' });
@@ -163,9 +163,11 @@ export const beginBackupResponse = z
   })
   .meta({ id: 'BeginBackupResponse' });
 
-export const cidListRequest = z.object({ cids: z.array(cidString).max(10_000) }).meta({ id: 'CidList' });
+export const cidListRequest = z
+  .strictObject({ cids: z.array(cidString).max(10_000) })
+  .meta({ id: 'CidList' });
 export const holdRootsRequest = z
-  .object({ attempt_id: z.string().min(1).max(64), cids: z.array(cidString).max(10_000) })
+  .strictObject({ attempt_id: z.string().min(1).max(64), cids: z.array(cidString).max(10_000) })
   .meta({ id: 'HoldRootsRequest' });
 export const missingCids = z.object({ missing: z.array(cidString) }).meta({ id: 'MissingCids' });
 
@@ -176,7 +178,7 @@ export const putBlocksResponse = z
   .meta({ id: 'PutBlocksResponse' });
 
 export const commitBackupRequest = z
-  .object({
+  .strictObject({
     attempt_id: z.string().min(1).max(64),
     manifest: backupManifest,
     manifest_hash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -188,7 +190,7 @@ export const manifestResponse = z
   .meta({ id: 'BackupManifestResponse' });
 
 export const exportBlocksRequest = z
-  .object({
+  .strictObject({
     roots: z.array(cidString).max(10_000).optional().meta({ description: 'Whole DAGs (file contents).' }),
     cids: z.array(cidString).max(10_000).optional().meta({ description: 'Single blocks (database chunks).' }),
   })

@@ -16,31 +16,29 @@ export const collectionParams = z.object({ collection: collectionName });
 export const collectionNameParams = z.object({ name: collectionName });
 
 export const createCollectionRequest = z
-  .object({ name: collectionName })
+  .strictObject({ name: collectionName })
   .meta({ id: 'CreateCollectionRequest' });
 export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
 
 /** How the client encrypts a collection's documents (the reference's flags; the node stores them only). */
 export const encryptionFlags = {
-  is_encrypt: z.boolean().meta({ description: 'Created by the Hive SDK\'s encrypted service.' }),
+  is_encrypt: z.boolean().meta({ description: "Created by the Hive SDK's encrypted service." }),
   encrypt_method: z.string().meta({ description: "'' when not encrypted." }),
 };
 
 export const collectionList = z
   .object({
-    collections: z.array(
-      collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' }),
-    ),
+    collections: z.array(collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' })),
   })
   .meta({ id: 'CollectionList' });
 
 export const insertRequest = z
-  .object({
+  .strictObject({
     document: z
       .union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)])
       .meta({ description: 'One document or a list of up to 10,000.' }),
     options: z
-      .object({
+      .strictObject({
         timestamp: z
           .boolean()
           .optional()
@@ -63,11 +61,11 @@ export const insertResponse = z
   .meta({ id: 'InsertResult' });
 
 export const updateRequest = z
-  .object({
+  .strictObject({
     filter,
     update: z.record(z.string(), z.unknown()).meta({ description: 'Update operators (`$set`, `$inc`, …).' }),
     options: z
-      .object({
+      .strictObject({
         upsert: z.boolean().optional(),
         timestamp: z
           .boolean()
@@ -92,7 +90,7 @@ export const updateResponse = z
   })
   .meta({ id: 'UpdateResult' });
 
-export const deleteRequest = z.object({ filter }).meta({ id: 'DeleteRequest' });
+export const deleteRequest = z.strictObject({ filter }).meta({ id: 'DeleteRequest' });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
   filter: queryJsonObject('The filter, when the client cannot send a DELETE body.').optional(),
@@ -113,10 +111,10 @@ export const findResponse = z
   .meta({ id: 'FindResult' });
 
 export const countRequest = z
-  .object({
+  .strictObject({
     filter,
     options: z
-      .object({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() })
+      .strictObject({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() })
       .optional(),
   })
   .meta({ id: 'CountRequest' });

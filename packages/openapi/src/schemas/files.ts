@@ -17,7 +17,7 @@ export const downloadQuery = z.object({
     .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
   comp: z.enum(['metadata']).optional().meta({
     description:
-      'Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect\'s: its listing and its SHA-256.)',
+      "Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.)",
   }),
 });
 
@@ -43,7 +43,7 @@ export const hashResponse = z
   .meta({ id: 'FileHash' });
 
 export const moveRequest = z
-  .object({
+  .strictObject({
     to: filePath.meta({ description: 'Destination path. It must not exist.' }),
   })
   .meta({ id: 'MoveRequest' });

@@ -15,7 +15,11 @@ export const nodeInfo = z
     role: z.enum(['vault', 'backup']),
     document_engine: z.enum(['sqlite', 'mongodb']),
     block_engine: z.enum(['helia', 'kubo']),
-    owner_did: z.string().meta({ description: "The owner's DID: the issuer of the node's ownership credential ('' without one)." }),
+    owner_did: z
+      .string()
+      .meta({
+        description: "The owner's DID: the issuer of the node's ownership credential ('' without one).",
+      }),
     ownership_presentation: z.record(z.string(), z.unknown()).meta({
       description:
         "A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (none without one).",
@@ -23,7 +27,10 @@ export const nodeInfo = z
     email: z.string(),
     description: z.string(),
     last_commit_id: z.string().meta({ description: "The build's git commit, else the version." }),
-    user_count: z.number().int().meta({ description: 'Users with a vault record here (also unsubscribed ones).' }),
+    user_count: z
+      .number()
+      .int()
+      .meta({ description: 'Users with a vault record here (also unsubscribed ones).' }),
     vault_count: z.number().int().meta({ description: 'Vaults in use (not unsubscribed).' }),
     backup_count: z.number().int().meta({ description: 'Backups this node keeps.' }),
     latest_access_time: epochSeconds.meta({ description: 'The latest signed-in request; -1 = none yet.' }),

@@ -33,7 +33,7 @@ export const paymentConfig = z
 export const subscriptionKind = z.enum(['vault', 'backup']);
 
 export const placeOrderRequest = z
-  .object({ subscription: subscriptionKind.default('vault'), pricing_name: z.string().min(1).max(64) })
+  .strictObject({ subscription: subscriptionKind.default('vault'), pricing_name: z.string().min(1).max(64) })
   .meta({ id: 'PlaceOrderRequest' });
 
 export const order = z
@@ -66,7 +66,7 @@ export const order = z
 export const orderList = z.object({ orders: z.array(order) }).meta({ id: 'OrderList' });
 
 export const settleRequest = z
-  .object({
+  .strictObject({
     order_id: z.number().int().min(0).meta({ description: 'The order id assigned by the payment contract.' }),
   })
   .meta({ id: 'SettleRequest' });

@@ -111,7 +111,7 @@ export const executable = z
 export type Executable = z.infer<typeof executable>;
 
 export const registerScriptRequest = z
-  .object({
+  .strictObject({
     condition: condition.optional(),
     executable,
     allowAnonymousUser: z.boolean().optional(),
@@ -133,9 +133,9 @@ export const script = registerScriptRequest.extend({ name: scriptName }).meta({ 
 export const scriptList = z.object({ scripts: z.array(script) }).meta({ id: 'ScriptList' });
 
 export const runScriptRequest = z
-  .object({
+  .strictObject({
     context: z
-      .object({
+      .strictObject({
         target_did: did.meta({ description: 'Owner of the vault the script lives in. Default: the caller.' }),
         target_app_did: z.string().optional(),
       })

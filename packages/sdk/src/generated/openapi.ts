@@ -175,7 +175,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Create a collection (Hive SDK `createCollection`)
+         * @description In the caller's space (the application of the access token). The body is `{}`, or the encrypted service's flags, which `GET /vault/db/collections` and finds then report. An existing name is 455.
+         */
+        put: operations["hiveCreateCollection"];
         post?: never;
         /** Delete a collection and its documents */
         delete: operations["deleteCollection"];
@@ -249,7 +253,8 @@ export interface paths {
         delete: operations["deleteFile"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Move or rename a file or folder (Hive SDK `move`) */
+        patch: operations["hiveMoveFile"];
         trace?: never;
     };
     "/api/v2/vault/files/{path}/move": {
@@ -331,14 +336,22 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Register (or replace) a script (Hive SDK `registerScript`)
+         * @description In the caller's space. The reference's `{name, type, body, output}` executables and conditions.
+         */
+        put: operations["hiveRegisterScript"];
         /** Register (or replace) a script */
         post: operations["registerScript"];
         /** Remove a script */
         delete: operations["unregisterScript"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Run a script (Hive SDK `callScript`)
+         * @description In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags. `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`).
+         */
+        patch: operations["hiveRunScript"];
         trace?: never;
     };
     "/api/v2/vault/scripting/{script_name}/run": {
@@ -409,8 +422,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
+        /**
+         * The caller's orders (Hive SDK `getOrder` / `getOrders`)
+         * @description Filters in the query or in the JSON body of the GET (where the SDK sends them). None is 404 (internal_code 7). When one order matches, its fields are also at the top level (SDK 2.9.14 reads them there).
+         */
+        get: operations["hiveListOrders"];
+        /**
+         * Place an order for a vault or backup plan (Hive SDK `placeOrder`)
+         * @description A plan that does not exist or is free is 400 (internal_code 1), as the reference; a backup plan needs the backup service on this node (404/2).
+         */
+        put: operations["hivePlaceOrder"];
         /** Place an order for a plan upgrade */
         post: operations["placeOrder"];
         delete?: never;
@@ -720,6 +741,534 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/node/commit_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commit the node was built from (Hive SDK `getLatestCommitId`)
+         * @description `CELLA_COMMIT_ID` when the build set it, else the node's version.
+         */
+        get: operations["hiveCommitId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/about/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The node's version (the reference's alias of `/node/version`) */
+        get: operations["hiveAboutVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/about/commit_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commit the node was built from (the reference's alias of `/node/commit_id`) */
+        get: operations["hiveAboutCommitId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/subscription/pricing_plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The node's pricing plans (Hive SDK `getPricingPlanList` / `getPricingPlan`)
+         * @description Only the lists asked for; a `name` no plan has is 404 (internal_code 5).
+         */
+        get: operations["hivePricingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/subscription/vault/app_stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications that used the caller's vault (Hive SDK `getAppStats`)
+         * @description One entry per application that signed in to the vault with an AppIdCredential: its name and icon from its DID's `#appinfo` credential, the bytes of its space, its requests. None is 404 (internal_code 9).
+         */
+        get: operations["hiveAppStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/subscription/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's backup service (Hive SDK `BackupSubscription.checkSubscription`)
+         * @description None is 404 (internal_code 2).
+         */
+        get: operations["hiveBackupInfo"];
+        /**
+         * Subscribe the backup service on a backup node, free plan (Hive SDK `BackupSubscription.subscribe`)
+         * @description Subscribed already is 455; a node that keeps no backups answers 403.
+         */
+        put: operations["hiveSubscribeBackup"];
+        post?: never;
+        /**
+         * Unsubscribe the backup service: the backup kept here is deleted (Hive SDK `unsubscribe`)
+         * @description Refused with 400 (internal_code 2) while a backup is being received.
+         */
+        delete: operations["hiveUnsubscribeBackup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/{collection}#hiveDropCollection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drop a collection with its documents (Hive SDK `deleteCollection`)
+         * @description Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop.
+         */
+        delete: operations["hiveDropCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/collection/{collection}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Insert documents (Hive SDK `insertOne` / `insertMany`)
+         * @description All or nothing. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds).
+         */
+        post: operations["hiveInsertDocuments"];
+        /** Delete documents (Hive SDK `deleteOne` / `deleteMany`) */
+        delete: operations["hiveDeleteDocuments"];
+        options?: never;
+        head?: never;
+        /**
+         * Update documents (Hive SDK `updateOne` / `updateMany`)
+         * @description The update must consist of operators. `timestamp` (default true) sets `modified` (and `created` on upsert).
+         */
+        patch: operations["hiveUpdateDocuments"];
+        trace?: never;
+    };
+    "/api/v2/vault/db/collection/{collection}?op=count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count documents (Hive SDK `countDocuments`)
+         * @description Told apart from the insert on the same path by `op=count`.
+         */
+        post: operations["hiveCountDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query documents with options (Hive SDK `query`)
+         * @description `sort` as pairs `[["n", -1]]` or an object. Documents in relaxed Extended JSON. `query` and `collection` are reserved collection names, so this path is never an insert.
+         */
+        post: operations["hiveQueryDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}?public&is_encrypt&encrypt_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file with the reference's flags (Hive SDK `upload`)
+         * @description Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table's upload; with `dest` a copy.
+         */
+        put: operations["hiveUploadFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}?dest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Copy a file or folder (Hive SDK `copy`)
+         * @description Told apart from an upload by `dest`; the body is empty or exactly `{}` (never stored). The content is shared, its size counts against the quota again; the destination must not exist (455).
+         */
+        put: operations["hiveCopyFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}?comp=children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every file below a folder (Hive SDK `list`)
+         * @description The reference's listing: every file below the folder, sub-folders included, no folder entries; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table's directory view.)
+         */
+        get: operations["hiveListFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/files/{path}?comp=hash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SHA-256 of a file's content (Hive SDK `hash`)
+         * @description The reference's hash; the primary table's `{path}/hash` answers the CID.
+         */
+        get: operations["hiveFileHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ipfs/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The content of a public file by its CID (Hive SDK `IpfsRunner`)
+         * @description Serves only CIDs of files some vault uploaded with `public=true` and still holds so; any other CID is 404. No token.
+         */
+        get: operations["hiveIpfsContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's scripts (Hive SDK `getScripts`)
+         * @description In the caller's space, by name. None is 404 (internal_code 3), as the reference.
+         */
+        get: operations["hiveListScripts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/{script_name}/{target}/{params}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run a script from its URL alone (Hive SDK `callScriptUrl`, `hive://` URLs)
+         * @description `{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept).
+         */
+        get: operations["hiveRunScriptUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The version of the node's payment configuration (Hive SDK `getVersion`) */
+        get: operations["hivePaymentVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/order/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle an order paid on-chain (Hive SDK `settleOrder`)
+         * @description The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order.
+         */
+        post: operations["hiveSettleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/payment/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's receipts (Hive SDK `getReceipts`)
+         * @description Filter `order_id` (the contract's) in the query or the JSON body. None is 404 (internal_code 8).
+         */
+        get: operations["hiveListReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the caller's latest backup or restore (Hive SDK `checkResult`)
+         * @description Before any job: `stop`/`success`/`""`. A job started by the POST reads `process` from the moment the POST returns until it ends.
+         */
+        get: operations["hiveBackupState"];
+        put?: never;
+        /**
+         * Back up the caller's vault to the node the credential names (Hive SDK `startBackup`)
+         * @description Every space of the vault. Answers at once; the job runs in the background.
+         */
+        post: operations["hiveStartBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/content?from=hive_node": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore the caller's vault from the node the credential names (Hive SDK `restoreFrom`)
+         * @description The whole vault, every space, switched in one step once complete.
+         */
+        post: operations["hiveStartRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/backup/promotion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the backup kept here the caller's vault on this node (Hive SDK `promote`)
+         * @description On the backup node. A vault already here is 455; no backup 404 (internal_code 2).
+         */
+        post: operations["hivePromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/provider/vaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every vault of this node (Hive SDK `Provider.getVaults`)
+         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. None is 404 (internal_code 1).
+         */
+        get: operations["hiveProviderVaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/provider/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every backup service of this node (Hive SDK `Provider.getBackups`)
+         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. None is 404 (internal_code 2).
+         */
+        get: operations["hiveProviderBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/provider/filled_orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every settled order of this node (Hive SDK `Provider.getFilledOrders`)
+         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. Receipts with the fields the SDK reads. None is 404 (internal_code 8).
+         */
+        get: operations["hiveProviderFilledOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -753,6 +1302,12 @@ export interface components {
          * @example notes
          */
         CollectionName: string;
+        HiveCreateCollectionRequest: {
+            /** @description The client encrypts the documents (the node stores the flag). */
+            is_encrypt?: boolean;
+            /** @description How, e.g. `user_did`; required with `is_encrypt: true`. */
+            encrypt_method?: string;
+        };
         InsertRequest: {
             /** @description One document or a list of up to 10,000. */
             document: components["schemas"]["Document"] | components["schemas"]["Document"][];
@@ -801,6 +1356,8 @@ export interface components {
          * @example photos/2026/cat.jpg
          */
         FilePath: string;
+        /** @description Exactly `{}` (what the Hive SDK sends on calls that take no body). */
+        HiveEmptyBody: Record<string, never>;
         MoveRequest: {
             /** @description Destination path. It must not exist. */
             to: components["schemas"]["FilePath"];
@@ -930,11 +1487,20 @@ export interface components {
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
         };
-        RunScriptRequest: {
+        /** @description As `RegisterScriptRequest`; no other fields. */
+        HiveRegisterScriptRequest: {
+            condition?: components["schemas"]["Condition"];
+            executable: components["schemas"]["Executable"];
+            allowAnonymousUser?: boolean;
+            allowAnonymousApp?: boolean;
+        };
+        HiveRunScriptRequest: {
+            /** @description Without it: the caller's own vault and application. */
             context?: {
-                /** @description Owner of the vault the script lives in. Default: the caller. */
+                /** @description Owner of the vault the script lives in. */
                 target_did: components["schemas"]["Did"];
-                target_app_did?: string;
+                /** @description The application whose space of the owner's vault holds it. */
+                target_app_did: string;
             };
             params?: {
                 [key: string]: unknown;
@@ -945,6 +1511,16 @@ export interface components {
          * @example did:elastos:iXyZ…
          */
         Did: string;
+        RunScriptRequest: {
+            context?: {
+                /** @description Owner of the vault the script lives in. Default: the caller. */
+                target_did: components["schemas"]["Did"];
+                target_app_did?: string;
+            };
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         PlaceOrderRequest: {
             /**
              * @default vault
@@ -952,6 +1528,17 @@ export interface components {
              */
             subscription: "vault" | "backup";
             pricing_name: string;
+        };
+        HivePlaceOrderRequest: {
+            /** @enum {string} */
+            subscription: "vault" | "backup";
+            pricing_name: string;
+        };
+        /** @description The same filters in the body of the GET, where the Hive SDK sends them. */
+        HiveOrderFilter: {
+            /** @enum {string} */
+            subscription?: "vault" | "backup";
+            order_id?: number;
         };
         SettleRequest: {
             /** @description The order id assigned by the payment contract. */
@@ -1027,6 +1614,83 @@ export interface components {
             /** @description Single blocks (database chunks). */
             cids?: components["schemas"]["Cid"][];
         };
+        HiveInsertRequest: {
+            /** @description The documents (the SDK always sends a list). */
+            document: components["schemas"]["Document"] | components["schemas"]["Document"][];
+            options?: {
+                /** @description Add integer `created` and `modified` (epoch seconds). Default true. */
+                timestamp?: boolean;
+                /** @description Accepted; the node validates no schemas. */
+                bypass_document_validation?: boolean;
+                /** @description Accepted; inserts are all or nothing anyway. */
+                ordered?: boolean;
+            };
+        };
+        HiveUpdateRequest: {
+            filter: components["schemas"]["Filter"];
+            /** @description Update operators (`$set`, `$inc`, …). */
+            update: {
+                [key: string]: unknown;
+            };
+            options?: {
+                /** @description Set integer `modified` (and `created` on upsert). Default true. */
+                timestamp?: boolean;
+                upsert?: boolean;
+                /** @description Accepted; the node validates no schemas. */
+                bypass_document_validation?: boolean;
+            };
+        };
+        HiveDeleteRequest: {
+            filter: components["schemas"]["Filter"];
+        };
+        HiveCountRequest: {
+            filter: components["schemas"]["Filter"];
+            options?: {
+                skip?: number;
+                limit?: number;
+                /** @description Accepted; the node's own time limits bound every query. */
+                maxTimeMS?: number;
+            };
+        };
+        HiveQueryRequest: {
+            collection: components["schemas"]["CollectionName"];
+            filter?: components["schemas"]["Filter"];
+            options?: {
+                skip?: number;
+                /** @description At most 10,000; 0 or absent = up to that cap. */
+                limit?: number;
+                projection?: {
+                    [key: string]: unknown;
+                };
+                /** @description Pairs `[field, 1|-1]` in order, or an object `{field: 1|-1}`. */
+                sort?: [
+                    string,
+                    1 | -1
+                ][] | {
+                    [key: string]: 1 | -1;
+                };
+                /** @description Accepted; results are always complete. */
+                allow_partial_results?: boolean;
+                /**
+                 * @description Only `false`: the node cannot return index keys instead of documents.
+                 * @constant
+                 */
+                return_key?: false;
+                /**
+                 * @description Only `false`: the node has no record ids to show.
+                 * @constant
+                 */
+                show_record_id?: false;
+                /** @description Accepted; answers are not batched. */
+                batch_size?: number;
+            };
+        };
+        HiveReceiptFilter: {
+            order_id?: number;
+        };
+        HiveBackupRequest: {
+            credential: components["schemas"]["BackupCredential"];
+        };
         NodeVersion: {
             major: number;
             minor: number;
@@ -1052,6 +1716,32 @@ export interface components {
             document_engine: "sqlite" | "mongodb";
             /** @enum {string} */
             block_engine: "helia" | "kubo";
+            /** @description The owner's DID: the issuer of the node's ownership credential ('' without one). */
+            owner_did: string;
+            /** @description A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (none without one). */
+            ownership_presentation: {
+                [key: string]: unknown;
+            };
+            email: string;
+            description: string;
+            /** @description The build's git commit, else the version. */
+            last_commit_id: string;
+            /** @description Users with a vault record here (also unsubscribed ones). */
+            user_count: number;
+            /** @description Vaults in use (not unsubscribed). */
+            vault_count: number;
+            /** @description Backups this node keeps. */
+            backup_count: number;
+            /** @description The latest signed-in request; -1 = none yet. */
+            latest_access_time: number;
+            /** @description Bytes. */
+            memory_used: number;
+            /** @description Bytes. */
+            memory_total: number;
+            /** @description Bytes used on the data directory's file system. */
+            storage_used: number;
+            /** @description Bytes. */
+            storage_total: number;
         };
         Health: {
             /** @constant */
@@ -1090,11 +1780,29 @@ export interface components {
              * @enum {string}
              */
             state: "running" | "frozen" | "read_only";
+            /** @description Applications that used the vault. */
+            app_count: number;
+            /** @description Signed-in requests to the vault. */
+            access_count: number;
+            /** @description Their bytes in and out. */
+            access_amount: number;
+            /** @description The latest of them; -1 = never. */
+            access_last_time: number;
         };
         CollectionList: {
-            collections: components["schemas"]["Collection"][];
+            collections: components["schemas"]["CollectionListItem"][];
+        };
+        CollectionListItem: {
+            name: components["schemas"]["CollectionName"];
+            /** @description Created by the Hive SDK's encrypted service. */
+            is_encrypt: boolean;
+            /** @description '' when not encrypted. */
+            encrypt_method: string;
         };
         Collection: {
+            name: components["schemas"]["CollectionName"];
+        };
+        HiveCollection: {
             name: components["schemas"]["CollectionName"];
         };
         InsertResult: {
@@ -1109,6 +1817,10 @@ export interface components {
         };
         FindResult: {
             items: components["schemas"]["Document"][];
+            /** @description Created by the Hive SDK's encrypted service. */
+            is_encrypt: boolean;
+            /** @description '' when not encrypted. */
+            encrypt_method: string;
         };
         CountResult: {
             count: number;
@@ -1138,6 +1850,10 @@ export interface components {
             name: string;
             /** @description The CID of the content. */
             cid: string;
+        };
+        HivePathResult: {
+            /** @description The destination path. */
+            name: string;
         };
         MoveResult: {
             /** @description The destination path. */
@@ -1207,6 +1923,30 @@ export interface components {
             proof: string;
             /** @description The contract order id once settled. */
             order_id?: number | null;
+        };
+        /** @description The orders; when exactly one matches, its fields are also at the top level (SDK 2.9.14 builds every Order from the answer's top level). */
+        HiveOrderList: {
+            interim_orderid?: string;
+            /** @enum {string} */
+            subscription?: "vault" | "backup";
+            pricing_plan?: string;
+            paying_did?: components["schemas"]["Did"];
+            /** @description Price in the plan's currency (ELA on ESC). */
+            payment_amount?: number;
+            /** @description The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`. */
+            payment_amount_wei?: string;
+            /** @description Seconds since the Unix epoch. */
+            create_time?: number;
+            /** @description Seconds since the Unix epoch. */
+            expiration_time?: number;
+            receiving_address?: string;
+            /** @enum {string} */
+            state?: "normal" | "paid" | "expired" | "archive";
+            /** @description Order proof JWT signed by the node; pass it as the memo of `payOrder`. */
+            proof?: string;
+            /** @description The contract order id once settled. */
+            order_id?: number | null;
+            orders: components["schemas"]["Order"][];
         };
         OrderList: {
             orders: components["schemas"]["Order"][];
@@ -1310,6 +2050,142 @@ export interface components {
         BackupManifestResponse: {
             summary: components["schemas"]["BackupSummary"];
             manifest: components["schemas"]["BackupManifestOutput"];
+        };
+        HiveCommitId: {
+            /** @description The build's git commit, else the version. */
+            commit_id: string;
+        };
+        HivePricingPlans: {
+            version: string;
+            /** @description Vault plans, when asked for. */
+            pricingPlans?: components["schemas"]["PricingPlan"][];
+            /** @description Backup plans, when asked for. */
+            backupPlans?: components["schemas"]["PricingPlan"][];
+        };
+        HiveAppStats: {
+            apps: {
+                /** @description From the application DID's `#appinfo` credential ('' when unknown). */
+                name: string;
+                /** @description The issuer of its `#developer` credential ('' when unknown). */
+                developer_did: string;
+                icon_url: string;
+                redirect_url: string;
+                user_did: components["schemas"]["Did"];
+                app_did: string;
+                /** @description Bytes of the application's space: documents, scripts and file sizes. */
+                used_storage_size: number;
+                access_count: number;
+                /** @description Bytes in and out. */
+                access_amount: number;
+                /** @description -1 = never. */
+                access_last_time: number;
+            }[];
+        };
+        HiveBackupInfo: {
+            service_did: components["schemas"]["Did"];
+            pricing_plan: string;
+            /** @description Bytes. */
+            storage_quota: number;
+            /** @description Bytes of the backup kept here. */
+            storage_used: number;
+            /** @description Seconds since the Unix epoch. */
+            start_time: number;
+            /** @description -1 = no end. */
+            end_time: number;
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            /** @description Seconds since the Unix epoch. */
+            updated: number;
+        };
+        HiveInsertResult: {
+            acknowledged: boolean;
+            /** @description The same, under the name SDK 2.9.14 reads. */
+            acknowledge: boolean;
+            inserted_ids: string[];
+        };
+        HiveFileList: {
+            value: components["schemas"]["HiveFileInfo"][];
+        };
+        HiveFileInfo: {
+            /** @description Full path inside the vault. */
+            name: string;
+            is_file: boolean;
+            /** @description Bytes; 0 for folders. */
+            size: number;
+            /** @description Content identifier (CIDv1) of a file. */
+            cid?: string;
+            /** @description Seconds since the Unix epoch. */
+            created?: number;
+            /** @description Seconds since the Unix epoch. */
+            updated?: number;
+            is_encrypt: boolean;
+            /** @description '' when the content is not encrypted. */
+            encrypt_method: string;
+        };
+        HiveFileHash: {
+            name: string;
+            /** @constant */
+            algorithm: "SHA256";
+            /** @description SHA-256 of the content, lowercase hex. */
+            hash: string;
+            /** @description The CID of the content (Cella adds it). */
+            cid: string;
+        };
+        HivePaymentVersion: {
+            version: string;
+        };
+        HiveBackupResult: {
+            /**
+             * @description The latest job; `stop` when none ran.
+             * @enum {string}
+             */
+            state: "stop" | "backup" | "restore";
+            /** @enum {string} */
+            result: "success" | "failed" | "process";
+            /** @description Progress while in process, the reason when failed, '' before any job. */
+            message: string;
+        };
+        HiveProviderVaults: {
+            vaults: {
+                pricing_using: string;
+                /** @description Bytes. */
+                max_storage: number;
+                file_use_storage: number;
+                db_use_storage: number;
+                user_did: components["schemas"]["Did"];
+                access_count: number;
+                access_amount: number;
+                /** @description -1 = never. */
+                access_last_time: number;
+            }[];
+        };
+        HiveProviderBackups: {
+            backups: {
+                pricing_using: string;
+                max_storage: number;
+                use_storage: number;
+                user_did: components["schemas"]["Did"];
+            }[];
+        };
+        HiveFilledOrders: {
+            orders: {
+                /** @description The contract order id. */
+                order_id: number;
+                receipt_id: string;
+                user_did: components["schemas"]["Did"];
+                paid_did: components["schemas"]["Did"];
+                /** @enum {string} */
+                subscription: "vault" | "backup";
+                pricing_name: string;
+                pricing_plan: string;
+                ela_amount: number;
+                payment_amount: number;
+                ela_address: string;
+                receiving_address: string;
+                /** @description Seconds since the Unix epoch. */
+                create_time: number;
+                receipt_proof: string;
+            }[];
         };
         /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
         ConditionOutput: {
@@ -2100,6 +2976,107 @@ export interface operations {
             };
         };
     };
+    hiveCreateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                name: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_encrypt": true,
+                 *       "encrypt_method": "user_did"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveCreateCollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "notes"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveCollection"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteCollection: {
         parameters: {
             query?: never;
@@ -2586,8 +3563,8 @@ export interface operations {
                 list?: "0" | "1" | "true" | "false";
                 /** @description With `list`: every entry below the folder, not only direct children. */
                 recursive?: "0" | "1" | "true" | "false";
-                /** @description Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID. */
-                comp?: "children" | "metadata" | "hash";
+                /** @description Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.) */
+                comp?: "metadata";
             };
             header?: never;
             path: {
@@ -2796,6 +3773,105 @@ export interface operations {
             };
             /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveMoveFile: {
+        parameters: {
+            query: {
+                /** @description The new path; it must not exist. */
+                to: components["schemas"]["FilePath"];
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "docs/final.txt"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HivePathResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3113,6 +4189,129 @@ export interface operations {
             };
         };
     };
+    hiveRegisterScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "executable": {
+                 *         "name": "get_messages",
+                 *         "type": "find",
+                 *         "body": {
+                 *           "collection": "messages",
+                 *           "filter": {
+                 *             "author": "$params.author"
+                 *           },
+                 *           "options": {
+                 *             "sort": [
+                 *               [
+                 *                 "n",
+                 *                 -1
+                 *               ]
+                 *             ]
+                 *           }
+                 *         },
+                 *         "output": true
+                 *       },
+                 *       "condition": {
+                 *         "name": "has_messages",
+                 *         "type": "queryHasResults",
+                 *         "body": {
+                 *           "collection": "messages",
+                 *           "filter": {
+                 *             "author": "$params.author"
+                 *           }
+                 *         }
+                 *       },
+                 *       "allowAnonymousUser": false,
+                 *       "allowAnonymousApp": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveRegisterScriptRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "acknowledged": true,
+                     *       "matched_count": 0,
+                     *       "modified_count": 0,
+                     *       "upserted_id": "get_messages"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegisterScriptResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     registerScript: {
         parameters: {
             query?: never;
@@ -3249,6 +4448,141 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveRunScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": {
+                 *         "target_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                 *         "target_app_did": "did:elastos:ic8pRXyAT3JqEXo4PzHQHv5rsoYyEyDwpB"
+                 *       },
+                 *       "params": {
+                 *         "author": "alice"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveRunScriptRequest"];
+            };
+        };
+        responses: {
+            /** @description The results, by executable name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "get_messages": {
+                     *         "total": 1,
+                     *         "items": [
+                     *           {
+                     *             "_id": {
+                     *               "$oid": "65a1b2c3d4e5f60718293a4b"
+                     *             },
+                     *             "author": "alice",
+                     *             "n": 3
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunScriptResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *
+             *     `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3590,6 +4924,216 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveListOrders: {
+        parameters: {
+            query?: {
+                subscription?: "vault" | "backup";
+                order_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "subscription": "vault",
+                 *       "order_id": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveOrderFilter"];
+            };
+        };
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         {
+                     *           "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
+                     *           "subscription": "vault",
+                     *           "pricing_plan": "Standard",
+                     *           "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "payment_amount": 2.5,
+                     *           "payment_amount_wei": "2500000000000000000",
+                     *           "create_time": 1767225600,
+                     *           "expiration_time": 1767830400,
+                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "state": "paid",
+                     *           "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
+                     *           "order_id": 7
+                     *         }
+                     *       ],
+                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
+                     *       "subscription": "vault",
+                     *       "pricing_plan": "Standard",
+                     *       "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *       "payment_amount": 2.5,
+                     *       "payment_amount_wei": "2500000000000000000",
+                     *       "create_time": 1767225600,
+                     *       "expiration_time": 1767830400,
+                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "state": "paid",
+                     *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
+                     *       "order_id": 7
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveOrderList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hivePlaceOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subscription": "vault",
+                 *       "pricing_name": "Standard"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HivePlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order, with its proof to pay with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
+                     *       "subscription": "vault",
+                     *       "pricing_plan": "Standard",
+                     *       "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *       "payment_amount": 2.5,
+                     *       "payment_amount_wei": "2500000000000000000",
+                     *       "create_time": 1767225600,
+                     *       "expiration_time": 1767830400,
+                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "state": "normal",
+                     *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
+                     *       "order_id": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4828,6 +6372,2496 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveCommitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commit_id": "81fa6f0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveCommitId"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveAboutVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "major": 0,
+                     *       "minor": 1,
+                     *       "patch": 0,
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveAboutCommitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commit_id": "81fa6f0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveCommitId"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hivePricingPlans: {
+        parameters: {
+            query?: {
+                /** @description Which plans: vault, backup or both (default). */
+                subscription?: "all" | "vault" | "backup";
+                /** @description Only the plan of this name (404/5 when none). */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.0",
+                     *       "pricingPlans": [
+                     *         {
+                     *           "name": "Standard",
+                     *           "maxStorage": 2000,
+                     *           "serviceDays": 30,
+                     *           "amount": 2.5,
+                     *           "currency": "ELA"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HivePricingPlans"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PLAN_NOT_FOUND` (internal_code 5): No pricing plan of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveAppStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "apps": [
+                     *         {
+                     *           "name": "Notes",
+                     *           "developer_did": "did:elastos:iYpQMwheDxySqivocSJaoprcoDTqQsDYAu",
+                     *           "icon_url": "https://example.org/notes.png",
+                     *           "redirect_url": "https://example.org/callback",
+                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "app_did": "did:elastos:ic8pRXyAT3JqEXo4PzHQHv5rsoYyEyDwpB",
+                     *           "used_storage_size": 20480,
+                     *           "access_count": 42,
+                     *           "access_amount": 91733,
+                     *           "access_last_time": 1767225600
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveAppStats"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *
+             *     `APPLICATION_NOT_FOUND` (internal_code 9): No application has used this vault (the Hive dialect lists none as 404).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveBackupInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "service_did": "did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd",
+                     *       "pricing_plan": "Standard",
+                     *       "storage_quota": 2097152000,
+                     *       "storage_used": 73400320,
+                     *       "start_time": 1767225600,
+                     *       "end_time": 1769817600,
+                     *       "created": 1764547200,
+                     *       "updated": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveBackupInfo"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveSubscribeBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The backup service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "service_did": "did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd",
+                     *       "pricing_plan": "Basic",
+                     *       "storage_quota": 524288000,
+                     *       "storage_used": 0,
+                     *       "start_time": 1767225600,
+                     *       "end_time": -1,
+                     *       "created": 1767225600,
+                     *       "updated": 1767225600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveBackupInfo"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveUnsubscribeBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description Unsubscribed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveDropCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveInsertDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document": [
+                 *         {
+                 *           "author": "alice",
+                 *           "text": "hi"
+                 *         }
+                 *       ],
+                 *       "options": {
+                 *         "timestamp": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveInsertRequest"];
+            };
+        };
+        responses: {
+            /** @description The ids of the inserted documents. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "acknowledged": true,
+                     *       "acknowledge": true,
+                     *       "inserted_ids": [
+                     *         "65a1b2c3d4e5f60718293a4b"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveInsertResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveDeleteDocuments: {
+        parameters: {
+            query?: {
+                /** @description Only the first match. Default false. */
+                deleteone?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "author": "bob"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveUpdateDocuments: {
+        parameters: {
+            query?: {
+                /** @description Only the first match. Default false. */
+                updateone?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "author": "alice"
+                 *       },
+                 *       "update": {
+                 *         "$set": {
+                 *           "text": "edited"
+                 *         }
+                 *       },
+                 *       "options": {
+                 *         "timestamp": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Match and change counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "acknowledged": true,
+                     *       "matched_count": 1,
+                     *       "modified_count": 1,
+                     *       "upserted_id": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveCountDocuments: {
+        parameters: {
+            query: {
+                /** @description Count instead of insert. */
+                op: "count";
+            };
+            header?: never;
+            path: {
+                /** @description A collection name. Names of internal collections are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "author": "alice"
+                 *       },
+                 *       "options": {
+                 *         "skip": 0,
+                 *         "limit": 100
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveCountRequest"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CountResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveQueryDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collection": "notes",
+                 *       "filter": {
+                 *         "author": "alice"
+                 *       },
+                 *       "options": {
+                 *         "sort": [
+                 *           [
+                 *             "created",
+                 *             -1
+                 *           ]
+                 *         ],
+                 *         "limit": 10,
+                 *         "projection": {
+                 *           "_id": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching documents. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "author": "alice",
+                     *           "text": "hi",
+                     *           "created": 1767225600,
+                     *           "modified": 1767225600
+                     *         }
+                     *       ],
+                     *       "is_encrypt": false,
+                     *       "encrypt_method": ""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FindResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveUploadFile: {
+        parameters: {
+            query?: {
+                /** @description Anyone may download the file: by path through the owner (`__anonymous_files__`) and by CID (`/ipfs/{cid}`). */
+                public?: "0" | "1" | "true" | "false";
+                /** @description The client encrypted the content (stored as a flag). */
+                is_encrypt?: "0" | "1" | "true" | "false";
+                /** @description Required with `is_encrypt=true`. */
+                encrypt_method?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        /** @description The file content, raw (not multipart). */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "public/logo.png",
+                     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+                     *       "size": 1834
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveCopyFile: {
+        parameters: {
+            query: {
+                /** @description The path of the copy; it must not exist. */
+                dest: components["schemas"]["FilePath"];
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description Copied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "archive/report.pdf"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HivePathResult"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveListFiles: {
+        parameters: {
+            query: {
+                /** @description List every file below the folder. */
+                comp: "children";
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "value": [
+                     *         {
+                     *           "name": "album/2026/c.jpg",
+                     *           "is_file": true,
+                     *           "size": 48211,
+                     *           "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+                     *           "created": 1767225600,
+                     *           "updated": 1767225600,
+                     *           "is_encrypt": false,
+                     *           "encrypt_method": ""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveFileList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveFileHash: {
+        parameters: {
+            query: {
+                /** @description The SHA-256 of the file's content. */
+                comp: "hash";
+            };
+            header?: never;
+            path: {
+                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
+                path: components["schemas"]["FilePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The digest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "docs/report.pdf",
+                     *       "algorithm": "SHA256",
+                     *       "hash": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
+                     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveFileHash"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveIpfsContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The CID an upload with `public=true` answered. */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content. */
+            200: {
+                headers: {
+                    /** @description The CID of the content. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Partial content for a `Range` request. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: The resource does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveListScripts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scripts": [
+                     *         {
+                     *           "name": "get_messages",
+                     *           "executable": {
+                     *             "name": "get_messages",
+                     *             "type": "find",
+                     *             "body": {
+                     *               "collection": "messages",
+                     *               "filter": {
+                     *                 "author": "$params.author"
+                     *               }
+                     *             }
+                     *           },
+                     *           "allowAnonymousUser": false,
+                     *           "allowAnonymousApp": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScriptList"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveRunScriptUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                script_name: components["schemas"]["ScriptName"];
+                /** @description `<target DID>@<application DID>`. */
+                target: string;
+                /** @description The run parameters as URL-encoded JSON (everything after the target). */
+                params: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, by executable name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "get_messages": {
+                     *         "total": 1,
+                     *         "items": [
+                     *           {
+                     *             "author": "alice",
+                     *             "n": 3
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunScriptResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             *
+             *     `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hivePaymentVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HivePaymentVersion"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveSettleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id the payment contract assigned. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The receipt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "receipt_id": "9f86d081884c7d659a2feaa0",
+                     *       "order_id": 7,
+                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
+                     *       "subscription": "vault",
+                     *       "pricing_plan": "Standard",
+                     *       "payment_amount": 2.5,
+                     *       "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *       "create_time": 1767229200,
+                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *       "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveListReceipts: {
+        parameters: {
+            query?: {
+                order_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "order_id": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveReceiptFilter"];
+            };
+        };
+        responses: {
+            /** @description The receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "receipts": [
+                     *         {
+                     *           "receipt_id": "9f86d081884c7d659a2feaa0",
+                     *           "order_id": 7,
+                     *           "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
+                     *           "subscription": "vault",
+                     *           "pricing_plan": "Standard",
+                     *           "payment_amount": 2.5,
+                     *           "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "create_time": 1767229200,
+                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiptList"];
+                };
+            };
+            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RECEIPT_NOT_FOUND` (internal_code 8): No receipt with that id for this user. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveBackupState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "backup",
+                     *       "result": "process",
+                     *       "message": "sending 12 database chunks and 3 files"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveBackupResult"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveStartBackup: {
+        parameters: {
+            query: {
+                /** @description Back up to the node the credential names. */
+                to: "hive_node";
+                /** @description Accepted; the checks run either way. */
+                is_force?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": "{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN\",\"credentialSubject\":{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"sourceHiveNodeDID\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"targetHiveNodeDID\":\"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY\",\"targetNodeURL\":\"https://backup.example.org\"},\"…\":\"…\"}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "backup",
+                     *       "result": "process",
+                     *       "message": "signing in to the backup node"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveBackupResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveStartRestore: {
+        parameters: {
+            query: {
+                /** @description Restore from the node the credential names. */
+                from: "hive_node";
+                /** @description Accepted; the checks run either way. */
+                is_force?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credential": "{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN\",\"credentialSubject\":{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"sourceHiveNodeDID\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"targetHiveNodeDID\":\"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY\",\"targetNodeURL\":\"https://backup.example.org\"},\"…\":\"…\"}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HiveBackupRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "restore",
+                     *       "result": "process",
+                     *       "message": "signing in to the backup node"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveBackupResult"];
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hivePromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["HiveEmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The new vault. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "service_did": "did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY",
+                     *       "pricing_plan": "Basic",
+                     *       "storage_quota": 524288000,
+                     *       "storage_used": 20480,
+                     *       "database_used": 4096,
+                     *       "files_used": 16384,
+                     *       "start_time": 1767225600,
+                     *       "end_time": -1,
+                     *       "created": 1767225600,
+                     *       "updated": 1767225600,
+                     *       "state": "running",
+                     *       "app_count": 0,
+                     *       "access_count": 0,
+                     *       "access_amount": 0,
+                     *       "access_last_time": -1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VaultInfo"];
+                };
+            };
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveProviderVaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vaults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "vaults": [
+                     *         {
+                     *           "pricing_using": "Basic",
+                     *           "max_storage": 524288000,
+                     *           "file_use_storage": 4096,
+                     *           "db_use_storage": 812,
+                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "access_count": 17,
+                     *           "access_amount": 20933,
+                     *           "access_last_time": 1767225600
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveProviderVaults"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveProviderBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup services. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "backups": [
+                     *         {
+                     *           "pricing_using": "Basic",
+                     *           "max_storage": 524288000,
+                     *           "use_storage": 0,
+                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveProviderBackups"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    hiveProviderFilledOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settled orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         {
+                     *           "order_id": 7,
+                     *           "receipt_id": "9f86d081884c7d659a2feaa0",
+                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
+                     *           "subscription": "vault",
+                     *           "pricing_name": "Standard",
+                     *           "pricing_plan": "Standard",
+                     *           "ela_amount": 2.5,
+                     *           "payment_amount": 2.5,
+                     *           "ela_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                     *           "create_time": 1767229200,
+                     *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HiveFilledOrders"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RECEIPT_NOT_FOUND` (internal_code 8): No receipt with that id for this user. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -106,7 +106,10 @@ export class BackupRecords {
       await this.create(userDid);
     } catch (error) {
       if (error instanceof StoreError && error.code === 'DUPLICATE_KEY')
-        throw new CellaError('ALREADY_EXISTS', 'you are subscribed to the backup service of this node already');
+        throw new CellaError(
+          'ALREADY_EXISTS',
+          'you are subscribed to the backup service of this node already',
+        );
       throw error;
     }
     return (await this.find(userDid))!;
@@ -120,13 +123,17 @@ export class BackupRecords {
     const record = await this.find(userDid);
     if (!record) throw new CellaError('BACKUP_NOT_FOUND', 'you have no backup service on this node');
     if (record.pending && record.pending.updatedAt > this.now() - staleSeconds)
-      throw new CellaError('BACKUP_IN_PROGRESS', 'a backup of your vault is being received here: wait for it to end');
+      throw new CellaError(
+        'BACKUP_IN_PROGRESS',
+        'a backup of your vault is being received here: wait for it to end',
+      );
     const { deletedCount } = await this.collection.deleteMany({
       _id: userDid,
       'pending.id': record.pending ? record.pending.id : null,
       'current.id': record.current ? record.current.id : null,
     });
-    if (deletedCount === 0) throw new CellaError('BACKUP_IN_PROGRESS', 'the backup record changed meanwhile; retry');
+    if (deletedCount === 0)
+      throw new CellaError('BACKUP_IN_PROGRESS', 'the backup record changed meanwhile; retry');
     return [record.current?.id, record.pending?.id].filter((id): id is string => id !== undefined);
   }
 
@@ -134,20 +141,20 @@ export class BackupRecords {
     const plan = freePlan(this.plans.backupPlans);
     const now = this.now();
     await this.collection.insertMany([
-        {
-          _id: userDid,
-          plan: plan.name,
-          quota: quotaBytes(plan),
-          planAmount: 0,
-          start: now,
-          end: -1,
-          created: now,
-          updated: now,
-          current: null,
-          pending: null,
-          settlements: [],
-        },
-      ]);
+      {
+        _id: userDid,
+        plan: plan.name,
+        quota: quotaBytes(plan),
+        planAmount: 0,
+        start: now,
+        end: -1,
+        created: now,
+        updated: now,
+        current: null,
+        pending: null,
+        settlements: [],
+      },
+    ]);
   }
 
   /** A paid backup plan past its end drops to the free backup plan; the backup stays. */

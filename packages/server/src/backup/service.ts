@@ -22,7 +22,7 @@ import { runBackup } from './backup-run.js';
 import { BackupStore } from './backup-store.js';
 import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
 import { BackupJobs, type BackupStateView } from './jobs.js';
-import type { FileRefs, PrimaryDeps } from './primary-deps.js';
+import type { FileRefs, PrimaryDeps, PublicFileIndex } from './primary-deps.js';
 import { emptyProgress } from './progress.js';
 import { promote } from './promote.js';
 import { BackupReceiver } from './receiver.js';
@@ -43,6 +43,7 @@ export interface BackupServiceDeps {
   plans: PlansFile;
   blocks: BlockStore;
   refs: FileRefs;
+  publicFiles: PublicFileIndex;
   settings: BackupSettings;
   /** The backup node's own BlockStore (`role: 'backup'` only). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
@@ -82,6 +83,7 @@ export class BackupService {
       vaults: d.vaults,
       blocks: d.blocks,
       refs: d.refs,
+      publicFiles: d.publicFiles,
       identity: d.identity,
       presented: d.presented,
       log: d.log,
@@ -282,6 +284,7 @@ export class BackupService {
         vaults: this.d.vaults,
         blocks: this.d.blocks,
         refs: this.d.refs,
+        publicFiles: this.d.publicFiles,
         records: this.records,
         store: this.store,
         receiver: this.receiver,

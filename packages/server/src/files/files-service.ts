@@ -467,10 +467,20 @@ export class FilesService {
    * index names candidates, the metadata decides; entries the metadata no longer backs are
    * dropped on the way.
    */
-  async publicContent(cid: string, spaceOf: (userDid: string, app: string | null) => Promise<VaultSpace | null>): Promise<FileRecord | null> {
+  async publicContent(
+    cid: string,
+    vaultOf: (userDid: string) => Promise<Pick<VaultSpace, 'database'> | null>,
+  ): Promise<FileRecord | null> {
     for (const entry of await this.publicFiles.holders(cid)) {
-      const space = await spaceOf(entry.userDid, entry.app);
-      const record = space ? await this.records(space).get(entry.path) : null;
+      const vault = await vaultOf(entry.userDid);
+      const files = vault
+        ? new FileRecords(
+            spaceDatabase(this.deps.documents, { database: vault.database, prefix: entry.prefix }).collection(
+              FILES_COLLECTION,
+            ),
+          )
+        : null;
+      const record = files ? await files.get(entry.path) : null;
       if (record?.isPublic && record.cid === cid) return record;
       await this.publicFiles.drop(entry.key);
     }

@@ -1,7 +1,8 @@
 /**
  * The node-wide index of public files (uploaded with `public=true`): which CIDs anyone may fetch
  * without a token (`GET /ipfs/{cid}`, the reference's IPFS gateway). Node database, collection
- * `public_files`, one document per (user, space, path): `{cid, user, app, path}`.
+ * `public_files`, one document per (user, space, path): `{cid, user, prefix, path}` (the space by
+ * its collection prefix, which a restored or promoted vault's metadata yields too).
  *
  * The file's metadata stays the truth: a lookup is answered only when the metadata at that path
  * still holds that CID and is still public, so an entry left behind (the file was moved, deleted,
@@ -9,14 +10,15 @@
  * are dropped when a lookup meets them, and with their vault on a forced unsubscribe.
  */
 import type { Collection, Database } from '@cella/document-store';
-import type { VaultSpace } from '../vault/spaces.js';
-
 export interface PublicFileEntry {
   key: string;
   userDid: string;
-  app: string | null;
+  /** The space's collection prefix ('' for the default space). */
+  prefix: string;
   path: string;
 }
+
+type Space = { userDid: string; prefix: string };
 
 export class PublicFiles {
   private readonly entries: Collection;
@@ -25,20 +27,20 @@ export class PublicFiles {
     this.entries = nodeDb.collection('public_files');
   }
 
-  private key(space: Pick<VaultSpace, 'userDid' | 'app'>, path: string): string {
-    return `${space.userDid}\n${space.app ?? ''}\n${path}`;
+  private key(space: Space, path: string): string {
+    return `${space.userDid}\n${space.prefix}\n${path}`;
   }
 
-  async add(space: VaultSpace, path: string, cid: string): Promise<void> {
+  async add(space: Space, path: string, cid: string): Promise<void> {
     const key = this.key(space, path);
     await this.entries.replaceOne(
       { _id: key },
-      { _id: key, cid, user: space.userDid, app: space.app, path },
+      { _id: key, cid, user: space.userDid, prefix: space.prefix, path },
       { upsert: true },
     );
   }
 
-  async remove(space: Pick<VaultSpace, 'userDid' | 'app'>, path: string): Promise<void> {
+  async remove(space: Space, path: string): Promise<void> {
     await this.entries.deleteOne({ _id: this.key(space, path) });
   }
 
@@ -53,7 +55,7 @@ export class PublicFiles {
     return docs.map((doc) => ({
       key: String(doc._id),
       userDid: String(doc.user),
-      app: typeof doc.app === 'string' ? doc.app : null,
+      prefix: typeof doc.prefix === 'string' ? doc.prefix : '',
       path: String(doc.path),
     }));
   }

@@ -18,7 +18,8 @@ export async function filesCollectionsOf(db: Database): Promise<string[]> {
 export async function fileRefsOf(db: Database): Promise<string[]> {
   const cids: string[] = [];
   for (const name of await filesCollectionsOf(db))
-    for (const doc of await db.collection(name).find({}, { projection: { cid: 1 } })) cids.push(String(doc.cid));
+    for (const doc of await db.collection(name).find({}, { projection: { cid: 1 } }))
+      cids.push(String(doc.cid));
   return cids;
 }
 

@@ -104,7 +104,12 @@ export class AccessStats {
           this.pending.set(
             key,
             again
-              ? { ...again, count: again.count + t.count, amount: again.amount + t.amount, last: Math.max(again.last, t.last) }
+              ? {
+                  ...again,
+                  count: again.count + t.count,
+                  amount: again.amount + t.amount,
+                  last: Math.max(again.last, t.last),
+                }
               : t,
           );
         }

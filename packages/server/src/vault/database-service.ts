@@ -46,7 +46,7 @@ const PLAIN: CollectionFlags = { is_encrypt: false, encrypt_method: '' };
 
 function toFlags(doc: Document): CollectionFlags {
   return doc.is_encrypt === true
-    ? { is_encrypt: true, encrypt_method: String(doc.encrypt_method ?? '') }
+    ? { is_encrypt: true, encrypt_method: typeof doc.encrypt_method === 'string' ? doc.encrypt_method : '' }
     : PLAIN;
 }
 

@@ -36,7 +36,9 @@ export function spacePrefix(app: string | null): string {
 export function splitSpace(stored: string): { prefix: string; name: string } {
   if (!stored.startsWith(APP_SPACE)) return { prefix: '', name: stored };
   const dot = stored.indexOf('.');
-  return dot < 0 ? { prefix: '', name: stored } : { prefix: stored.slice(0, dot + 1), name: stored.slice(dot + 1) };
+  return dot < 0
+    ? { prefix: '', name: stored }
+    : { prefix: stored.slice(0, dot + 1), name: stored.slice(dot + 1) };
 }
 
 /** A collection of file metadata, of any space (the sweep, usage repair and backups read them all). */

@@ -95,6 +95,9 @@ class SpaceDatabase implements Database {
 }
 
 /** The space's view of its vault database. */
-export function spaceDatabase(store: DocumentStore, space: Pick<VaultSpace, 'database' | 'prefix'>): Database {
+export function spaceDatabase(
+  store: DocumentStore,
+  space: Pick<VaultSpace, 'database' | 'prefix'>,
+): Database {
   return new SpaceDatabase(store.database(space.database), space.prefix);
 }

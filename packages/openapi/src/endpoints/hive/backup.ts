@@ -8,8 +8,14 @@ import * as hive from '../../schemas/hive/backup.js';
 import { noBody } from '../../schemas/hive/common.js';
 import { KiB } from '../common.js';
 
-const CREDENTIAL = '{"id":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential","type":["HiveBackupCredential","VerifiableCredential"],"issuer":"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN","credentialSubject":{"id":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd","sourceHiveNodeDID":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd","targetHiveNodeDID":"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY","targetNodeURL":"https://backup.example.org"},"…":"…"}';
-const credentialErrors = ['INVALID_PARAMETER', 'UNAUTHORIZED', 'VAULT_NOT_FOUND', 'BACKUP_IN_PROGRESS'] as const;
+const CREDENTIAL =
+  '{"id":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential","type":["HiveBackupCredential","VerifiableCredential"],"issuer":"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN","credentialSubject":{"id":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd","sourceHiveNodeDID":"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd","targetHiveNodeDID":"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY","targetNodeURL":"https://backup.example.org"},"…":"…"}';
+const credentialErrors = [
+  'INVALID_PARAMETER',
+  'UNAUTHORIZED',
+  'VAULT_NOT_FOUND',
+  'BACKUP_IN_PROGRESS',
+] as const;
 
 export const hiveBackupEndpoints = defineEndpoints({
   hiveBackupState: {
@@ -18,7 +24,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     path: '/api/v2/vault/content',
     auth: 'user',
     tag: 'Hive: Backup',
-    summary: 'The state of the caller\'s latest backup or restore (Hive SDK `checkResult`)',
+    summary: "The state of the caller's latest backup or restore (Hive SDK `checkResult`)",
     description:
       'Before any job: `stop`/`success`/`""`. A job started by the POST reads `process` from the moment the POST returns until it ends.',
     success: { status: 200, description: 'The state.', body: hive.backupResult },
@@ -34,7 +40,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     path: '/api/v2/vault/content',
     auth: 'user',
     tag: 'Hive: Backup',
-    summary: 'Back up the caller\'s vault to the node the credential names (Hive SDK `startBackup`)',
+    summary: "Back up the caller's vault to the node the credential names (Hive SDK `startBackup`)",
     description: 'Every space of the vault. Answers at once; the job runs in the background.',
     query: hive.backupQuery,
     body: hive.credentialRequest,
@@ -53,7 +59,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     path: '/api/v2/vault/content',
     auth: 'user',
     tag: 'Hive: Backup',
-    summary: 'Restore the caller\'s vault from the node the credential names (Hive SDK `restoreFrom`)',
+    summary: "Restore the caller's vault from the node the credential names (Hive SDK `restoreFrom`)",
     description: 'The whole vault, every space, switched in one step once complete.',
     query: hive.restoreQuery,
     body: hive.credentialRequest,
@@ -72,7 +78,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     path: '/api/v2/backup/promotion',
     auth: 'user',
     tag: 'Hive: Backup',
-    summary: 'Make the backup kept here the caller\'s vault on this node (Hive SDK `promote`)',
+    summary: "Make the backup kept here the caller's vault on this node (Hive SDK `promote`)",
     description: 'On the backup node. A vault already here is 455; no backup 404 (internal_code 2).',
     body: noBody,
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },

@@ -19,7 +19,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Create a collection (Hive SDK `createCollection`)',
     description:
-      'In the caller\'s space (the application of the access token). The body is `{}`, or the encrypted service\'s flags, which `GET /vault/db/collections` and finds then report. An existing name is 455.',
+      "In the caller's space (the application of the access token). The body is `{}`, or the encrypted service's flags, which `GET /vault/db/collections` and finds then report. An existing name is 455.",
     params: db.collectionNameParams,
     body: hive.createCollectionRequest.optional(),
     success: { status: 200, description: 'Created.', body: hive.collectionCreated },
@@ -39,7 +39,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Drop a collection with its documents (Hive SDK `deleteCollection`)',
     description:
-      'Shares its method and path with the primary table\'s delete-documents: a body of exactly `{}` and no query drops the collection; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop.',
+      "Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop.",
     params: db.collectionParams,
     body: hive.emptyBody,
     success: { status: 204, description: 'Dropped.' },
@@ -53,11 +53,18 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Database',
     summary: 'Insert documents (Hive SDK `insertOne` / `insertMany`)',
-    description: 'All or nothing. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds).',
+    description:
+      'All or nothing. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds).',
     params: db.collectionParams,
     body: hive.insertRequest,
     success: { status: 201, description: 'The ids of the inserted documents.', body: hive.insertResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+    ],
     bodyLimit: 16 * MiB,
     example: {
       request: 'POST /api/v2/vault/db/collection/notes',
@@ -102,7 +109,11 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     bodyLimit: 4 * MiB,
     example: {
       request: 'PATCH /api/v2/vault/db/collection/notes?updateone=true',
-      body: { filter: { author: 'alice' }, update: { $set: { text: 'edited' } }, options: { timestamp: true } },
+      body: {
+        filter: { author: 'alice' },
+        update: { $set: { text: 'edited' } },
+        options: { timestamp: true },
+      },
       response: { acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null },
     },
   },

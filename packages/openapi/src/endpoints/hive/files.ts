@@ -17,9 +17,9 @@ export const hiveFilesEndpoints = defineEndpoints({
     path: '/api/v2/vault/files/{path}',
     auth: 'user',
     tag: 'Hive: Files',
-    summary: 'Upload a file with the reference\'s flags (Hive SDK `upload`)',
+    summary: "Upload a file with the reference's flags (Hive SDK `upload`)",
     description:
-      'Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table\'s upload; with `dest` a copy.',
+      "Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table's upload; with `dest` a copy.",
     params: files.filePathParams,
     multiSegmentParam: 'path',
     query: hive.uploadQuery,
@@ -79,7 +79,7 @@ export const hiveFilesEndpoints = defineEndpoints({
     tag: 'Hive: Files',
     summary: 'Every file below a folder (Hive SDK `list`)',
     description:
-      'The reference\'s listing: every file below the folder, sub-folders included, no folder entries; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table\'s directory view.)',
+      "The reference's listing: every file below the folder, sub-folders included, no folder entries; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table's directory view.)",
     params: files.filePathParams,
     multiSegmentParam: 'path',
     query: hive.listQuery,
@@ -89,7 +89,16 @@ export const hiveFilesEndpoints = defineEndpoints({
       request: 'GET /api/v2/vault/files/album?comp=children',
       response: {
         value: [
-          { name: 'album/2026/c.jpg', is_file: true, size: 48211, cid: SAMPLE_CID, created: 1767225600, updated: 1767225600, is_encrypt: false, encrypt_method: '' },
+          {
+            name: 'album/2026/c.jpg',
+            is_file: true,
+            size: 48211,
+            cid: SAMPLE_CID,
+            created: 1767225600,
+            updated: 1767225600,
+            is_encrypt: false,
+            encrypt_method: '',
+          },
         ],
       },
     },
@@ -101,7 +110,7 @@ export const hiveFilesEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Files',
     summary: "The SHA-256 of a file's content (Hive SDK `hash`)",
-    description: 'The reference\'s hash; the primary table\'s `{path}/hash` answers the CID.',
+    description: "The reference's hash; the primary table's `{path}/hash` answers the CID.",
     params: files.filePathParams,
     multiSegmentParam: 'path',
     query: hive.hashQuery,

@@ -43,7 +43,7 @@ export const hivePaymentEndpoints = defineEndpoints({
     path: '/api/v2/payment/version',
     auth: 'user',
     tag: 'Hive: Payment',
-    summary: 'The version of the node\'s payment configuration (Hive SDK `getVersion`)',
+    summary: "The version of the node's payment configuration (Hive SDK `getVersion`)",
     success: { status: 200, description: 'The version.', body: hive.paymentVersion },
     errors: [],
     example: { request: 'GET /api/v2/payment/version', response: { version: '1.0' } },
@@ -74,7 +74,8 @@ export const hivePaymentEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Payment',
     summary: 'Settle an order paid on-chain (Hive SDK `settleOrder`)',
-    description: 'The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order.',
+    description:
+      'The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order.',
     params: hive.settleParams,
     body: noBody,
     success: { status: 201, description: 'The receipt.', body: payment.receipt },
@@ -108,12 +109,17 @@ export const hivePaymentEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Payment',
     summary: "The caller's receipts (Hive SDK `getReceipts`)",
-    description: 'Filter `order_id` (the contract\'s) in the query or the JSON body. None is 404 (internal_code 8).',
+    description:
+      "Filter `order_id` (the contract's) in the query or the JSON body. None is 404 (internal_code 8).",
     query: hive.receiptsQuery,
     body: hive.receiptsBody.optional(),
     success: { status: 200, description: 'The receipts.', body: payment.receiptList },
     errors: ['INVALID_PARAMETER', 'RECEIPT_NOT_FOUND'],
     bodyLimit: 4 * KiB,
-    example: { request: 'GET /api/v2/payment/receipt', body: { order_id: 7 }, response: { receipts: [RECEIPT] } },
+    example: {
+      request: 'GET /api/v2/payment/receipt',
+      body: { order_id: 7 },
+      response: { receipts: [RECEIPT] },
+    },
   },
 });

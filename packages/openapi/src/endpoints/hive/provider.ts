@@ -4,7 +4,7 @@ import * as hive from '../../schemas/hive/provider.js';
 
 const USER = 'did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN';
 const ownerOnly =
-  'Only the node\'s owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403.';
+  "Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403.";
 
 export const hiveProviderEndpoints = defineEndpoints({
   hiveProviderVaults: {
@@ -47,7 +47,9 @@ export const hiveProviderEndpoints = defineEndpoints({
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND'],
     example: {
       request: 'GET /api/v2/provider/backups',
-      response: { backups: [{ pricing_using: 'Basic', max_storage: 524288000, use_storage: 0, user_did: USER }] },
+      response: {
+        backups: [{ pricing_using: 'Basic', max_storage: 524288000, use_storage: 0, user_did: USER }],
+      },
     },
   },
   hiveProviderFilledOrders: {

@@ -30,7 +30,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Scripts',
     summary: "The caller's scripts (Hive SDK `getScripts`)",
-    description: 'In the caller\'s space, by name. None is 404 (internal_code 3), as the reference.',
+    description: "In the caller's space, by name. None is 404 (internal_code 3), as the reference.",
     success: { status: 200, description: 'The scripts.', body: scripts.scriptList },
     errors: ['SCRIPT_NOT_FOUND'],
     example: {
@@ -39,7 +39,11 @@ export const hiveScriptsEndpoints = defineEndpoints({
         scripts: [
           {
             name: 'get_messages',
-            executable: { name: 'get_messages', type: 'find', body: { collection: 'messages', filter: { author: '$params.author' } } },
+            executable: {
+              name: 'get_messages',
+              type: 'find',
+              body: { collection: 'messages', filter: { author: '$params.author' } },
+            },
             allowAnonymousUser: false,
             allowAnonymousApp: false,
           },
@@ -54,7 +58,8 @@ export const hiveScriptsEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Scripts',
     summary: 'Register (or replace) a script (Hive SDK `registerScript`)',
-    description: "In the caller's space. The reference's `{name, type, body, output}` executables and conditions.",
+    description:
+      "In the caller's space. The reference's `{name, type, body, output}` executables and conditions.",
     params: scripts.scriptNameParams,
     body: hive.registerRequest,
     success: { status: 200, description: 'Registered.', body: scripts.registerScriptResponse },
@@ -66,7 +71,11 @@ export const hiveScriptsEndpoints = defineEndpoints({
         executable: {
           name: 'get_messages',
           type: 'find',
-          body: { collection: 'messages', filter: { author: '$params.author' }, options: { sort: [['n', -1]] } },
+          body: {
+            collection: 'messages',
+            filter: { author: '$params.author' },
+            options: { sort: [['n', -1]] },
+          },
           output: true,
         },
         condition: {
@@ -88,17 +97,26 @@ export const hiveScriptsEndpoints = defineEndpoints({
     tag: 'Hive: Scripts',
     summary: 'Run a script (Hive SDK `callScript`)',
     description:
-      'In the target\'s space of `context` (`target_did`, `target_app_did`); without a context, the caller\'s own. Anonymous callers only for scripts registered with both anonymous flags. `__anonymous_files__` is the node\'s own: a download transaction of a file uploaded as public (`params.path`).',
+      "In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags. `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`).",
     params: scripts.scriptNameParams,
     body: hive.runRequest.optional(),
     rateLimit: anonymousRuns,
-    success: { status: 200, description: 'The results, by executable name.', body: scripts.runScriptResponse },
+    success: {
+      status: 200,
+      description: 'The results, by executable name.',
+      body: scripts.runScriptResponse,
+    },
     errors: [...runErrors],
     bodyLimit: 1 * MiB,
     example: {
       request: 'PATCH /api/v2/vault/scripting/get_messages',
       body: { context: { target_did: OWNER, target_app_did: APP }, params: { author: 'alice' } },
-      response: { get_messages: { total: 1, items: [{ _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, author: 'alice', n: 3 }] } },
+      response: {
+        get_messages: {
+          total: 1,
+          items: [{ _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, author: 'alice', n: 3 }],
+        },
+      },
     },
   },
   hiveRunScriptUrl: {
@@ -113,7 +131,11 @@ export const hiveScriptsEndpoints = defineEndpoints({
     params: hive.runUrlParams,
     multiSegmentParam: 'params',
     rateLimit: anonymousRuns,
-    success: { status: 200, description: 'The results, by executable name.', body: scripts.runScriptResponse },
+    success: {
+      status: 200,
+      description: 'The results, by executable name.',
+      body: scripts.runScriptResponse,
+    },
     errors: [...runErrors],
     example: {
       request: `GET /api/v2/vault/scripting/get_messages/${OWNER}@${APP}/%7B%22author%22:%22alice%22%7D`,

@@ -19,8 +19,12 @@ export const credentialRequest = z
 
 export const backupResult = z
   .object({
-    state: z.enum(['stop', 'backup', 'restore']).meta({ description: 'The latest job; `stop` when none ran.' }),
+    state: z
+      .enum(['stop', 'backup', 'restore'])
+      .meta({ description: 'The latest job; `stop` when none ran.' }),
     result: z.enum(['success', 'failed', 'process']),
-    message: z.string().meta({ description: "Progress while in process, the reason when failed, '' before any job." }),
+    message: z
+      .string()
+      .meta({ description: "Progress while in process, the reason when failed, '' before any job." }),
   })
   .meta({ id: 'HiveBackupResult' });

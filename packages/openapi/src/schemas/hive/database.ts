@@ -22,7 +22,9 @@ export const createCollectionRequest = z
 export const collectionCreated = z.object({ name: collectionName }).meta({ id: 'HiveCollection' });
 
 const insertOptions = z.strictObject({
-  timestamp: flag.meta({ description: 'Add integer `created` and `modified` (epoch seconds). Default true.' }),
+  timestamp: flag.meta({
+    description: 'Add integer `created` and `modified` (epoch seconds). Default true.',
+  }),
   bypass_document_validation: flag.meta({ description: 'Accepted; the node validates no schemas.' }),
   ordered: flag.meta({ description: 'Accepted; inserts are all or nothing anyway.' }),
 });
@@ -76,7 +78,9 @@ export const updateRequest = z
     update: z.record(z.string(), z.unknown()).meta({ description: 'Update operators (`$set`, `$inc`, …).' }),
     options: z
       .strictObject({
-        timestamp: flag.meta({ description: 'Set integer `modified` (and `created` on upsert). Default true.' }),
+        timestamp: flag.meta({
+          description: 'Set integer `modified` (and `created` on upsert). Default true.',
+        }),
         upsert: flag,
         bypass_document_validation: flag.meta({ description: 'Accepted; the node validates no schemas.' }),
       })
@@ -123,7 +127,12 @@ export const queryRequest = z
           .literal(false)
           .optional()
           .meta({ description: 'Only `false`: the node has no record ids to show.' }),
-        batch_size: z.number().int().min(0).optional().meta({ description: 'Accepted; answers are not batched.' }),
+        batch_size: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .meta({ description: 'Accepted; answers are not batched.' }),
       })
       .optional(),
   })

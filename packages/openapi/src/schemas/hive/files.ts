@@ -7,10 +7,18 @@ export { noBody } from './common.js';
 
 export const uploadQuery = z.object({
   public: queryBoolean.optional().meta({
-    description: 'Anyone may download the file: by path through the owner (`__anonymous_files__`) and by CID (`/ipfs/{cid}`).',
+    description:
+      'Anyone may download the file: by path through the owner (`__anonymous_files__`) and by CID (`/ipfs/{cid}`).',
   }),
-  is_encrypt: queryBoolean.optional().meta({ description: 'The client encrypted the content (stored as a flag).' }),
-  encrypt_method: z.string().min(1).max(64).optional().meta({ description: 'Required with `is_encrypt=true`.' }),
+  is_encrypt: queryBoolean
+    .optional()
+    .meta({ description: 'The client encrypted the content (stored as a flag).' }),
+  encrypt_method: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Required with `is_encrypt=true`.' }),
 });
 
 export const copyQuery = z.object({

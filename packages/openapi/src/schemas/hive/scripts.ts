@@ -14,7 +14,9 @@ export const runRequest = z
     context: z
       .strictObject({
         target_did: did.meta({ description: 'Owner of the vault the script lives in.' }),
-        target_app_did: appDid.meta({ description: "The application whose space of the owner's vault holds it." }),
+        target_app_did: appDid.meta({
+          description: "The application whose space of the owner's vault holds it.",
+        }),
       })
       .optional()
       .meta({ description: "Without it: the caller's own vault and application." }),

@@ -8,7 +8,12 @@ export const pricingPlanQuery = z.object({
     .enum(['all', 'vault', 'backup'])
     .optional()
     .meta({ description: 'Which plans: vault, backup or both (default).' }),
-  name: z.string().min(1).max(64).optional().meta({ description: 'Only the plan of this name (404/5 when none).' }),
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Only the plan of this name (404/5 when none).' }),
 });
 
 export const pricingPlans = z
@@ -23,8 +28,12 @@ export const appStats = z
   .object({
     apps: z.array(
       z.object({
-        name: z.string().meta({ description: "From the application DID's `#appinfo` credential ('' when unknown)." }),
-        developer_did: z.string().meta({ description: "The issuer of its `#developer` credential ('' when unknown)." }),
+        name: z
+          .string()
+          .meta({ description: "From the application DID's `#appinfo` credential ('' when unknown)." }),
+        developer_did: z
+          .string()
+          .meta({ description: "The issuer of its `#developer` credential ('' when unknown)." }),
         icon_url: z.string(),
         redirect_url: z.string(),
         user_did: did,

@@ -36,7 +36,5 @@ export async function serveRecord(
   const range = rangeStillValid(typeof ifRange === 'string' ? ifRange : undefined, etag)
     ? parseRange(request.headers.range, record.size)
     : ({ kind: 'full' } as const);
-  return reply.send(
-    await prepareContent(request, reply, files, record, { cacheControl, range }),
-  );
+  return reply.send(await prepareContent(request, reply, files, record, { cacheControl, range }));
 }

@@ -4,7 +4,9 @@ import { procedureFor } from '../procedures.js';
 
 /** `{major, minor, patch, version}` of the node's version (the reference's fields plus the string). */
 export function versionParts(version: string) {
-  const [major = 0, minor = 0, patch = 0] = version.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const [major = 0, minor = 0, patch = 0] = version
+    .split(/[.-]/)
+    .map((part) => Number.parseInt(part, 10) || 0);
   return { major, minor, patch, version };
 }
 

@@ -9,6 +9,11 @@ export const hiveFileHash = procedureFor(hiveEndpoints.hiveFileHash).query(
   async ({ input: { params }, ctx }) => {
     const { files } = ctx.app;
     const record = await files.file(await ctx.vault(), params.path);
-    return { name: record.path, algorithm: 'SHA256' as const, hash: await files.sha256(record), cid: record.cid };
+    return {
+      name: record.path,
+      algorithm: 'SHA256' as const,
+      hash: await files.sha256(record),
+      cid: record.cid,
+    };
   },
 );

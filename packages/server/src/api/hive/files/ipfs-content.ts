@@ -6,17 +6,13 @@
  */
 import { hiveEndpoints } from '@cella/openapi';
 import { CellaError } from '../../../errors.js';
-import { spaceOf } from '../../../vault/spaces.js';
 import { serveRecord } from '../../files/serve-file.js';
 import { procedureFor } from '../../procedures.js';
 
 export const hiveIpfsContent = procedureFor(hiveEndpoints.hiveIpfsContent).query(
   async ({ input: { params }, ctx }) => {
     const { files, vaults } = ctx.app;
-    const record = await files.publicContent(params.cid, async (userDid, app) => {
-      const vault = await vaults.find(userDid);
-      return vault ? spaceOf(vault, app) : null;
-    });
+    const record = await files.publicContent(params.cid, (userDid) => vaults.find(userDid));
     if (!record) throw new CellaError('NOT_FOUND', `no public file has the content ${params.cid}`);
     return serveRecord(ctx.http, files, record, 'public, no-cache');
   },

@@ -19,7 +19,10 @@ export const hivePricingPlans = procedureFor(hiveEndpoints.hivePricingPlans).que
     };
     const found = (answer.pricingPlans?.length ?? 0) + (answer.backupPlans?.length ?? 0);
     if (query.name !== undefined && found === 0)
-      throw new CellaError('PLAN_NOT_FOUND', `no ${kind === 'all' ? '' : `${kind} `}plan named "${query.name}"`);
+      throw new CellaError(
+        'PLAN_NOT_FOUND',
+        `no ${kind === 'all' ? '' : `${kind} `}plan named "${query.name}"`,
+      );
     return answer;
   },
 );
