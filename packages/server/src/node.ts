@@ -99,7 +99,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
   const tokens = new AccessTokens(identity);
   const clock = options.clock ?? Date.now;
-  const ownership = await loadNodeOwnership(config.nodeCredential, identity, resolver, clock);
+  let ownership;
+  try {
+    ownership = await loadNodeOwnership(config.nodeCredential, identity, resolver, clock);
+  } catch (error) {
+    for (const closable of [...closables].reverse()) await closable.close().catch(() => undefined);
+    throw error;
+  }
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,

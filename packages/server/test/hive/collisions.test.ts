@@ -88,7 +88,7 @@ describe('A: PUT /vault/files/{path} — upload, or copy with `dest`', () => {
 });
 
 describe('B: GET …?comp=hash (SHA-256) and GET …/hash (the CID)', () => {
-  test('both dialects: ?comp=hash answers the reference shape, /hash the spec\'s', async () => {
+  test("both dialects: ?comp=hash answers the reference shape, /hash the spec's", async () => {
     for (const s of [primary, hive]) {
       await s.send('PUT', `${FILES}/h/file.txt`, 'hash me');
       const reference = await s.send('GET', `${FILES}/h/file.txt?comp=hash`);
@@ -110,7 +110,9 @@ describe('C: GET …?comp=children (every file below) and ?list=true (direct chi
       await s.send('PUT', `${FILES}/album/a.txt`, 'a');
       await s.send('PUT', `${FILES}/album/2026/b.txt`, 'b');
       const reference = await s.send('GET', `${FILES}/album?comp=children`);
-      expect(reference.json().value.map((e: { name: string; is_file: boolean }) => [e.name, e.is_file])).toEqual([
+      expect(
+        reference.json().value.map((e: { name: string; is_file: boolean }) => [e.name, e.is_file]),
+      ).toEqual([
         ['album/2026/b.txt', true],
         ['album/a.txt', true],
       ]);
@@ -136,7 +138,9 @@ describe('D: DELETE /vault/db/{collection} — delete documents with a filter, d
   const count = async (s: HiveSession, name: string) =>
     (await s.send('POST', `/api/v2/vault/db/collection/${name}?op=count`, { filter: {} })).json().count;
   const listed = async (s: HiveSession) =>
-    (await s.send('GET', '/api/v2/vault/db/collections')).json().collections.map((c: { name: string }) => c.name);
+    (await s.send('GET', '/api/v2/vault/db/collections'))
+      .json()
+      .collections.map((c: { name: string }) => c.name);
 
   test('both dialects: a filter in the body or the query deletes documents, the collection stays', async () => {
     for (const s of [primary, hive]) {
@@ -149,7 +153,7 @@ describe('D: DELETE /vault/db/{collection} — delete documents with a filter, d
     }
   });
 
-  test('both dialects: exactly {} drops the collection (the Hive SDK\'s deleteCollection)', async () => {
+  test("both dialects: exactly {} drops the collection (the Hive SDK's deleteCollection)", async () => {
     for (const s of [primary, hive]) {
       await fresh(s, 'd_drop');
       expect((await s.send('DELETE', '/api/v2/vault/db/d_drop', {})).status).toBe(204);
@@ -184,8 +188,16 @@ describe('E, F: /vault/db/query and /vault/db/collection/… are the Hive routes
       expect(found.status).toBe(201);
       expect(found.json()).toEqual({ items: [{ n: 1 }, { n: 2 }], is_encrypt: false, encrypt_method: '' });
       refused(await s.send('POST', '/api/v2/vault/db/query', { document: { n: 3 } }));
-      refused(await s.send('POST', '/api/v2/vault/db/query', { collection: 'q_items', filter: {}, options: { return_key: true } }));
-      expect((await s.send('POST', '/api/v2/vault/db/query', { collection: 'q_items' })).json().items).toHaveLength(2);
+      refused(
+        await s.send('POST', '/api/v2/vault/db/query', {
+          collection: 'q_items',
+          filter: {},
+          options: { return_key: true },
+        }),
+      );
+      expect(
+        (await s.send('POST', '/api/v2/vault/db/query', { collection: 'q_items' })).json().items,
+      ).toHaveLength(2);
     }
   });
 
@@ -201,19 +213,30 @@ describe('E, F: /vault/db/query and /vault/db/collection/… are the Hive routes
     const inserted = await hive.send('POST', '/api/v2/vault/db/collection/count', { document: [{ a: 1 }] });
     expect(inserted.status).toBe(201);
     expect(inserted.json()).toMatchObject({ acknowledged: true, acknowledge: true });
-    expect((await hive.send('POST', '/api/v2/vault/db/collection/count?op=count', { filter: {} })).json()).toEqual({
+    expect(
+      (await hive.send('POST', '/api/v2/vault/db/collection/count?op=count', { filter: {} })).json(),
+    ).toEqual({
       count: 1,
     });
     refused(await hive.send('POST', '/api/v2/vault/db/collection/count?op=sum', { filter: {} }));
-    expect((await hive.send('POST', '/api/v2/vault/db/collection/count?op=count', { filter: {} })).json().count).toBe(1);
+    expect(
+      (await hive.send('POST', '/api/v2/vault/db/collection/count?op=count', { filter: {} })).json().count,
+    ).toBe(1);
   });
 });
 
 describe('G: shared routes answer the superset', () => {
   test('GET /vault/db/collections and finds carry the encryption flags in both dialects', async () => {
-    await hive.send('PUT', '/api/v2/vault/db/collections/secret', { is_encrypt: true, encrypt_method: 'user_did' });
+    await hive.send('PUT', '/api/v2/vault/db/collections/secret', {
+      is_encrypt: true,
+      encrypt_method: 'user_did',
+    });
     const listed = await hive.send('GET', '/api/v2/vault/db/collections');
-    expect(listed.json().collections).toContainEqual({ name: 'secret', is_encrypt: true, encrypt_method: 'user_did' });
+    expect(listed.json().collections).toContainEqual({
+      name: 'secret',
+      is_encrypt: true,
+      encrypt_method: 'user_did',
+    });
     expect((await hive.send('GET', '/api/v2/vault/db/secret')).json()).toEqual({
       items: [],
       is_encrypt: true,
@@ -242,7 +265,11 @@ describe('H: /vault/scripting/{name} — POST/PUT register, POST …/run and PAT
     expect((await primary.send('POST', '/api/v2/vault/scripting/all/run', {})).json().all.total).toBe(2);
     expect((await hive.send('PATCH', '/api/v2/vault/scripting/all', {})).json().all.total).toBe(2);
     refused(await hive.send('PATCH', '/api/v2/vault/scripting/all', { params: {}, context2: {} }));
-    expect((await primary.send('GET', '/api/v2/vault/scripting')).json().scripts.map((s: { name: string }) => s.name)).toEqual(['all']);
+    expect(
+      (await primary.send('GET', '/api/v2/vault/scripting'))
+        .json()
+        .scripts.map((s: { name: string }) => s.name),
+    ).toEqual(['all']);
     expect((await hive.send('DELETE', '/api/v2/vault/scripting/all')).status).toBe(204);
     expect(refused(await hive.send('GET', '/api/v2/vault/scripting/scripts'), 404).internal_code).toBe(3);
     expect((await primary.send('GET', '/api/v2/vault/scripting')).json().scripts).toHaveLength(1);
@@ -256,36 +283,66 @@ describe('a mutating request with a field or parameter its route does not know',
     refused(await primary.send('POST', '/api/v2/vault/db/strict', { document: { a: 1 }, upsert: true }));
     refused(await primary.send('POST', '/api/v2/vault/db/strict', { document: { a: 1 }, options: { w: 1 } }));
     refused(await primary.send('POST', '/api/v2/vault/db/strict?dry_run=true', { document: { a: 1 } }));
-    refused(await hive.send('POST', '/api/v2/vault/db/collection/strict', { document: [{ a: 1 }], validate: true }));
-    refused(await hive.send('PATCH', '/api/v2/vault/db/collection/strict?multi=true', { filter: {}, update: { $set: { a: 2 } } }));
-    refused(await hive.send('PATCH', '/api/v2/vault/db/collection/strict', { filter: {}, update: { $set: { a: 2 } }, options: { arrayFilters: [] } }));
+    refused(
+      await hive.send('POST', '/api/v2/vault/db/collection/strict', { document: [{ a: 1 }], validate: true }),
+    );
+    refused(
+      await hive.send('PATCH', '/api/v2/vault/db/collection/strict?multi=true', {
+        filter: {},
+        update: { $set: { a: 2 } },
+      }),
+    );
+    refused(
+      await hive.send('PATCH', '/api/v2/vault/db/collection/strict', {
+        filter: {},
+        update: { $set: { a: 2 } },
+        options: { arrayFilters: [] },
+      }),
+    );
     expect(await count()).toBe(0);
     await cella.files.upload('strict/a.txt', 'a');
-    refused(await primary.send('POST', `${FILES}/strict/a.txt/move`, { to: 'strict/b.txt', overwrite: true }));
+    refused(
+      await primary.send('POST', `${FILES}/strict/a.txt/move`, { to: 'strict/b.txt', overwrite: true }),
+    );
     refused(await hive.send('PATCH', `${FILES}/strict/a.txt?to=strict/b.txt&overwrite=true`, {}));
     refused(await hive.send('PATCH', `${FILES}/strict/a.txt?to=strict/b.txt`, { force: true }));
     expect((await cella.files.list('strict')).map((f) => f.name)).toEqual(['strict/a.txt']);
   });
 });
 
-describe('the reference\'s statuses in the Hive dialect', () => {
-  test('POST 201, PATCH 200, DELETE 204; empty lists and missing things with the reference\'s internal codes', async () => {
+describe("the reference's statuses in the Hive dialect", () => {
+  test("POST 201, PATCH 200, DELETE 204; empty lists and missing things with the reference's internal codes", async () => {
     const s = await HiveSession.through(node.url, createDevIdentity('key').signer, appDid());
     expect((await s.send('PUT', '/api/v2/subscription/vault')).status).toBe(200);
     expect((await s.send('PUT', '/api/v2/vault/db/collections/st', {})).status).toBe(200);
-    expect((await s.send('POST', '/api/v2/vault/db/collection/st', { document: [{ a: 1 }] })).status).toBe(201);
-    expect((await s.send('PATCH', '/api/v2/vault/db/collection/st?updateone=true', { filter: {}, update: { $set: { a: 2 } } })).status).toBe(200);
+    expect((await s.send('POST', '/api/v2/vault/db/collection/st', { document: [{ a: 1 }] })).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await s.send('PATCH', '/api/v2/vault/db/collection/st?updateone=true', {
+          filter: {},
+          update: { $set: { a: 2 } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await s.send('DELETE', '/api/v2/vault/db/collection/st', { filter: {} })).status).toBe(204);
     expect(refused(await s.send('GET', '/api/v2/vault/scripting/scripts'), 404).internal_code).toBe(3);
     expect(refused(await s.send('GET', '/api/v2/payment/order', {}), 404).internal_code).toBe(7);
     expect(refused(await s.send('GET', '/api/v2/payment/receipt', {}), 404).internal_code).toBe(8);
-    expect(refused(await s.send('GET', '/api/v2/subscription/pricing_plan?name=Platinum'), 404).internal_code).toBe(5);
+    expect(
+      refused(await s.send('GET', '/api/v2/subscription/pricing_plan?name=Platinum'), 404).internal_code,
+    ).toBe(5);
     const plans = await s.send('GET', '/api/v2/subscription/pricing_plan?subscription=vault');
     expect(Object.keys(plans.json()).sort()).toEqual(['pricingPlans', 'version']);
     refused(await s.send('GET', '/api/v2/subscription/pricing_plan?subscription=gold'));
     // Cella's own lists answer [] for the same emptiness.
     expect((await primary.send('GET', '/api/v2/payment/orders')).json()).toEqual({ orders: [] });
-    expect((await s.send('GET', '/api/v2/vault/content')).json()).toEqual({ state: 'stop', result: 'success', message: '' });
+    expect((await s.send('GET', '/api/v2/vault/content')).json()).toEqual({
+      state: 'stop',
+      result: 'success',
+      message: '',
+    });
     expect((await send(node.url, null, { method: 'GET', target: '/api/v2/node/commit_id' })).json()).toEqual({
       commit_id: expect.any(String),
     });

@@ -107,7 +107,7 @@ describe('two applications of one user', () => {
     expect(await collectionsOf(a)).toEqual(['notes']);
   });
 
-  test('the default space is the one it always was: its collections under their own names in node_user_<hash>; an application\'s under its prefix', async () => {
+  test("the default space is the one it always was: its collections under their own names in node_user_<hash>; an application's under its prefix", async () => {
     const { cella, a, user, appA } = await threeWays();
     await cella.db.createCollection('plain');
     await seed(a, 'A');
@@ -118,7 +118,7 @@ describe('two applications of one user', () => {
     expect(await cella.db.listCollections()).toEqual(['plain']);
   });
 
-  test('one vault: one plan and quota, usage is the sum over the spaces, and app stats report each application\'s own bytes', async () => {
+  test("one vault: one plan and quota, usage is the sum over the spaces, and app stats report each application's own bytes", async () => {
     const { cella, a, b } = await threeWays();
     await upload(a, 'big.bin', 'a'.repeat(3000));
     await upload(b, 'big.bin', 'b'.repeat(5000));
@@ -129,10 +129,12 @@ describe('two applications of one user', () => {
     const stats = await a.send('GET', '/api/v2/subscription/vault/app_stats');
     expect(stats.status).toBe(200);
     const used = Object.fromEntries(
-      stats.json().apps.map((app: { app_did: string; used_storage_size: number }) => [
-        app.app_did,
-        app.used_storage_size,
-      ]),
+      stats
+        .json()
+        .apps.map((app: { app_did: string; used_storage_size: number }) => [
+          app.app_did,
+          app.used_storage_size,
+        ]),
     );
     expect(Object.values(used).sort()).toEqual([3000, 5000]);
     expect(info.json().app_count).toBe(2);
@@ -203,7 +205,7 @@ describe('what works on the whole vault covers every space', () => {
     expect((await fileOf(b, 'photo.jpg')).text).toBe('photo of B');
     // The restored public file is public again (by CID, without a token).
     const photoCid = (await b.send('GET', '/api/v2/vault/files/photo.jpg?comp=metadata')).json().cid;
-    expect((await (await fetch(`${node.url}/ipfs/${photoCid}`)).text())).toBe('photo of B');
+    expect(await (await fetch(`${node.url}/ipfs/${photoCid}`)).text()).toBe('photo of B');
 
     const promotedVault: Vault = await connect({ url: backupNode.url, signer: user.signer });
     await promotedVault.backup.promote();
