@@ -338,6 +338,9 @@ describe("the reference's statuses in the Hive dialect", () => {
     refused(await s.send('GET', '/api/v2/subscription/pricing_plan?subscription=gold'));
     // Cella's own lists answer [] for the same emptiness.
     expect((await primary.send('GET', '/api/v2/payment/orders')).json()).toEqual({ orders: [] });
+    // K: POST /vault/content is a backup with to=hive_node, a restore with from=hive_node; both or neither is refused.
+    refused(await s.send('POST', '/api/v2/vault/content?to=hive_node&from=hive_node', { credential: '{}' }));
+    refused(await s.send('POST', '/api/v2/vault/content', { credential: '{}' }));
     expect((await s.send('GET', '/api/v2/vault/content')).json()).toEqual({
       state: 'stop',
       result: 'success',
