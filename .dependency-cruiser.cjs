@@ -42,8 +42,8 @@ module.exports = {
       name: 'only-the-wiring-opens-engines',
       severity: 'error',
       comment:
-        "Services and handlers use the ports (the store packages' main entries); only the wiring picks an engine.",
-      from: { path: SERVER, pathNot: `${SERVER}(engines/open|node)\\.ts$` },
+        "Services and handlers use the ports (the store packages' main entries); only the wiring (and the test support in src/testing/) picks an engine.",
+      from: { path: SERVER, pathNot: `${SERVER}(engines/open\\.ts|node\\.ts|testing/)` },
       to: { path: ENGINES },
     },
     {

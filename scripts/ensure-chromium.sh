@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure Debian's chromium is present for the docs-page browser test (playwright-core drives it
-# with executablePath; playwright's own browser download is not reachable here).
+# Makes sure Debian's chromium is present for the browser tests (the docs page; the SDK in a page on
+# another origin; playwright-core drives it with executablePath: playwright's own browser download
+# is not reachable here).
 set -euo pipefail
 if command -v chromium >/dev/null 2>&1; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then

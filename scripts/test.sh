@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in one command, on a fresh machine.
-#  1. external tools for the at-scale engine suites: FerretDB (MongoDB wire protocol) and kubo
-#     (IPFS daemon), built once with Go into $CELLA_TOOLS_DIR (default ~/.cache/cella/tools);
-#  2. Debian's Chromium for the browser test of the API reference page (installed with apt when
-#     missing and we are root);
+#  1. external tools for the at-scale engine suites: FerretDB (MongoDB wire protocol), kubo (IPFS
+#     daemon) and IPFS Cluster (ipfs-cluster-service and -ctl), built once with Go into
+#     $CELLA_TOOLS_DIR (default ~/.cache/cella/tools);
+#  2. Debian's Chromium for the browser tests (the API reference page, the SDK in a page; installed
+#     with apt when missing and we are root);
 #  3. no import circles and the server's layers pointing one way (dependency-cruiser,
 #     .dependency-cruiser.cjs);
 #  4. build, typecheck, lint and every package's tests through turbo.
@@ -15,6 +16,7 @@ export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 scripts/services/ferretdb.sh install
 scripts/services/kubo.sh install
+scripts/services/ipfs-cluster.sh install
 scripts/ensure-chromium.sh
 
 npx prettier --check . --log-level warn

@@ -1,18 +1,34 @@
 import { defineConfig } from 'tsup';
 
-// ESM + CJS + .d.ts. The main entry is browser-safe (no Node APIs); Node-only helpers (file token
-// storage) live in the `./node` entry. The dependency-free error catalogue of @cella/openapi is
-// bundled so the published SDK needs no contract package at run time.
+/**
+ * One installable package: ESM + CJS for three entries — the browser-safe main
+ * entry, `./node` (file token storage) and `./ethers` (payOrder; ethers stays an optional peer).
+ * The workspace packages it uses (@cella/did, the contract's error catalogue, the payment
+ * contract's helpers) and the small pure-JS libraries behind them (openapi-fetch, zod) are bundled
+ * (their types too: scripts/bundle-types.ts), so an app installs this package and the audited crypto it signs with
+ * (@noble/curves, @noble/hashes, @scure/base), nothing else. openapi-fetch bundled also spares
+ * CommonJS users its default-export interop.
+ */
+const bundled = [
+  /^@cella\/(did|openapi|contracts-abi)(\/|$)/,
+  'openapi-fetch',
+  'openapi-typescript-helpers',
+  /^zod(\/|$)/,
+];
+
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts', ethers: 'src/ethers.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
   clean: true,
+  // No chunks shared between entries: the ethers entry's zod (full) must not land in the main entry's
+  // graph (the ethers entry reaches the main one through the package name instead).
+  splitting: false,
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
-  noExternal: ['@cella/openapi'],
-  external: ['@cella/did', 'openapi-fetch'],
+  noExternal: bundled,
+  // The ethers entry imports the main one by the package's own name: one set of classes in CJS too.
+  external: ['ethers', '@cella/sdk', /^@noble\//, /^@scure\//],
   esbuildOptions(options) {
     options.conditions = ['@cella/source', 'import', 'default'];
     options.mainFields = ['module', 'main'];

@@ -4,6 +4,10 @@
 #   kubo.sh install                     build the pinned kubo into $CELLA_TOOLS_DIR/bin (skip if present)
 #   kubo.sh path                        print the binary's path (exit 1 if not installed)
 #   kubo.sh start <repo-dir> <api-port> init an offline repo if missing, start the daemon, print the API URL
+#   kubo.sh start <repo-dir> <api-port> <swarm-port>
+#                                       the same, but online on loopback only (swarm on 127.0.0.1:<swarm-port>,
+#                                       no routing, no bootstrap): daemons of one machine exchange blocks with
+#                                       each other (IPFS Cluster's replication) and with nothing else
 #   kubo.sh stop <repo-dir>             stop the daemon started on <repo-dir>
 #
 # How it builds: `go install github.com/ipfs/kubo/cmd/ipfs@vX` does not work for current kubo: its
@@ -55,7 +59,8 @@ cmd_path() {
 api_answers() { curl -fsS -m 2 -X POST "$1/api/v0/id" >/dev/null 2>&1; }
 
 cmd_start() {
-  local repo="${1:?usage: kubo.sh start <repo-dir> <api-port>}" port="${2:?usage: kubo.sh start <repo-dir> <api-port>}"
+  local repo="${1:?usage: kubo.sh start <repo-dir> <api-port> [<swarm-port>]}" port="${2:?usage: kubo.sh start <repo-dir> <api-port> [<swarm-port>]}"
+  local swarm_port="${3:-}"
   [ -x "$IPFS" ] || die "kubo not installed (run: $0 install)"
   export IPFS_PATH="$repo"
   local url="http://127.0.0.1:$port"
@@ -82,7 +87,16 @@ cmd_start() {
   else
     "$IPFS" config Addresses.API "/ip4/127.0.0.1/tcp/$port"
   fi
-  nohup "$IPFS" daemon --offline >"$repo/daemon.log" 2>&1 &
+  local mode=(--offline)
+  if [ -n "$swarm_port" ]; then
+    # Online, but the only peers it can meet are the ones told to connect over loopback (no DHT,
+    # no delegated routing, no bootstrap, no mDNS: set above) and it reports nothing anywhere.
+    "$IPFS" config --json Addresses.Swarm "[\"/ip4/127.0.0.1/tcp/$swarm_port\"]"
+    "$IPFS" config Routing.Type none
+    "$IPFS" config --json Plugins.Plugins.telemetry.Config '{"Mode": "off"}'
+    mode=()
+  fi
+  nohup "$IPFS" daemon "${mode[@]}" >"$repo/daemon.log" 2>&1 &
   echo $! >"$repo/daemon.pid"
   local i
   for i in $(seq 1 300); do
@@ -114,5 +128,5 @@ case "${1:-}" in
   path) cmd_path ;;
   start) shift; cmd_start "$@" ;;
   stop) shift; cmd_stop "$@" ;;
-  *) die "usage: $0 install | path | start <repo-dir> <api-port> | stop <repo-dir>" ;;
+  *) die "usage: $0 install | path | start <repo-dir> <api-port> [<swarm-port>] | stop <repo-dir>" ;;
 esac

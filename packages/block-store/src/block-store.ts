@@ -1,7 +1,8 @@
 /**
  * The BlockStore port: content-addressed file content as UnixFS DAGs (CIDv1, raw leaves,
- * sha2-256) plus pins. Engines: helia over blockstore-fs (embedded default) and an IPFS daemon
- * (kubo) through its HTTP RPC API. Both pass `src/testing/conformance.ts`; its error type is `errors.ts`.
+ * sha2-256) plus pins. Engines: helia over blockstore-fs (embedded default), an IPFS daemon
+ * (kubo) through its HTTP RPC API, and an IPFS Cluster peer (content through its kubo daemon,
+ * pins through the cluster). All pass `src/testing/conformance.ts`; its error type is `errors.ts`.
  *
  * Content is added unpinned; the file service pins it only once the upload is complete, and
  * unpins when the node-wide reference count reaches zero. `gc()` removes blocks reachable from
@@ -27,7 +28,7 @@ export interface CatOptions {
 }
 
 export interface BlockStore {
-  readonly engine: 'helia' | 'kubo';
+  readonly engine: 'helia' | 'kubo' | 'cluster';
   /**
    * Streams the bytes into a UnixFS file DAG. Aborting (signal) or a failing source leaves no pin.
    * `pin: true` pins the root as part of the add, once every block is stored, and keeps gc from

@@ -13,7 +13,7 @@ import {
   type Signer,
   type TransactionReceipt,
 } from 'ethers';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PaymentContractError } from './errors.js';
 import { paymentV1Abi, paymentV1Bytecode } from './generated/payment-v1.js';
 import {

@@ -49,6 +49,8 @@ if (!mongoTargetAvailable()) {
     () => createMongoDocumentStore({ uri: (target as MongoTarget).uri, dbPrefix }),
     {
       knownLimitations: ferretLimitations,
+      // Another node process on the same server: its own connections and locks.
+      openPeer: () => createMongoDocumentStore({ uri: (target as MongoTarget).uri, dbPrefix }),
     },
   );
 

@@ -8,7 +8,9 @@ import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 const dir = mkdtempSync(join(tmpdir(), 'cella-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-runDocumentStoreConformance('sqlite', () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }));
+runDocumentStoreConformance('sqlite', () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }), {
+  openPeer: () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }),
+});
 
 describe('SQLite engine specifics', () => {
   it('keeps reads answering while an async beforeCommit holds a write open, and queues writers', async () => {

@@ -1,16 +1,18 @@
 /** Builds the OpenAPI 3.1 document from the endpoint table. */
+import { z } from 'zod';
 import {
   createDocument,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import type { z } from 'zod';
-import type { Endpoint, HiveTag } from './endpoint.js';
+import type { Endpoint, Example, HiveTag } from './endpoint.js';
 import { hiveEndpointList } from './endpoints/hive/index.js';
 import { endpointList } from './endpoints/index.js';
-import { errorCatalogue, type ErrorCode } from './error-codes.js';
+import { errorBodyFor, errorCatalogue, type ErrorCode } from './error-codes.js';
+import { errorExampleMessages } from './error-examples.js';
 import { errorBody } from './errors.js';
+import { signInProtocolMarkdown } from './sign-in-protocol.js';
 
 export const contractVersion = '2.0.0';
 
@@ -38,10 +40,67 @@ function errorsOf(endpoint: Endpoint): ErrorCode[] {
   return [...codes];
 }
 
+type Named = Record<string, Example>;
+
+/** The schema under `.optional()`, `.nullable()`, `.default()` and the like. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    const def = current._zod.def as { type: string; innerType?: z.ZodType };
+    if (!def.innerType || !['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
+      return current;
+    current = def.innerType;
+  }
+}
+
+/** A schema's `.meta({ examples })`, also when declared on a schema it was derived from. */
+function metaExamples(schema: z.ZodType): { id?: string; examples: unknown[] } | undefined {
+  for (let s: z.core.$ZodType | undefined = schema; s; s = s._zod.parent) {
+    const meta = z.globalRegistry.get(s);
+    if (Array.isArray(meta?.examples) && meta.examples.length > 0)
+      return { id: z.globalRegistry.get(schema)?.id ?? meta.id, examples: meta.examples };
+  }
+  return undefined;
+}
+
+/**
+ * An example several operations show (a schema's, the catalogue's error message): one object per
+ * id, which zod-openapi writes once under `components/examples` and refers to everywhere.
+ */
+const sharedExamples = new Map<string, Example & { id: string }>();
+function shared(id: string, make: () => Example): Example {
+  let example = sharedExamples.get(id);
+  if (!example) sharedExamples.set(id, (example = { id, ...make() }));
+  return example;
+}
+
+/** The named examples of a body schema: its own, or (a union) those of its members, by member id. */
+export function schemaExamples(schema: z.ZodType): Named | undefined {
+  const inner = unwrap(schema);
+  const own = metaExamples(inner);
+  const sources =
+    own !== undefined
+      ? [own]
+      : inner._zod.def.type === 'union'
+        ? (inner._zod.def as unknown as { options: z.ZodType[] }).options.flatMap(
+            (o) => metaExamples(o) ?? [],
+          )
+        : [];
+  const named: Named = {};
+  for (const { id, examples } of sources)
+    examples.forEach((value, i) => {
+      const name = `${id ?? 'example'}${examples.length > 1 ? `-${i + 1}` : ''}`;
+      named[name] = id ? shared(name, () => ({ value })) : { value };
+    });
+  return Object.keys(named).length > 0 ? named : undefined;
+}
+
+const withExamples = (examples: Named | undefined) => (examples ? { examples } : {});
+
 function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   const { success } = endpoint;
-  const content: Record<string, { schema: unknown }> = {};
+  const content: Record<string, { schema: unknown; examples?: Named }> = {};
   if (success.binary)
     content[success.binary.contentType] = {
       schema: { type: 'string', contentMediaType: success.binary.contentType },
@@ -49,7 +108,7 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
   if (success.body)
     content['application/json'] = {
       schema: success.body,
-      ...(endpoint.example?.response !== undefined ? { example: endpoint.example.response } : {}),
+      ...withExamples(endpoint.examples?.response ?? schemaExamples(success.body)),
     };
   responses[String(success.status)] = {
     description: success.description,
@@ -78,9 +137,19 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       const entry: { internalCode?: number; description: string } = errorCatalogue[code];
       return `\`${code}\`${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}: ${entry.description}`;
     });
+    const examples: Named = {};
+    for (const code of codes) {
+      const entry: { internalCode?: number; description: string } = errorCatalogue[code];
+      const own = endpoint.examples?.errors?.[code];
+      const example = (message: string): Example => ({
+        summary: `${code}${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}`,
+        value: errorBodyFor(code, message),
+      });
+      examples[code] = own ? example(own) : shared(code, () => example(errorExampleMessages[code]));
+    }
     responses[String(status)] = {
       description: lines.join('\n\n'),
-      content: { 'application/json': { schema: errorBody } },
+      content: { 'application/json': { schema: errorBody, examples } },
     };
   }
   return responses;
@@ -91,7 +160,7 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     operationId: endpoint.operationId,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    ...(endpoint.description ? { description: endpoint.description } : {}),
+    description: endpoint.description,
     security:
       endpoint.auth === 'public'
         ? []
@@ -112,7 +181,7 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
       content: {
         'application/json': {
           schema: endpoint.body,
-          ...(endpoint.example?.body !== undefined ? { example: endpoint.example.body } : {}),
+          ...withExamples(endpoint.examples?.body ?? schemaExamples(endpoint.body)),
         },
       },
     };
@@ -131,11 +200,6 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
   if (endpoint.rateLimit) extensions['x-cella-rate-limit'] = endpoint.rateLimit;
   if (endpoint.internal) extensions['x-internal'] = true;
-  if (endpoint.example) {
-    const { request, body } = endpoint.example;
-    const source = body === undefined ? request : `${request}\n\n${JSON.stringify(body, null, 2)}`;
-    extensions['x-codeSamples'] = [{ lang: 'HTTP', label: 'Example', source }];
-  }
   return Object.assign(operation, extensions);
 }
 
@@ -172,6 +236,17 @@ function pathKeyOf(endpoint: Endpoint, paths: ZodOpenApiPathsObject): string {
   return key;
 }
 
+type Parameter = { description?: string; schema?: { description?: string } };
+
+/** A parameter whose schema carries the description (a transforming query schema) shows it too. */
+function describeParameters(document: ReturnType<typeof createDocument>): void {
+  for (const item of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(item as Record<string, { parameters?: Parameter[] }>))
+      for (const parameter of operation.parameters ?? [])
+        if (!parameter.description && parameter.schema?.description)
+          parameter.description = parameter.schema.description;
+}
+
 export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const endpoint of [...endpointList, ...hiveEndpointList]) {
@@ -182,36 +257,53 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
     const item = (paths[key] ??= {});
     (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operation;
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Cella vault node API',
-      version: contractVersion,
-      description:
-        'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
-        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).\n\n' +
-        "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.",
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],
-    tags: [
-      { name: 'Node' },
-      { name: 'Authentication' },
-      { name: 'Subscription' },
-      { name: 'Database' },
-      { name: 'Files' },
-      { name: 'Scripts' },
-      { name: 'Payment' },
-      { name: 'Backup' },
-      {
-        name: 'Backup node (internal)',
-        description: 'Node-to-node calls between a vault node and its backup node.',
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Cella vault node API',
+        version: contractVersion,
+        description:
+          'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
+          'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example). Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too), as the sign-in protocol below describes.\n\n' +
+          "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.\n\n" +
+          signInProtocolMarkdown,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      ...hiveTags.map(([name, description]) => ({ name, description })),
-    ],
-    components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],
+      tags: [
+        { name: 'Node' },
+        {
+          name: 'Authentication',
+          description:
+            'Sign-in: a challenge for a DID document, an access token for a presentation that answers it. The bytes, step by step with a test vector: "Sign-in protocol" above.',
+        },
+        { name: 'Subscription' },
+        { name: 'Database' },
+        { name: 'Files' },
+        { name: 'Scripts' },
+        { name: 'Payment' },
+        { name: 'Backup' },
+        {
+          name: 'Backup node (internal)',
+          description: 'Node-to-node calls between a vault node and its backup node.',
+        },
+        ...hiveTags.map(([name, description]) => ({ name, description })),
+      ],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      paths,
     },
-    paths,
-  });
+    {
+      // zod bounds every integer by ±(2^53 − 1); said of every count it is noise (and Redoc samples
+      // the minimum): the document shows only the bounds a schema declares.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      },
+    },
+  );
+  describeParameters(document);
+  return document;
 }

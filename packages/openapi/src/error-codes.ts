@@ -73,6 +73,12 @@ export const errorCatalogue = {
     status: 501,
     description: 'The endpoint is part of the contract but not served by this node yet.',
   },
+  FEATURE_NOT_OFFERED: {
+    status: 501,
+    internalCode: 1,
+    description:
+      'This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does.',
+  },
   UNAVAILABLE: { status: 503, description: 'A dependency (chain RPC, IPFS, database) is unreachable.' },
   INSUFFICIENT_STORAGE: { status: 507, description: 'The write would exceed the vault storage quota.' },
 } as const satisfies Record<string, { status: number; internalCode?: number; description: string }>;

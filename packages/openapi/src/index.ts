@@ -12,8 +12,9 @@ export {
   type RateLimit,
   type BinaryBody,
   type Endpoint,
-  type EndpointExample,
   type HiveTag,
+  type EndpointExamples,
+  type Example,
   type HttpMethod,
   type Tag,
 } from './endpoint.js';
@@ -27,5 +28,7 @@ export {
   type ErrorCode,
 } from './error-codes.js';
 export { buildOpenApiDocument, contractVersion } from './document.js';
+export { signInProtocolMarkdown } from './sign-in-protocol.js';
+export { signInVector, type SignInVector } from './sign-in-vector.js';
 export { serialiseDocument } from './serialise.js';
 export * as schemas from './schemas/index.js';

@@ -109,18 +109,8 @@ describe('the contract', () => {
 describe('the Hive dialect', () => {
   const allEntries = [...endpointList, ...hiveEndpointList];
 
-  test('every Hive entry is tagged "Hive: …", described, and has a realistic example', () => {
-    for (const entry of hiveEndpointList) {
-      expect(entry.tag, entry.operationId).toMatch(/^Hive: /);
-      expect(entry.description ?? entry.summary, entry.operationId).toBeTruthy();
-      expect(entry.example?.request, entry.operationId).toMatch(
-        new RegExp(`^${entry.method} /(api/v2|ipfs)/`),
-      );
-      if (entry.success.body && entry.success.status !== 204)
-        expect(entry.success.body.safeParse(entry.example?.response).success, entry.operationId).toBe(true);
-      if (entry.example?.body !== undefined)
-        expect(entry.body?.safeParse(entry.example.body).success, entry.operationId).toBe(true);
-    }
+  test('every Hive entry is tagged "Hive: …" (its description and examples: reference.test.ts)', () => {
+    for (const entry of hiveEndpointList) expect(entry.tag, entry.operationId).toMatch(/^Hive: /);
   });
 
   test('operation ids are unique across both tables, and every Hive operation is in the document', () => {

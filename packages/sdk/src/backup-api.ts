@@ -13,7 +13,7 @@ import {
   type Signer,
   type VerifiableCredential,
 } from '@cella/did';
-import { CellaApiError } from './errors.js';
+import { CellaApiError, errorFromResponse, networkError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 
@@ -65,18 +65,31 @@ export async function discoverNodeDid(
   fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
 ): Promise<string> {
   const document = await createDocument(signer);
-  const response = await fetchImpl(`${url.replace(/\/+$/, '')}/api/v2/did/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ document }),
-  });
-  if (!response.ok)
-    throw new CellaApiError(
-      response.status,
-      'UNKNOWN',
-      `cannot reach the backup node at ${url} (HTTP ${response.status})`,
-    );
-  const { challenge } = (await response.json()) as { challenge?: unknown };
+  const base = url.replace(/\/+$/, '');
+  let challenge: unknown;
+  try {
+    const response = await fetchImpl(`${base}/api/v2/did/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ document }),
+    });
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      throw new CellaApiError(
+        error.status,
+        error.code,
+        `the backup node at ${url} refused a sign-in challenge: ${error.message}`,
+        error.internalCode,
+        error.requestId,
+        error.retryAfterSeconds,
+      );
+    }
+    ({ challenge } = (await response.json()) as { challenge?: unknown });
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      throw new CellaApiError(502, 'UNKNOWN', `the node at ${url} did not answer a valid challenge`);
+    throw networkError(error, base);
+  }
   const iss = typeof challenge === 'string' ? decodeJwt(challenge).claims.iss : undefined;
   if (typeof iss !== 'string' || !iss.startsWith('did:'))
     throw new CellaApiError(502, 'UNKNOWN', `the node at ${url} did not answer a valid challenge`);
@@ -113,7 +126,7 @@ export class BackupApi {
   /** A credential for moving this vault to `target`, signed with the signed-in key. */
   async credentialFor(target: BackupTarget, expiresInSeconds?: number): Promise<VerifiableCredential> {
     if (!this.signer)
-      throw new Error('issuing a backup credential needs the signer: pass `credential` instead');
+      throw new TypeError('issuing a backup credential needs the signer: pass `credential` instead');
     const info = await this.http.call((headers) => this.http.api.GET('/api/v2/node/info', { headers }));
     const targetDid = target.did ?? (await discoverNodeDid(target.url, this.signer, this.http.fetch));
     return issueBackupCredential(this.signer, {
@@ -126,7 +139,7 @@ export class BackupApi {
 
   private async credentialOf(options: StartBackupOptions): Promise<unknown> {
     if (options.credential !== undefined) return options.credential;
-    if (!options.target) throw new Error('pass `credential` or `target`');
+    if (!options.target) throw new TypeError('pass `credential` or `target`');
     return this.credentialFor(options.target, options.expiresInSeconds);
   }
 

@@ -2,18 +2,24 @@ import type { DIDDocument, Signer } from '@cella/did';
 import { BackupApi } from './backup-api.js';
 import { DatabaseApi } from './database-api.js';
 import { FilesApi } from './files-api.js';
-import { Http } from './http.js';
+import { Http, type HttpOptions } from './http.js';
 import { NodeApi } from './node-api.js';
 import { PaymentApi } from './payment-api.js';
 import { AnonymousScriptsApi, ScriptsApi } from './scripts-api.js';
 import { Session } from './session.js';
 import { SubscriptionApi } from './subscription-api.js';
 import { memoryTokenStore, type TokenStore } from './token-store.js';
+import type { UploadTransport } from './upload-transport.js';
 
 export interface ClientOptions {
-  /** Base URL of the node, e.g. `http://127.0.0.1:5000`. */
+  /** Base URL of the node, e.g. `https://vault.example.org`. */
   url: string;
   fetch?: typeof globalThis.fetch;
+  /**
+   * How uploads carry their bytes (default `auto`): a streamed body in Node and, in browsers, where
+   * the node speaks HTTP/2 (https://); XMLHttpRequest in browsers otherwise. See `UploadTransport`.
+   */
+  uploads?: UploadTransport | 'auto';
 }
 
 export interface CellaClient {
@@ -24,14 +30,22 @@ export interface CellaClient {
   readonly http: Http;
 }
 
+function httpOptions(options: ClientOptions): HttpOptions {
+  return {
+    url: options.url,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.uploads ? { uploads: options.uploads } : {}),
+  };
+}
+
 /** An anonymous client: node version, health, and anonymous script runs. */
 export function createClient(options: ClientOptions): CellaClient {
-  const http = new Http(options);
+  const http = new Http(httpOptions(options));
   return { url: http.baseUrl, node: new NodeApi(http), scripts: new AnonymousScriptsApi(http), http };
 }
 
 export interface ConnectOptions extends ClientOptions {
-  /** The user's DID key: `createKeySigner(privateKey)` from @cella/did, or a wallet's Signer. */
+  /** The user's DID key: `createKeySigner(privateKey)`, or a wallet's Signer. */
   signer: Signer;
   /** The signer's DID document (did:elastos); created from the signer when absent. */
   document?: DIDDocument;
@@ -51,7 +65,7 @@ export class Vault implements CellaClient {
   readonly files: FilesApi;
   /** The vault itself: subscribe, plan, quota and usage, freeze. */
   readonly subscription: SubscriptionApi;
-  /** Plans paid on-chain: orders, payment (ethers), settlement, receipts. */
+  /** Plans paid on-chain: orders, settlement, receipts (pay with `payOrder` from `@cella/sdk/ethers`). */
   readonly payment: PaymentApi;
   /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
   readonly scripts: ScriptsApi;
@@ -90,8 +104,7 @@ export async function connect(options: ConnectOptions): Promise<Vault> {
   // The HTTP layer asks the session for tokens, and the session signs in through the HTTP layer.
   const late: { session?: Session } = {};
   const http = new Http({
-    url: options.url,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...httpOptions(options),
     tokens: { token: () => late.session!.token(), invalidate: (t) => late.session!.invalidate(t) },
   });
   const session = (late.session = new Session(http, {

@@ -59,7 +59,7 @@ export class CollectionApi {
     return this.http.call((headers) =>
       this.http.api.PUT('/api/v2/vault/db/{collection}', {
         headers,
-        params: { path: this.path, query: one ? { updateone: 'true' } : {} },
+        params: { path: this.path, query: one ? { updateone: true } : {} },
         body: { filter, update, options: rest },
       }),
     );
@@ -69,7 +69,7 @@ export class CollectionApi {
     await this.http.call((headers) =>
       this.http.api.DELETE('/api/v2/vault/db/{collection}', {
         headers,
-        params: { path: this.path, query: options.one ? { deleteone: 'true' } : {} },
+        params: { path: this.path, query: options.one ? { deleteone: true } : {} },
         body: { filter },
       }),
     );

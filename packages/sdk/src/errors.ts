@@ -1,10 +1,18 @@
 /**
- * Typed errors: every failed call throws CellaApiError carrying the HTTP status, the contract's
- * error code and the node's message; network failures throw CellaNetworkError.
+ * Typed errors. Every failure of an SDK call is a CellaSdkError:
+ * - CellaApiError: the node answered with an error (HTTP status, the contract's code, its message);
+ * - CellaNetworkError: the node could not be reached, or the connection broke mid-answer;
+ * - CellaPaymentError: a payment could not be made (from `@cella/sdk/ethers`).
+ * A call cancelled through its AbortSignal rejects with the signal's reason (an `AbortError`), as
+ * `fetch` does.
  */
 import { errorCodeFor, type ErrorCode } from '@cella/openapi/error-codes';
 
-export class CellaApiError extends Error {
+export class CellaSdkError extends Error {
+  override readonly name: string = 'CellaSdkError';
+}
+
+export class CellaApiError extends CellaSdkError {
   override readonly name = 'CellaApiError';
 
   constructor(
@@ -14,20 +22,45 @@ export class CellaApiError extends Error {
     message: string,
     readonly internalCode?: number,
     readonly requestId?: string,
-    /** From the Retry-After header (429): seconds to wait before trying again. */
+    /** From the Retry-After header (429, 503): seconds to wait before trying again. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 
-  /** True for failures worth retrying later (rate limits, unavailable dependencies). */
+  /**
+   * True for failures worth retrying later: rate limits and passing outages (429, 503). A feature the
+   * node does not offer (501 `FEATURE_NOT_OFFERED`) is final.
+   */
   get retryable(): boolean {
     return this.status === 429 || this.status === 503;
   }
 }
 
-export class CellaNetworkError extends Error {
+/** The node could not be reached (DNS, refused, TLS, offline) or the connection broke mid-transfer. */
+export class CellaNetworkError extends CellaSdkError {
   override readonly name = 'CellaNetworkError';
+  /** Worth retrying: the request may not have reached the node. */
+  readonly retryable = true;
+}
+
+/** Whether `error` is the rejection of an aborted signal (kept as is, as fetch does). */
+export function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted && error === signal.reason) return true;
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** A failure of the transport as a CellaNetworkError (aborts and our own errors pass through). */
+export function networkError(error: unknown, baseUrl: string, signal?: AbortSignal): unknown {
+  if (error instanceof CellaSdkError || isAbort(error, signal)) return error;
+  const cause = (error as { cause?: { message?: unknown; code?: unknown } } | undefined)?.cause;
+  const detail = [
+    (error as Error | undefined)?.message ?? String(error),
+    typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '',
+  ]
+    .filter(Boolean)
+    .join(': ');
+  return new CellaNetworkError(`cannot reach the node at ${baseUrl}: ${detail}`, { cause: error });
 }
 
 /** Builds the error for a non-2xx response from its JSON error body (or whatever came back). */
@@ -61,4 +94,33 @@ function retryAfterFrom(header: string | null): number | undefined {
   if (/^\d+$/.test(header.trim())) return Number(header.trim());
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** Why a payment could not be made (`payOrder` from `@cella/sdk/ethers`). */
+export type PaymentErrorCode =
+  /** The order is expired, paid or cancelled. */
+  | 'ORDER_NOT_PAYABLE'
+  /** The node takes no payments (no payment contract). */
+  | 'PAYMENTS_NOT_OFFERED'
+  /** The signer's provider is on another chain than the node's contract. */
+  | 'WRONG_CHAIN'
+  /** The payment contract refused the transaction (`contractError` names its custom error). */
+  | 'CONTRACT_REFUSED'
+  /** The transaction could not be sent or confirmed (wallet refused, RPC unreachable, no receipt). */
+  | 'TRANSACTION_FAILED';
+
+export class CellaPaymentError extends CellaSdkError {
+  override readonly name = 'CellaPaymentError';
+
+  constructor(
+    readonly code: PaymentErrorCode,
+    message: string,
+    options?: { cause?: unknown; contractError?: string },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.contractError = options?.contractError;
+  }
+
+  /** The payment contract's custom error (e.g. `ZeroValue`), for `CONTRACT_REFUSED`. */
+  readonly contractError: string | undefined;
 }

@@ -6,21 +6,21 @@
  * is the root folder (for `list` and `stat`).
  */
 import type { components } from './generated/openapi.js';
-import type { Http } from './http.js';
+import type { Http, RawInit } from './http.js';
+import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
+import { sendUpload } from './upload.js';
 
 export type FileInfo = components['schemas']['FileInfo'];
 export type UploadResult = components['schemas']['UploadResult'];
-
-/**
- * What `upload` takes. Bytes, strings and Blobs have a known length, sent as `Content-Length` so the
- * node can refuse an upload over quota before the first byte; streams are sent as they come.
- */
-export type UploadData =
-  Uint8Array | ArrayBuffer | Blob | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+export type { ProgressListener, UploadData };
 
 export interface UploadOptions {
-  /** Called as the body is handed to the network layer: bytes so far, and the total when known. */
-  onProgress?: (sent: number, total: number | undefined) => void;
+  /**
+   * Progress as the bytes leave: bytes sent so far and the total when known, in 64 KiB steps (in
+   * browsers without request streaming, as XMLHttpRequest reports it).
+   */
+  onProgress?: ProgressListener;
+  /** Aborting rejects with the signal's reason; the node keeps nothing of an unfinished upload. */
   signal?: AbortSignal;
   /**
    * The length of a stream body, when known: sent as `Content-Length` (Node; browsers do not allow
@@ -35,6 +35,8 @@ export type ByteRange = { offset: number; length?: number } | { suffix: number }
 export interface DownloadOptions {
   range?: ByteRange;
   signal?: AbortSignal;
+  /** Progress as the bytes are read: bytes so far and the length of the answer when known. */
+  onProgress?: ProgressListener;
 }
 
 const FILES = '/api/v2/vault/files/';
@@ -60,55 +62,6 @@ export function rangeHeader(range: ByteRange): string {
   return `bytes=${offset}-${offset + length - 1}`;
 }
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
-  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-}
-
-/** A web stream of any stream-like input, counting bytes as the consumer pulls them. */
-export function countingStream(
-  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
-  onBytes: (sent: number) => void,
-): ReadableStream<Uint8Array> {
-  const iterator = source instanceof ReadableStream ? readerIterator(source) : source[Symbol.asyncIterator]();
-  let sent = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await iterator.next();
-        if (next.done) {
-          controller.close();
-          return;
-        }
-        sent += next.value.byteLength;
-        onBytes(sent);
-        controller.enqueue(next.value);
-      },
-      async cancel(reason) {
-        await iterator.return?.(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-function readerIterator(stream: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> {
-  const reader = stream.getReader();
-  return {
-    next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
-    return: async (reason?: unknown) => {
-      await reader.cancel(reason);
-      return { done: true, value: undefined };
-    },
-  };
-}
-
-function knownLength(data: UploadData): number | undefined {
-  if (typeof data === 'string') return new TextEncoder().encode(data).byteLength;
-  if (data instanceof Uint8Array || data instanceof ArrayBuffer) return data.byteLength;
-  if (typeof Blob !== 'undefined' && data instanceof Blob) return data.size;
-  return undefined;
-}
-
 export class FilesApi {
   constructor(private readonly http: Http) {}
 
@@ -116,61 +69,18 @@ export class FilesApi {
     return `${FILES}${encodeFilePath(path)}${suffix}${query}`;
   }
 
-  private async json<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await this.http.raw(path, init);
-    return (await response.json()) as T;
+  private json<T>(path: string, init: RawInit = {}): Promise<T> {
+    return this.http.json<T>(path, init);
   }
 
   /**
    * Uploads `data` to `path`, replacing a file there. The file appears only once every byte is
-   * stored. With `onProgress`, bodies of known length are streamed too (so progress is real),
-   * still with their `Content-Length`. Browsers stream request bodies only over HTTP/2; over
-   * HTTP/1.1 pass a Blob and no `onProgress`.
+   * stored. Bytes, strings and Blobs are re-read if the node asks to sign in again; a stream is sent
+   * once. Progress: see `UploadOptions.onProgress`.
    */
   async upload(path: string, data: UploadData, options: UploadOptions = {}): Promise<UploadResult> {
-    const total = knownLength(data) ?? options.size;
-    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-    let body: BodyInit;
-    let streamed = false;
-    if (
-      typeof data === 'string' ||
-      data instanceof Uint8Array ||
-      data instanceof ArrayBuffer ||
-      (typeof Blob !== 'undefined' && data instanceof Blob)
-    ) {
-      const bytes: Blob | Uint8Array =
-        typeof data === 'string'
-          ? new TextEncoder().encode(data)
-          : data instanceof ArrayBuffer
-            ? new Uint8Array(data)
-            : data;
-      if (options.onProgress) {
-        const blob = bytes instanceof Blob ? bytes : new Blob([bytes as Uint8Array<ArrayBuffer>]);
-        body = countingStream(blob.stream(), (sent) => options.onProgress?.(sent, total));
-        headers['content-length'] = String(total);
-        streamed = true;
-      } else {
-        body = bytes as BodyInit;
-      }
-    } else if (data instanceof ReadableStream || isAsyncIterable(data)) {
-      body = countingStream(data, (sent) => options.onProgress?.(sent, total));
-      if (options.size !== undefined) headers['content-length'] = String(options.size);
-      streamed = true;
-    } else {
-      throw new TypeError(
-        'upload data must be bytes, a string, a Blob, a ReadableStream or an async iterable of bytes',
-      );
-    }
-    const result = await this.json<UploadResult>(this.url(path), {
-      method: 'PUT',
-      headers,
-      body,
-      ...(options.signal ? { signal: options.signal } : {}),
-      // A stream can't be sent twice: no retry after re-signing in.
-      ...(streamed ? ({ duplex: 'half', retryable: false } as object) : {}),
-    });
-    if (!streamed) options.onProgress?.(total ?? result.size, total ?? result.size);
-    return result;
+    const response = await sendUpload(this.http, this.url(path), data, options);
+    return this.http.parse<UploadResult>(response, this.url(path));
   }
 
   /** The file's bytes (or a range of them) as a web stream, read at the caller's pace. */
@@ -179,16 +89,12 @@ export class FilesApi {
       headers: options.range ? { range: rangeHeader(options.range) } : {},
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    return progressDownload(response, this.http.baseUrl, options);
   }
 
   /** Convenience: the whole file (or a range) in memory. */
   async bytes(path: string, options: DownloadOptions = {}): Promise<Uint8Array> {
-    const response = await this.http.raw(this.url(path), {
-      headers: options.range ? { range: rangeHeader(options.range) } : {},
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return new Uint8Array(await response.arrayBuffer());
+    return readAll(await this.download(path, options));
   }
 
   /** A folder's entries (direct children, folders included; `recursive` for the whole tree). */

@@ -1,5 +1,20 @@
-export { CellaApiError, CellaNetworkError } from './errors.js';
-export { Http, type ApiClient, type HttpOptions, type TokenSource } from './http.js';
+export {
+  CellaApiError,
+  CellaNetworkError,
+  CellaPaymentError,
+  CellaSdkError,
+  type PaymentErrorCode,
+} from './errors.js';
+export {
+  Http,
+  type ApiClient,
+  type HttpOptions,
+  type RawInit,
+  type RequestBody,
+  type Send,
+  type TokenSource,
+} from './http.js';
+export type { UploadTransport } from './upload-transport.js';
 export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-api.js';
 export {
   Cella,
@@ -28,6 +43,7 @@ export {
   type ByteRange,
   type DownloadOptions,
   type FileInfo,
+  type ProgressListener,
   type UploadData,
   type UploadOptions,
   type UploadResult,
@@ -43,17 +59,10 @@ export {
   type ScriptDefinition,
   type ScriptExecutable,
   type TransactionUploadResult,
+  type TransferOptions,
   type UploadContent,
 } from './scripts-api.js';
-export {
-  PaymentApi,
-  type Order,
-  type PayOrderOptions,
-  type PayOrderResult,
-  type PaymentConfig,
-  type PricingPlan,
-  type Receipt,
-} from './payment-api.js';
+export { PaymentApi, type Order, type PaymentConfig, type PricingPlan, type Receipt } from './payment-api.js';
 export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
 export {
   BackupApi,
@@ -72,4 +81,17 @@ export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-st
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';
 export type { ErrorCode } from '@cella/openapi/error-codes';
-export type { DIDDocument, Signer } from '@cella/did';
+// Keys and signers: `createKeySigner(hexToBytes(savedHex))` rebuilds the signer of a saved key.
+export {
+  bytesToHex,
+  createKeySigner,
+  DidError,
+  generateKeyPair,
+  hexToBytes,
+  type DIDDocument,
+  type DidMethodName,
+  type KeyPair,
+  type KeySignerOptions,
+  type Signer,
+  type VerifiableCredential,
+} from '@cella/did';

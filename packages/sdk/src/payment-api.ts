@@ -1,18 +1,18 @@
 /**
- * `vault.payment`: storage plans paid on-chain. Place an order, pay it with an ethers v6 signer,
- * settle it, and the vault's plan is upgraded:
+ * `vault.payment`: storage plans paid on-chain. Place an order, pay it (with an ethers v6 signer:
+ * `payOrder` from `@cella/sdk/ethers`, or any wallet that can call the contract), settle it, and the
+ * vault's plan is upgraded:
  *
  * ```ts
+ * import { payOrder } from '@cella/sdk/ethers';
  * const order = await vault.payment.placeOrder('Standard');
- * const paid = await vault.payment.payOrder(order, wallet);   // ethers Signer with a provider
- * const receipt = await vault.payment.settle(paid.orderId);
+ * const paid = await payOrder(vault, order, wallet);   // ethers Signer with a provider
+ * const receipt = await vault.payment.settle(paid);
  * ```
  *
- * ethers is an optional peer dependency: only `payOrder` needs it, and loads the contract helpers
- * (`@cella/contracts-abi/ethers`) when first called, so the SDK's main entry never pulls ethers in.
+ * This entry never imports ethers, so apps that pay another way (or not at all) bundle and
+ * type-check without it.
  */
-import type * as EthersHelpersModule from '@cella/contracts-abi/ethers';
-import type { Signer } from 'ethers';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 
@@ -20,31 +20,6 @@ export type PaymentConfig = components['schemas']['PaymentConfig'];
 export type PricingPlan = components['schemas']['PricingPlan'];
 export type Order = components['schemas']['Order'];
 export type Receipt = components['schemas']['Receipt'];
-
-export interface PayOrderOptions {
-  /** Blocks to wait for before resolving. Default: the confirmations the node requires to settle. */
-  confirmations?: number;
-}
-
-export interface PayOrderResult {
-  /** The contract's order id: pass it to `settle()`. */
-  orderId: number;
-  txHash: string;
-  blockNumber: number;
-}
-
-type EthersHelpers = typeof EthersHelpersModule;
-
-/** Loaded once, on the first payment. */
-let helpers: Promise<EthersHelpers> | undefined;
-
-function loadHelpers(): Promise<EthersHelpers> {
-  helpers ??= import('@cella/contracts-abi/ethers').catch((error: unknown) => {
-    helpers = undefined;
-    throw new Error('payOrder needs the `ethers` package (v6): npm install ethers', { cause: error });
-  });
-  return helpers;
-}
 
 export class PaymentApi {
   private configCache: Promise<PaymentConfig> | undefined;
@@ -77,38 +52,9 @@ export class PaymentApi {
       .orders;
   }
 
-  /**
-   * Pays `order` on-chain: `payOrder(receiving_address, proof)` on the node's payment contract with
-   * exactly `payment_amount_wei`, from `signer` (an ethers v6 Signer connected to the node's chain).
-   * Resolves with the contract's order id once the transaction has the confirmations asked for.
-   */
-  async payOrder(order: Order, signer: Signer, options: PayOrderOptions = {}): Promise<PayOrderResult> {
-    if (order.state !== 'normal')
-      throw new Error(`the order ${order.interim_orderid} is ${order.state}: it cannot be paid`);
-    const { payment } = await this.config();
-    if (!payment.contractAddress)
-      throw new Error('this node takes no payments (no payment contract configured)');
-    if (payment.chainId !== null && signer.provider) {
-      const network = await signer.provider.getNetwork();
-      if (Number(network.chainId) !== payment.chainId) {
-        throw new Error(
-          `the signer is on chain ${network.chainId}; this node is paid on chain ${payment.chainId}`,
-        );
-      }
-    }
-    const { payOrder } = await loadHelpers();
-    const paid = await payOrder(payment.contractAddress, signer, {
-      to: order.receiving_address,
-      memo: order.proof,
-      valueWei: BigInt(order.payment_amount_wei),
-      confirmations: Math.max(1, options.confirmations ?? payment.confirmations),
-    });
-    return { orderId: Number(paid.orderId), txHash: paid.txHash, blockNumber: paid.blockNumber };
-  }
-
   /** Has the node verify the on-chain order and upgrade the plan; returns the receipt. */
-  settle(orderId: number | bigint | PayOrderResult): Promise<Receipt> {
-    const id = typeof orderId === 'object' ? orderId.orderId : Number(orderId);
+  settle(orderId: number | bigint | { orderId: number | bigint }): Promise<Receipt> {
+    const id = Number(typeof orderId === 'object' ? orderId.orderId : orderId);
     return this.http.call((headers) =>
       this.http.api.POST('/api/v2/payment/settle', { headers, body: { order_id: id } }),
     );

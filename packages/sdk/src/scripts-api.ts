@@ -11,6 +11,8 @@
  */
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
+import { sendUpload } from './upload.js';
 
 export type ScriptCondition = components['schemas']['Condition'];
 export type ScriptExecutable = components['schemas']['Executable'];
@@ -38,8 +40,16 @@ export interface AnonymousRunOptions extends RunOptions {
   owner: string;
 }
 
-/** Bytes an upload accepts. A ReadableStream is sent streamed (it cannot be re-sent on a retry). */
-export type UploadContent = Blob | ArrayBuffer | Uint8Array | string | ReadableStream<Uint8Array>;
+/** Bytes an upload accepts (as `vault.files.upload`). A stream is sent once (no resend after re-signing in). */
+export type UploadContent = UploadData;
+
+/** Progress and abort for transaction streams (as `UploadOptions` / `DownloadOptions` of `vault.files`). */
+export interface TransferOptions {
+  onProgress?: ProgressListener;
+  signal?: AbortSignal;
+  /** Length of a stream input, when known. */
+  size?: number;
+}
 
 const streamPath = (transactionId: string) =>
   `/api/v2/vault/scripting/stream/${encodeURIComponent(transactionId)}`;
@@ -52,30 +62,35 @@ class TransactionStreams {
   ) {}
 
   /** Sends the content of a `fileUpload` transaction (single use). */
-  async uploadByTransaction(transactionId: string, content: UploadContent): Promise<TransactionUploadResult> {
-    const streamed = typeof ReadableStream !== 'undefined' && content instanceof ReadableStream;
-    const response = await this.http.raw(streamPath(transactionId), {
-      method: 'PUT',
-      auth: this.auth,
-      retryable: !streamed,
-      headers: { 'content-type': 'application/octet-stream' },
-      body: content,
-      ...(streamed ? { duplex: 'half' } : {}),
-    } as RequestInit & { auth: boolean; retryable: boolean });
-    return (await response.json()) as TransactionUploadResult;
+  async uploadByTransaction(
+    transactionId: string,
+    content: UploadContent,
+    options: TransferOptions = {},
+  ): Promise<TransactionUploadResult> {
+    const path = streamPath(transactionId);
+    const response = await sendUpload(this.http, path, content, { ...options, auth: this.auth });
+    return this.http.parse<TransactionUploadResult>(response, path);
   }
 
   /** The content of a `fileDownload` transaction (single use), as a stream. */
-  async streamByTransaction(transactionId: string): Promise<ReadableStream<Uint8Array>> {
-    const response = await this.http.raw(streamPath(transactionId), { method: 'GET', auth: this.auth });
-    if (!response.body) return new Blob([]).stream();
-    return response.body;
+  async streamByTransaction(
+    transactionId: string,
+    options: Omit<TransferOptions, 'size'> = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const response = await this.http.raw(streamPath(transactionId), {
+      method: 'GET',
+      auth: this.auth,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return progressDownload(response, this.http.baseUrl, options);
   }
 
   /** The content of a `fileDownload` transaction (single use), in memory. */
-  async downloadByTransaction(transactionId: string): Promise<Uint8Array> {
-    const response = await this.http.raw(streamPath(transactionId), { method: 'GET', auth: this.auth });
-    return new Uint8Array(await response.arrayBuffer());
+  async downloadByTransaction(
+    transactionId: string,
+    options: Omit<TransferOptions, 'size'> = {},
+  ): Promise<Uint8Array> {
+    return readAll(await this.streamByTransaction(transactionId, options));
   }
 }
 

@@ -24,7 +24,8 @@ interface StorageLike {
 /** Browser storage (`localStorage` by default, or `sessionStorage`). */
 export function browserTokenStore(storage?: StorageLike, prefix = 'cella.token.'): TokenStore {
   const s = storage ?? (globalThis as { localStorage?: StorageLike }).localStorage;
-  if (!s) throw new Error('browserTokenStore: no localStorage in this environment; pass a storage object');
+  if (!s)
+    throw new TypeError('browserTokenStore: no localStorage in this environment; pass a storage object');
   return {
     get: async (key) => s.getItem(prefix + key),
     set: async (key, token) => s.setItem(prefix + key, token),

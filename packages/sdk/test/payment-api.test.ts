@@ -1,45 +1,76 @@
 import { build } from 'esbuild';
 import { expect, test } from 'vitest';
-import { Http } from '../src/http.js';
-import { PaymentApi, type Order } from '../src/index.js';
+import { payOrder } from '../src/ethers.js';
+import { CellaPaymentError, type Order, type PaymentApi, type PaymentConfig } from '../src/index.js';
 
-test('ethers stays out of the main entry: payOrder loads it in a separate chunk, on first use', async () => {
+const here = (file: string) => new URL(file, import.meta.url).pathname;
+
+test('the main entry bundles for browsers with no flags and without ethers or the contract helpers', async () => {
   const result = await build({
-    entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+    entryPoints: [here('../src/index.ts')],
     bundle: true,
-    splitting: true,
-    outdir: '/virtual-out',
     write: false,
     platform: 'browser',
     format: 'esm',
-    conditions: ['@cella/source', 'browser', 'import', 'default'],
+    conditions: ['@cella/source'],
     logLevel: 'silent',
     metafile: true,
   });
-  const outputs = Object.entries(result.metafile.outputs);
-  const entry = outputs.find(([, o]) => o.entryPoint?.endsWith('src/index.ts'));
-  expect(entry).toBeDefined();
-  const entryInputs = Object.keys(entry![1].inputs);
-  expect(entryInputs.filter((f) => f.includes('node_modules/ethers') || f.includes('contracts-abi'))).toEqual(
-    [],
-  );
-  // ...and a lazily imported chunk carries the contract helpers with ethers.
-  const lazy = outputs.filter(([, o]) =>
-    Object.keys(o.inputs).some((f) => f.includes('contracts-abi/src/ethers.ts')),
-  );
-  expect(lazy).toHaveLength(1);
-  expect(Object.keys(lazy[0]![1].inputs).some((f) => f.includes('node_modules/ethers'))).toBe(true);
+  const inputs = Object.keys(result.metafile.inputs);
+  expect(inputs.filter((f) => /node_modules\/ethers|contracts-abi/.test(f))).toEqual([]);
 });
 
-test('payOrder refuses an order that is no longer payable before touching the network or ethers', async () => {
-  const payment = new PaymentApi(
-    new Http({
-      url: 'http://127.0.0.1:9',
-      fetch: () => Promise.reject(new Error('no network in this test')),
-    }),
+test('the ethers entry keeps ethers and the main entry as imports (one set of error classes)', async () => {
+  const result = await build({
+    entryPoints: [here('../src/ethers.ts')],
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    conditions: ['@cella/source'],
+    external: ['ethers', '@cella/sdk'],
+    logLevel: 'silent',
+    metafile: true,
+  });
+  const output = result.outputFiles[0]!.text;
+  expect(output).toMatch(/from "ethers"/);
+  expect(output).toMatch(/from "@cella\/sdk"/);
+  expect(Object.keys(result.metafile.inputs).some((f) => f.includes('contracts-abi/src/ethers.ts'))).toBe(
+    true,
   );
-  const order = { interim_orderid: 'abc', state: 'expired' } as Order;
-  await expect(payment.payOrder(order, {} as never)).rejects.toThrow(
-    'the order abc is expired: it cannot be paid',
-  );
+});
+
+function paymentWith(payment: Partial<PaymentConfig['payment']>): PaymentApi {
+  const config: PaymentConfig = {
+    version: '1',
+    pricingPlans: [],
+    backupPlans: [],
+    payment: { receivingAddress: null, contractAddress: null, chainId: null, confirmations: 1, ...payment },
+  };
+  return { config: async () => config } as unknown as PaymentApi;
+}
+
+test('payOrder refuses, as CellaPaymentError, an order that is not payable and a node without payments', async () => {
+  const expired = { interim_orderid: 'abc', state: 'expired' } as Order;
+  const error = await payOrder(paymentWith({}), expired, {} as never).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CellaPaymentError);
+  expect(error).toMatchObject({
+    code: 'ORDER_NOT_PAYABLE',
+    message: 'the order abc is expired: it cannot be paid',
+  });
+
+  const payable = { interim_orderid: 'abc', state: 'normal' } as Order;
+  await expect(payOrder({ payment: paymentWith({}) }, payable, {} as never)).rejects.toMatchObject({
+    name: 'CellaPaymentError',
+    code: 'PAYMENTS_NOT_OFFERED',
+  });
+
+  const onOtherChain = { provider: { getNetwork: async () => ({ chainId: 1n }) } };
+  await expect(
+    payOrder(
+      paymentWith({ contractAddress: '0x0000000000000000000000000000000000000001', chainId: 31337 }),
+      payable,
+      onOtherChain as never,
+    ),
+  ).rejects.toMatchObject({ code: 'WRONG_CHAIN' });
 });

@@ -1,5 +1,6 @@
 // Type-checks the README's SDK example (compiled by `npm run typecheck`, never run).
 import type { Signer as EthersSigner } from 'ethers';
+import { payOrder } from '../src/ethers.js';
 import { connect, createDevIdentity } from '../src/index.js';
 
 export async function readmeExample(
@@ -7,7 +8,7 @@ export async function readmeExample(
   ethersSigner: EthersSigner,
 ): Promise<unknown> {
   const { signer } = createDevIdentity();
-  const vault = await connect({ url: 'http://127.0.0.1:5000', signer });
+  const vault = await connect({ url: 'https://vault.example.org', signer });
 
   const notes = await vault.db.createCollection('notes');
   await notes.insert({ title: 'hello', tags: ['a'] });
@@ -23,7 +24,7 @@ export async function readmeExample(
   const result = await vault.scripts.run('latest_notes', { params: { tag: 'a' } });
 
   const order = await vault.payment.placeOrder('Standard');
-  const paid = await vault.payment.payOrder(order, ethersSigner);
+  const paid = await payOrder(vault, order, ethersSigner);
   await vault.payment.settle(paid);
 
   const info = await vault.subscription.info();

@@ -8,6 +8,7 @@ import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchPayment } from './payment.js';
+import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
 
 const benches: Record<string, () => Promise<void>> = {
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   scripts: benchScripts,
   payment: benchPayment,
   backup: benchBackup,
+  'scale-out': benchScaleOut,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());

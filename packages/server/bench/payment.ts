@@ -13,6 +13,7 @@
  * `CELLA_BENCH_ONLY=payment npm run bench -w @cella/server` (CELLA_BENCH_SECONDS sets the load duration, default 5).
  */
 import { startDevChain } from '@cella/contracts-abi/dev-chain';
+import { payOrder as payWithEthers } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { uploadRate } from './files.js';
 import { fmt, load, pct, printTable } from './lib.js';
@@ -47,7 +48,7 @@ async function benchSettle(): Promise<void> {
     const wallet = new Wallet(chain.accounts[2]!.privateKey, provider);
     const payment = bench.vault.payment;
     // Warm-up: first chain connection, first JWT signatures.
-    await payment.settle(await payment.payOrder(await payment.placeOrder('Standard'), wallet));
+    await payment.settle(await payWithEthers(payment, await payment.placeOrder('Standard'), wallet));
     const place: number[] = [];
     const pay: number[] = [];
     const settle: number[] = [];
@@ -56,7 +57,7 @@ async function benchSettle(): Promise<void> {
       const order = await payment.placeOrder(i % 2 ? 'Premium' : 'Standard');
       place.push(performance.now() - t);
       t = performance.now();
-      const paid = await payment.payOrder(order, wallet);
+      const paid = await payWithEthers(payment, order, wallet);
       pay.push(performance.now() - t);
       t = performance.now();
       await payment.settle(paid);

@@ -3,6 +3,7 @@
  * validated with zod into one typed object. Every setting has a default, so `npm start` needs none.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { OutboundPolicy } from './outbound/address-policy.js';
@@ -12,85 +13,167 @@ const bool = z.union([
   z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
 ]);
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const replicationFactor = int(-1, 1000).refine((n) => n !== 0, 'must be -1 (every peer) or 1 and more');
 
-export const configSchema = z.object({
-  role: z.enum(['vault', 'backup']).default('vault'),
-  host: z.string().default('127.0.0.1'),
-  port: int(0, 65535).default(5000),
-  /** Public base URL other nodes and clients use to reach this node. */
-  publicUrl: z.string().url().optional(),
-  dataDir: z.string().default('.cella-data'),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  corsOrigins: z.string().default('*'),
-  /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
-  mongodbUri: z.string().optional(),
-  /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
-  ipfsApiUrl: z.string().url().optional(),
-  /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
-  chainType: z.enum(['mainnet', 'testnet']).optional(),
-  /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
-  eidRpcUrl: z.string().url().optional(),
-  didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
-  /** Access token lifetime (never beyond the presented credential's expiry). */
-  tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
-  challengeTtlSeconds: int(1, 3600).default(180),
-  /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
-  maxPendingChallenges: int(1, 10_000_000).default(100_000),
-  /** Smart-contract chain (payments). */
-  escRpcUrl: z.string().url().optional(),
-  escChainId: int(1, 2 ** 31).optional(),
-  paymentContractAddress: z.string().optional(),
-  paymentReceivingAddress: z.string().optional(),
-  paymentConfirmations: int(0, 1000).default(1),
-  /** Plans file (JSON); absent: the built-in plans. */
-  plansFile: z.string().optional(),
-  /** Start a local anvil chain with the payment contract (development). */
-  devChain: bool.default(false),
-  /** false: usage is neither counted nor limited. Benchmarks only (the cost of the quota check). */
-  quotaEnforcement: bool.default(true),
-  fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
-  anonymousRunsPerMinute: int(1, 1_000_000).default(120),
-  nodeName: z.string().default('Cella node'),
-  /** Contact address shown in node info. */
-  nodeEmail: z.string().max(256).default(''),
-  /** A description shown in node info. */
-  nodeDescription: z.string().max(4096).default(''),
-  /**
-   * The operator's HiveNodeOwnerCredential for this node (issued by the owner to the node DID):
-   * its JSON text or base58 of it, as the reference's NODE_CREDENTIAL. Checked at start.
-   */
-  nodeCredential: z.string().max(65_536).optional(),
-  /** The git commit of this build (`/node/commit_id`); absent: the package version. */
-  commitId: z.string().max(128).optional(),
-  /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
-  filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-  /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
-  filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
-  /** Seconds a backup or restore keeps retrying transient failures. */
-  backupRetryWindowSeconds: int(0, 30 * 86400).default(600),
-  /** Seconds a backup job's lease lasts without a heartbeat. */
-  backupLeaseSeconds: int(2, 30 * 86400).default(30),
-  /** Backup node: seconds after which an idle, unfinished backup attempt is abandoned. */
-  backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
-  /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
-  backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-  /**
-   * Addresses the node may call on a user's behalf although they are not public (src/outbound):
-   * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
-   */
-  outboundAllow: z
-    .string()
-    .default('')
-    .superRefine((value, ctx) => {
-      try {
-        OutboundPolicy.parse(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+export const configSchema = z
+  .object({
+    role: z.enum(['vault', 'backup']).default('vault'),
+    host: z.string().default('127.0.0.1'),
+    port: int(0, 65535).default(5000),
+    /** Public base URL other nodes and clients use to reach this node. */
+    publicUrl: z.string().url().optional(),
+    dataDir: z.string().default('.cella-data'),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    corsOrigins: z.string().default('*'),
+    /** PEM certificate chain; with `tlsKey` the node speaks HTTPS, HTTP/2 by ALPN with HTTP/1.1 fallback. */
+    tlsCert: z.string().optional(),
+    /** PEM private key of `tlsCert` (a file readable by its owner only). */
+    tlsKey: z.string().optional(),
+    /**
+     * Reverse proxies whose `X-Forwarded-For` / `-Proto` / `-Host` are believed (client IP for the
+     * per-IP limits): `false`, `true` (any hop), a number of hops, or addresses / CIDRs, comma-separated.
+     */
+    trustProxy: z
+      .union([z.boolean(), z.number(), z.string()])
+      .default(false)
+      .transform((value, issue) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) {
+          issue.addIssue({
+            code: 'custom',
+            message: 'expected true, false, a number of hops, or IP addresses / CIDRs separated by commas',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** MongoDB switches the DocumentStore from embedded SQLite to MongoDB. */
+    mongodbUri: z.string().optional(),
+    /** An IPFS (kubo) RPC API URL switches the BlockStore from embedded helia to the daemon. */
+    ipfsApiUrl: z.string().url().optional(),
+    /**
+     * An IPFS Cluster peer's REST API URL: pins go through the cluster (content still through
+     * `ipfsApiUrl`, which must be that peer's daemon).
+     */
+    ipfsClusterUrl: z.string().url().optional(),
+    /** Peers each cluster pin must reach (-1 = every peer); absent: the cluster's own default. */
+    ipfsClusterReplicationMin: replicationFactor.optional(),
+    /** Peers each cluster pin is allocated to at most (-1 = every peer); absent: the cluster's default. */
+    ipfsClusterReplicationMax: replicationFactor.optional(),
+    /** Seconds a pin or unpin may take to reach its peers before the call fails. */
+    ipfsClusterPinTimeoutSeconds: int(1, 86400).default(600),
+    /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
+    chainType: z.enum(['mainnet', 'testnet']).optional(),
+    /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
+    eidRpcUrl: z.string().url().optional(),
+    didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+    /** Access token lifetime (never beyond the presented credential's expiry). */
+    tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
+    challengeTtlSeconds: int(1, 3600).default(180),
+    /** Sign-in challenges that may be outstanding at once, node-wide; past it new sign-ins get 429. */
+    maxPendingChallenges: int(1, 10_000_000).default(100_000),
+    /** Smart-contract chain (payments). */
+    escRpcUrl: z.string().url().optional(),
+    escChainId: int(1, 2 ** 31).optional(),
+    paymentContractAddress: z.string().optional(),
+    paymentReceivingAddress: z.string().optional(),
+    paymentConfirmations: int(0, 1000).default(1),
+    /** Plans file (JSON); absent: the built-in plans. */
+    plansFile: z.string().optional(),
+    /** Start a local anvil chain with the payment contract (development). */
+    devChain: bool.default(false),
+    /** false: usage is neither counted nor limited. Benchmarks only (the cost of the quota check). */
+    quotaEnforcement: bool.default(true),
+    fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
+    anonymousRunsPerMinute: int(1, 1_000_000).default(120),
+    nodeName: z.string().default('Cella node'),
+    /** Contact address shown in node info. */
+    nodeEmail: z.string().max(256).default(''),
+    /** A description shown in node info. */
+    nodeDescription: z.string().max(4096).default(''),
+    /**
+     * The operator's HiveNodeOwnerCredential for this node (issued by the owner to the node DID):
+     * its JSON text or base58 of it, as the reference's NODE_CREDENTIAL. Checked at start.
+     */
+    nodeCredential: z.string().max(65_536).optional(),
+    /** The git commit of this build (`/node/commit_id`); absent: the package version. */
+    commitId: z.string().max(128).optional(),
+    /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
+    filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
+    filesSweepGraceSeconds: int(0, 30 * 86400).default(900),
+    /** Seconds a backup or restore keeps retrying transient failures. */
+    backupRetryWindowSeconds: int(0, 30 * 86400).default(600),
+    /** Seconds a backup job's lease lasts without a heartbeat. */
+    backupLeaseSeconds: int(2, 30 * 86400).default(30),
+    /** Backup node: seconds after which an idle, unfinished backup attempt is abandoned. */
+    backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
+    /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
+    backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /**
+     * Addresses the node may call on a user's behalf although they are not public (src/outbound):
+     * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
+     */
+    outboundAllow: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          OutboundPolicy.parse(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
+    /**
+     * PEM file of certificate authorities trusted, beside the public roots, when the node calls a
+     * user-named address over HTTPS (a backup node with a private or self-signed certificate).
+     */
+    outboundCa: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ipfsClusterUrl'],
+        message: "needs CELLA_IPFS_API_URL too: the cluster peer's IPFS daemon, where content is stored",
+      });
+    }
+    const { ipfsClusterReplicationMin: min, ipfsClusterReplicationMax: max } = c;
+    if (min !== undefined && max !== undefined) {
+      if ((min === -1) !== (max === -1)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ipfsClusterReplicationMax'],
+          message: '-1 (every peer) must be set for both the minimum and the maximum, or for neither',
+        });
+      } else if (min > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ipfsClusterReplicationMax'],
+          message: 'is below the minimum',
+        });
       }
-    }),
-});
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** `CELLA_TRUST_PROXY` as fastify's `trustProxy` takes it; undefined when malformed. */
+function parseTrustProxy(value: boolean | number | string): boolean | number | string | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  const text = value.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(',') : undefined;
+}
 
 /** Environment variable → config key. */
 const envNames: Record<string, keyof Config> = {
@@ -101,8 +184,15 @@ const envNames: Record<string, keyof Config> = {
   CELLA_DATA_DIR: 'dataDir',
   CELLA_LOG_LEVEL: 'logLevel',
   CELLA_CORS_ORIGINS: 'corsOrigins',
+  CELLA_TLS_CERT: 'tlsCert',
+  CELLA_TLS_KEY: 'tlsKey',
+  CELLA_TRUST_PROXY: 'trustProxy',
   MONGODB_URI: 'mongodbUri',
   CELLA_IPFS_API_URL: 'ipfsApiUrl',
+  CELLA_IPFS_CLUSTER_URL: 'ipfsClusterUrl',
+  CELLA_IPFS_CLUSTER_REPLICATION_MIN: 'ipfsClusterReplicationMin',
+  CELLA_IPFS_CLUSTER_REPLICATION_MAX: 'ipfsClusterReplicationMax',
+  CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
@@ -131,6 +221,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
+  CELLA_OUTBOUND_CA: 'outboundCa',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));
@@ -154,7 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[name];
     if (value !== undefined && value !== '') fromEnv[key] = value;
   }
-  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv, ...overrides });
+  const parsed = configSchema
+    .refine((c) => (c.tlsCert === undefined) === (c.tlsKey === undefined), {
+      message: 'set both CELLA_TLS_CERT and CELLA_TLS_KEY, or neither',
+      path: ['tlsKey'],
+    })
+    .safeParse({ ...fromFile, ...fromEnv, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.join('.');
@@ -163,5 +259,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+  const { dataDir, tlsCert, tlsKey, outboundCa } = parsed.data;
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(dataDir),
+    ...(outboundCa !== undefined ? { outboundCa: path.resolve(outboundCa) } : {}),
+    ...(tlsCert !== undefined && tlsKey !== undefined
+      ? { tlsCert: path.resolve(tlsCert), tlsKey: path.resolve(tlsKey) }
+      : {}),
+  };
 }

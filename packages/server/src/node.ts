@@ -7,7 +7,7 @@ import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
 import { hiveRoutes } from './api/hive/index.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -24,8 +24,15 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import { createOutboundAgent, OutboundPolicy } from './outbound/index.js';
+import {
+  createOutboundAgent,
+  DEFAULT_OUTBOUND_LIMITS,
+  OutboundPolicy,
+  readTrustedCa,
+  TrustedCaError,
+} from './outbound/index.js';
 import { UsageRepair } from './vault/usage-repair.js';
+import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
@@ -36,6 +43,7 @@ import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
 import { createHttpApp } from './http/app.js';
+import { serverOptions } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
 
 export const serverVersion: string = (
@@ -45,7 +53,7 @@ export const serverVersion: string = (
 export interface CellaNode {
   ctx: AppContext;
   app: FastifyInstance;
-  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 */
+  /** Base URL the node listens on, e.g. http://127.0.0.1:5000 (https:// with TLS) */
   url: string;
   close(): Promise<void>;
 }
@@ -74,11 +82,23 @@ export function withChainDefaults(config: Config): Config {
   };
 }
 
+/** The operator's extra certificate authorities for outbound HTTPS, read and checked at start. */
+function outboundCa(config: Config): { extraCa?: string } {
+  if (config.outboundCa === undefined) return {};
+  try {
+    return { extraCa: readTrustedCa(config.outboundCa) };
+  } catch (error) {
+    if (error instanceof TrustedCaError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
   let config = withChainDefaults(input);
   // Files and settings first: a configuration mistake stops the node before anything is created.
   const plans = loadPlans(config.plansFile);
   if (!config.devChain) paymentSettings(config);
+  const outboundLimits = { ...DEFAULT_OUTBOUND_LIMITS, ...outboundCa(config) };
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
@@ -97,8 +117,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
-  const tokens = new AccessTokens(identity);
   const clock = options.clock ?? Date.now;
+  // Issued and checked on the node's clock, like every other time of the sign-in.
+  const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
   let ownership;
   try {
     ownership = await loadNodeOwnership(config.nodeCredential, identity, resolver, clock);
@@ -161,12 +182,18 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   files.start();
   // Usage counters are recounted on the same schedule as the files sweep.
-  const usageRepair = new UsageRepair({ vaults, database, documents, log });
+  const usageRepair = new UsageRepair({
+    vaults,
+    database,
+    documents,
+    log,
+    lease: new NodeLease(nodeDb.collection('node_leases'), 'usage-repair', clock, log),
+  });
   usageRepair.start(config.filesSweepIntervalSeconds * 1000);
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
-  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow));
+  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
   closables.push({ close: () => outbound.close() });
   const backup = await BackupService.create({
     config,
@@ -221,8 +248,12 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
 }
 
 export async function startNode(config: Config, options: StartOptions = {}): Promise<CellaNode> {
+  // TLS files are read before anything is created: a missing or exposed key stops the node here.
+  const warnings: string[] = [];
+  const server = serverOptions(config, (message) => warnings.push(message));
   const ctx = await buildContext(config, options);
-  const app = await createHttpApp(ctx, { tables: [cellaRoutes, hiveRoutes] });
+  for (const message of warnings) ctx.log.warn(message);
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes, hiveRoutes], server });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -236,7 +267,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   return {
     ctx,
     app,
-    url: `http://${host}:${port}`,
+    url: `${server.https ? 'https' : 'http'}://${host}:${port}`,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -32,6 +32,48 @@ describe('configuration', () => {
     expect(() => loadConfig({ CELLA_CONFIG: '/nonexistent/cella.json' })).toThrow(/cannot read CELLA_CONFIG/);
   });
 
+  test('the IPFS Cluster settings: the peer needs its daemon, replication factors as the cluster takes them', () => {
+    const cluster = {
+      CELLA_IPFS_CLUSTER_URL: 'http://127.0.0.1:9094',
+      CELLA_IPFS_API_URL: 'http://127.0.0.1:5001',
+    };
+    expect(loadConfig(cluster)).toMatchObject({ ipfsClusterPinTimeoutSeconds: 600 });
+    expect(
+      loadConfig({
+        ...cluster,
+        CELLA_IPFS_CLUSTER_REPLICATION_MIN: '2',
+        CELLA_IPFS_CLUSTER_REPLICATION_MAX: '3',
+      }),
+    ).toMatchObject({ ipfsClusterReplicationMin: 2, ipfsClusterReplicationMax: 3 });
+    expect(
+      loadConfig({
+        ...cluster,
+        CELLA_IPFS_CLUSTER_REPLICATION_MIN: '-1',
+        CELLA_IPFS_CLUSTER_REPLICATION_MAX: '-1',
+      }),
+    ).toMatchObject({ ipfsClusterReplicationMin: -1, ipfsClusterReplicationMax: -1 });
+    expect(() => loadConfig({ CELLA_IPFS_CLUSTER_URL: 'http://127.0.0.1:9094' })).toThrow(
+      /ipfsClusterUrl \(CELLA_IPFS_CLUSTER_URL\): needs CELLA_IPFS_API_URL/,
+    );
+    expect(() => loadConfig({ ...cluster, CELLA_IPFS_CLUSTER_REPLICATION_MIN: '0' })).toThrow(
+      /CELLA_IPFS_CLUSTER_REPLICATION_MIN\): must be -1/,
+    );
+    expect(() =>
+      loadConfig({
+        ...cluster,
+        CELLA_IPFS_CLUSTER_REPLICATION_MIN: '3',
+        CELLA_IPFS_CLUSTER_REPLICATION_MAX: '2',
+      }),
+    ).toThrow(/CELLA_IPFS_CLUSTER_REPLICATION_MAX\): is below the minimum/);
+    expect(() =>
+      loadConfig({
+        ...cluster,
+        CELLA_IPFS_CLUSTER_REPLICATION_MIN: '-1',
+        CELLA_IPFS_CLUSTER_REPLICATION_MAX: '2',
+      }),
+    ).toThrow(/-1 \(every peer\) must be set for both/);
+  });
+
   test('the README documents every variable', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const { env, key } of configEnvironment) {

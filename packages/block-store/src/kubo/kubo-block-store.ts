@@ -186,6 +186,20 @@ class KuboEngine implements KuboBlockStore {
 
   async pin(cid: string): Promise<void> {
     const root = parseCid(cid).toString();
+    // kubo's pinner walks the DAG with the node's own DAG service, which fetches missing blocks
+    // from the network even with offline=true: on an online daemon (IPFS Cluster's peers) pinning
+    // an incomplete DAG would search for its blocks, forever if no peer has them. So check first,
+    // offline, that every block is here.
+    try {
+      for await (const _ of this.blocksOf(root)) {
+        // blocksOf reads every block (offline): a missing one fails it
+      }
+    } catch (err) {
+      if (isBlockStoreError(err, 'NOT_FOUND')) {
+        throw new BlockStoreError('INCOMPLETE', `cannot pin ${root}: ${err.message}`, { cause: err });
+      }
+      throw err;
+    }
     try {
       await this.rpc.json(
         'pin/add',

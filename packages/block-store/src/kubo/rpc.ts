@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { BlockStoreError, type BlockStoreErrorCode } from '../errors.js';
+import { ndjsonValues } from './ndjson.js';
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
@@ -118,20 +119,8 @@ export class KuboRpc {
     init: CallInit = {},
   ): AsyncGenerator<z.infer<S>> {
     const res = await this.call(command, params, init);
-    const decoder = new TextDecoder();
-    let pending = '';
     try {
-      for await (const chunk of res.body) {
-        pending += decoder.decode(chunk as Uint8Array, { stream: true });
-        let nl: number;
-        while ((nl = pending.indexOf('\n')) >= 0) {
-          const line = pending.slice(0, nl).trim();
-          pending = pending.slice(nl + 1);
-          if (line !== '') yield parseReply(command, schema, JSON.parse(line));
-        }
-      }
-      const last = (pending + decoder.decode()).trim();
-      if (last !== '') yield parseReply(command, schema, JSON.parse(last));
+      for await (const value of ndjsonValues(res.body)) yield parseReply(command, schema, value);
       checkTrailer(command, res);
     } finally {
       discard(res);

@@ -12,9 +12,10 @@
  *
  * In this mode the server is used as storage only (find with the filter parts it handles, insert,
  * replace by `_id`, delete by `_id`) and the semantics come from the same mingo layer as the SQLite
- * engine. Every write of this process to one database runs under an in-process lock, which makes
- * updates and find-and-modify atomic between callers of THIS process. Several node processes
- * writing the same FerretDB database can still interleave: use MongoDB for that.
+ * engine. Every write to a collection runs under a lock shared by every process on the server
+ * (shared-lock.ts, built on the one write FerretDB performs atomically: an insert of a new `_id`),
+ * which makes updates and find-and-modify atomic between callers of all node processes: the quota
+ * charge, reference counts, leases and single-use tokens stay exact with several processes.
  * Writes know their exact `bytesDelta` before touching the server, so `beforeCommit` runs first
  * and a refusal leaves nothing to undo.
  */
@@ -40,6 +41,7 @@ import { checkPipeline, prepareDocument } from '../query-guard.js';
 import type { CheckedFindOptions, PreparedDocument, StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
 import { mapDriverError, mapErrors } from './errors.js';
+import type { HeldLock } from './shared-lock.js';
 
 /** Query operators the emulated server gets wrong; conditions using them are checked client-side. */
 const CLIENT_ONLY_OPERATORS = new Set(['$expr', '$elemMatch', '$mod']);
@@ -50,8 +52,8 @@ export interface EmulationHost {
   readonly limits: StoreLimits;
   /** Server-side time limit (maxTimeMS) of every operation that evaluates a caller's filter. */
   readonly maxTimeMs: number;
-  /** Serialises this process's writes to one database. */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Serialises the writes of every process on the server to one collection (shared-lock.ts). */
+  exclusive<T>(collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T>;
   /** A sibling collection of the same database (for $lookup and friends). */
   sibling(name: string): DriverCollection<StoredDoc>;
 }
@@ -152,8 +154,9 @@ export class EmulatedCollection {
     beforeCommit: BeforeCommit | undefined,
   ): Promise<InsertResult> {
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
-    return this.host.exclusive(async () => {
+    return this.host.exclusive(this.coll.collectionName, async (lock) => {
       await beforeCommit?.(bytes);
+      lock.assertHeld();
       try {
         await this.coll.insertMany(
           prepared.map((p) => p.doc as StoredDoc),
@@ -178,7 +181,7 @@ export class EmulatedCollection {
 
   async update(req: EmulatedUpdate): Promise<UpdateResult & { document: Document | null }> {
     const split = req.update !== undefined ? splitUpdate(req.update) : null;
-    return this.host.exclusive(async () => {
+    return this.host.exclusive(this.coll.collectionName, async (lock) => {
       const outcome = {
         matchedCount: 0,
         modifiedCount: 0,
@@ -222,6 +225,7 @@ export class EmulatedCollection {
         outcome.document = doc;
       }
       await req.beforeCommit?.(outcome.bytesDelta);
+      lock.assertHeld();
       for (const doc of writes) await this.coll.replaceOne({ _id: doc._id as DocumentId }, doc);
       if (inserted) {
         try {
@@ -240,11 +244,12 @@ export class EmulatedCollection {
     sort: SortSpec | undefined,
     beforeCommit: BeforeCommit | undefined,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
-    return this.host.exclusive(async () => {
+    return this.host.exclusive(this.coll.collectionName, async (lock) => {
       const targets = await this.targets(filter, multi, sort);
       if (targets.length === 0) return { deleted: [], bytesDelta: 0 };
       const bytesDelta = negative(targets.reduce((sum, d) => sum + bsonSize(d), 0));
       await beforeCommit?.(bytesDelta);
+      lock.assertHeld();
       await this.coll.deleteMany({ _id: { $in: targets.map((d) => d._id as DocumentId) } });
       return { deleted: targets, bytesDelta };
     });

@@ -16,6 +16,8 @@ import type { StoreLimits } from '../query-guard.js';
 import { AutoIndexer } from './auto-index.js';
 import { MongoCollection } from './collection.js';
 import type { MongoHost, StoredDoc, Written } from './collection.js';
+import { DEFAULT_SHARED_LOCK_OPTIONS, LOCKS_DATABASE, SharedLocks } from './shared-lock.js';
+import type { HeldLock, SharedLockOptions } from './shared-lock.js';
 
 export interface MongoDocumentStoreOptions {
   /** mongodb:// or mongodb+srv:// URI. */
@@ -40,6 +42,11 @@ export interface MongoDocumentStoreOptions {
    * Default 10 000 ms.
    */
   maxTimeMs?: number;
+  /**
+   * Emulation mode's write locks shared by every process on the server (shared-lock.ts): how long a
+   * dead holder keeps a lock (default 10 000 ms) and how long a write waits for one (60 000 ms).
+   */
+  sharedLocks?: Partial<SharedLockOptions>;
 }
 
 const OptionsSchema = z.object({
@@ -54,6 +61,12 @@ const OptionsSchema = z.object({
   maxAutoIndexes: z.number().int().min(0).max(60).default(16),
   serverSelectionTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
   maxTimeMs: z.number().int().min(1).max(3_600_000).default(10_000),
+  sharedLocks: z
+    .object({
+      leaseMs: z.number().int().min(200).max(600_000).optional(),
+      waitMs: z.number().int().min(0).max(3_600_000).optional(),
+    })
+    .optional(),
 });
 
 const EXPORT_CHUNK = 1000;
@@ -73,6 +86,10 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     parsed.emulation,
     new AutoIndexer(parsed.maxAutoIndexes),
     parsed.maxTimeMs,
+    new SharedLocks(client, `${parsed.dbPrefix}${LOCKS_DATABASE}`, {
+      leaseMs: parsed.sharedLocks?.leaseMs ?? DEFAULT_SHARED_LOCK_OPTIONS.leaseMs,
+      waitMs: parsed.sharedLocks?.waitMs ?? DEFAULT_SHARED_LOCK_OPTIONS.waitMs,
+    }),
   );
 }
 
@@ -80,7 +97,6 @@ class MongoDocumentStore implements DocumentStore {
   readonly engine = 'mongodb' as const;
   private txnProbe: Promise<boolean> | null = null;
   private emulationProbe: Promise<boolean> | null = null;
-  private readonly locks = new Map<string, Promise<unknown>>();
   bsonSizeOperator: boolean | null = null;
 
   constructor(
@@ -91,6 +107,7 @@ class MongoDocumentStore implements DocumentStore {
     private readonly emulation: 'auto' | 'on' | 'off',
     readonly autoIndexer: AutoIndexer,
     readonly maxTimeMs: number,
+    private readonly sharedLocks: SharedLocks,
   ) {}
 
   emulated(): Promise<boolean> {
@@ -106,16 +123,9 @@ class MongoDocumentStore implements DocumentStore {
     return this.emulationProbe;
   }
 
-  /** Runs `fn` after every earlier `exclusive` call for the same database has settled. */
-  exclusive<T>(database: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(database) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(database, tail);
-    void tail.then(() => {
-      if (this.locks.get(database) === tail) this.locks.delete(database);
-    });
-    return run;
+  /** Runs `fn` holding the write lock of one collection (emulation mode, shared-lock.ts). */
+  exclusive<T>(database: string, collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+    return this.sharedLocks.hold(database, collection, fn);
   }
 
   fullName(name: string): string {
@@ -236,8 +246,8 @@ class MongoDatabase implements Database, MongoHost {
     return this.store.emulated();
   }
 
-  exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.store.exclusive(this.db.databaseName, fn);
+  exclusive<T>(collection: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+    return this.store.exclusive(this.db.databaseName, collection, fn);
   }
 
   sibling(name: string): DriverCollection<StoredDoc> {

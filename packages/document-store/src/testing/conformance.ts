@@ -23,6 +23,12 @@ export interface ConformanceOptions {
    * name and listed in docs/document-store.md). Keep it empty unless the server itself is at fault.
    */
   knownLimitations?: Record<string, string>;
+  /**
+   * Opens another store on the same backend, as another node process would (its own connections
+   * and its own process-local state). When given, the suite also runs its atomicity tests with the
+   * callers spread over three stores.
+   */
+  openPeer?: () => Promise<DocumentStore> | DocumentStore;
 }
 
 export async function expectStoreError(promise: Promise<unknown>, code: StoreErrorCode): Promise<StoreError> {
@@ -1067,6 +1073,116 @@ export function runDocumentStoreConformance(
         expect(dbTotal).toBeGreaterThanOrEqual(stored + bsonSize((await other.find({}))[0] as Document));
       });
     });
+
+    // -------------------------------------------------------------------------------------------
+    if (options.openPeer) {
+      const openPeer = options.openPeer;
+      describe('several processes on one store', () => {
+        /** The suite's store and two peers: callers are spread over them round-robin. */
+        let stores: DocumentStore[] = [];
+        let n = 0;
+        /** The same fresh collection as each of the three stores sees it. */
+        const shared = (): Collection[] => {
+          const name = `p${++n}`;
+          return stores.map((s) => s.database('conf').collection(name));
+        };
+        beforeAll(async () => {
+          stores = [store, await openPeer(), await openPeer()];
+        });
+        afterAll(async () => {
+          for (const peer of stores.slice(1)) await peer.close();
+        });
+
+        it('a bounded counter charged from several processes never passes its bound and loses nothing', async () => {
+          // The quota charge's shape: a conditional $inc whose filter holds the bound.
+          const cs = shared();
+          await cs[0]!.insertMany([{ _id: 'vault', used: 3, quota: 40, state: 'running' }]);
+          const results = await Promise.all(
+            Array.from({ length: 60 }, (_, i) =>
+              cs[i % 3]!.updateOne(
+                {
+                  _id: 'vault',
+                  state: { $ne: 'removed' },
+                  $expr: { $lte: [{ $add: ['$used', 2] }, '$quota'] },
+                },
+                { $inc: { used: 2 } },
+              ),
+            ),
+          );
+          const accepted = results.filter((r) => r.matchedCount === 1).length;
+          expect(accepted).toBe(18); // (40 - 3) / 2, rounded down
+          expect((await cs[1]!.findOne({ _id: 'vault' }))?.used).toBe(3 + 2 * accepted);
+        });
+
+        it('concurrent $inc and $push from several processes lose nothing', async () => {
+          const cs = shared();
+          await cs[0]!.insertMany([{ _id: 'ctr', n: 0, seen: [] }]);
+          await Promise.all(
+            Array.from({ length: 45 }, (_, i) =>
+              cs[i % 3]!.updateOne({ _id: 'ctr' }, { $inc: { n: 1 }, $push: { seen: i } }),
+            ),
+          );
+          const doc = await cs[2]!.findOne({ _id: 'ctr' });
+          expect(doc?.n).toBe(45);
+          expect(sortedNumbers(doc?.seen as number[])).toEqual(Array.from({ length: 45 }, (_, i) => i));
+        });
+
+        it('findOneAndUpdate hands out distinct values across processes', async () => {
+          const cs = shared();
+          await cs[0]!.insertMany([{ _id: 'seq', n: 0 }]);
+          const got = await Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              cs[i % 3]!.findOneAndUpdate({ _id: 'seq' }, { $inc: { n: 1 } }),
+            ),
+          );
+          expect(sortedNumbers(got.map((d) => d?.n))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+        });
+
+        it('findOneAndDelete hands a single-use token to exactly one process', async () => {
+          const cs = shared();
+          await cs[0]!.insertMany([{ _id: 'nonce', v: 1 }]);
+          const got = await Promise.all(
+            Array.from({ length: 12 }, (_, i) => cs[i % 3]!.findOneAndDelete({ _id: 'nonce' })),
+          );
+          expect(got.filter((d) => d !== null)).toEqual([{ _id: 'nonce', v: 1 }]);
+        });
+
+        it('concurrent upserts of one key from several processes create one document and count every hit', async () => {
+          const cs = shared();
+          await Promise.all(
+            Array.from({ length: 24 }, (_, i) =>
+              cs[i % 3]!.findOneAndUpdate(
+                { _id: 'window|1.2.3.4' },
+                { $inc: { count: 1 }, $setOnInsert: { expiresAt: 60 } },
+                { upsert: true },
+              ),
+            ),
+          );
+          expect(await cs[1]!.find({})).toEqual([{ _id: 'window|1.2.3.4', count: 24, expiresAt: 60 }]);
+        });
+
+        it('a lease taken with a conditional findOneAndUpdate has one holder at a time', async () => {
+          // The sweep's and the backup jobs' lease shape: take it when free or expired.
+          const cs = shared();
+          const owners = await Promise.all(
+            Array.from({ length: 9 }, (_, i) =>
+              cs[i % 3]!.findOneAndUpdate(
+                { _id: 'lease', until: { $lt: 1000 } },
+                { $set: { owner: `o${i}`, until: 5000 } },
+                { upsert: true },
+              ).then(
+                (doc) => doc?.owner,
+                (err: unknown) => (err instanceof StoreError && err.code === 'DUPLICATE_KEY' ? null : err),
+              ),
+            ),
+          );
+          const winners = owners.filter((o) => typeof o === 'string');
+          expect(winners).toHaveLength(1);
+          expect(owners.filter((o) => o !== null && typeof o !== 'string')).toEqual([]);
+          expect((await cs[2]!.findOne({ _id: 'lease' }))?.owner).toBe(winners[0]);
+        });
+      });
+    }
 
     // -------------------------------------------------------------------------------------------
     describe('collections and databases', () => {

@@ -30,6 +30,8 @@ export const backupNodeEndpoints = defineEndpoints({
     tag: 'Backup node (internal)',
     internal: true,
     summary: "The user's backup on this node: the last good one, an unfinished attempt, the backup plan",
+    description:
+      'Node-to-node, with a BackupToken (the user is the one the token is bound to). 403 when this node is not a backup node.',
     success: { status: 200, description: 'The state.', body: backup.backupNodeState },
     errors: ['FORBIDDEN'],
   },
@@ -57,6 +59,8 @@ export const backupNodeEndpoints = defineEndpoints({
     internal: true,
     summary:
       'Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here',
+    description:
+      'Node-to-node, with a BackupToken. What is held is kept from garbage collection while the attempt lasts; the answer lists what must still be sent. 404 (internal_code 2) for an unknown attempt.',
     body: backup.holdRootsRequest,
     success: { status: 201, description: 'The CIDs still to send.', body: backup.missingCids },
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND'],
@@ -70,6 +74,7 @@ export const backupNodeEndpoints = defineEndpoints({
     tag: 'Backup node (internal)',
     internal: true,
     summary: 'Which of these blocks this node does not store',
+    description: 'Node-to-node, with a BackupToken: lets the primary send only the blocks that are missing.',
     body: backup.cidListRequest,
     success: { status: 201, description: 'The missing blocks.', body: backup.missingCids },
     errors: ['FORBIDDEN'],
@@ -84,6 +89,8 @@ export const backupNodeEndpoints = defineEndpoints({
     internal: true,
     summary:
       'Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID',
+    description:
+      "Node-to-node, with a BackupToken. A block whose bytes do not hash to its CID refuses the stream (400); another content encoding than gzip is a 415; past the backup plan's quota 507 (the attempt is abandoned). 404 (internal_code 2) for an unknown attempt.",
     query: backup.attemptQuery,
     binaryBody: { contentType: 'application/vnd.ipld.car', description: 'A CARv1 stream of blocks.' },
     success: { status: 200, description: 'Blocks stored.', body: backup.putBlocksResponse },
@@ -113,6 +120,7 @@ export const backupNodeEndpoints = defineEndpoints({
     tag: 'Backup node (internal)',
     internal: true,
     summary: 'Abandon the unfinished attempt and release what it held',
+    description: 'Node-to-node, with a BackupToken. The previous complete backup stays.',
     query: backup.attemptQuery,
     success: { status: 204, description: 'Abandoned (or there was nothing to abandon).' },
     errors: ['FORBIDDEN'],
@@ -125,6 +133,8 @@ export const backupNodeEndpoints = defineEndpoints({
     tag: 'Backup node (internal)',
     internal: true,
     summary: "The manifest of the user's last good backup (restore)",
+    description:
+      'Node-to-node, with a BackupToken: the primary reads it to restore the vault. 404 (internal_code 2) when there is no complete backup.',
     success: { status: 200, description: 'The manifest.', body: backup.manifestResponse },
     errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND'],
   },
@@ -136,6 +146,8 @@ export const backupNodeEndpoints = defineEndpoints({
     tag: 'Backup node (internal)',
     internal: true,
     summary: "Blocks of the user's last good backup as a CAR stream (restore)",
+    description:
+      "Node-to-node, with a BackupToken: the requested file DAGs and chunks as one CARv1 stream. A CID that is not part of the user's backup is a 404; no complete backup is a 404 (internal_code 2).",
     body: backup.exportBlocksRequest,
     success: {
       status: 200,

@@ -12,7 +12,8 @@ export const backupEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Backup',
     summary: 'Start backing up the vault to the backup node named in the credential',
-    description: 'Returns at once; watch progress with the state endpoint.',
+    description:
+      'The caller backs up their own vault to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Returns at once; the backup runs in the background (it survives a restart) and moves only what the backup node lacks: watch it with the state endpoint, where failures after the start (the backup node unreachable, its plan too small) show. 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) when there is no vault.',
     body: backup.startBackupRequest,
     success: { status: 201, description: 'Started.', body: backup.backupState },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'BACKUP_IN_PROGRESS', 'VAULT_NOT_FOUND', 'UNAVAILABLE'],
@@ -25,6 +26,8 @@ export const backupEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Backup',
     summary: 'State and progress of the latest backup or restore',
+    description:
+      "The caller's own vault: the kind, result and progress of the latest backup or restore job (`idle` when none ever ran), and when a backup last succeeded.",
     success: { status: 200, description: 'The state.', body: backup.backupState },
     errors: [],
   },
@@ -35,6 +38,8 @@ export const backupEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Backup',
     summary: 'Restore the vault from its latest complete backup',
+    description:
+      "The caller's own vault is replaced by its latest complete backup on the backup node named in the credential. Returns at once; watch it with the state endpoint, where failures after the start show (no complete backup there, a backup bigger than the vault's plan, the backup node unreachable). The vault must exist (404, internal_code 1: subscribe first); 400 (internal_code 2) while a backup or restore runs.",
     body: backup.restoreRequest,
     success: { status: 201, description: 'Started.', body: backup.backupState },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'BACKUP_IN_PROGRESS', 'BACKUP_NOT_FOUND', 'UNAVAILABLE'],
@@ -47,6 +52,8 @@ export const backupEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Backup',
     summary: "On the backup node: turn the caller's backup into a live vault here",
+    description:
+      "Called on the backup node, by the user whose backup it holds: the backup becomes a vault on this node with this node's free plan (a vault bigger than the free quota is read-only until upgraded; nothing is lost), for example when the original node is gone. The backup itself stays. 404 (internal_code 2) when there is no backup here; 455 when the caller already has a vault on this node; 400 (internal_code 2) while a backup of it is being received.",
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
     errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
   },

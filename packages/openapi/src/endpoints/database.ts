@@ -11,6 +11,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: "List the caller's collections",
+    description:
+      "The caller's own vault (created with the free plan on first use). Names sorted; the node's internal collections are not listed. Allowed on a frozen vault. 404 (internal_code 1) once the vault was unsubscribed.",
     success: { status: 200, description: 'The collections.', body: db.collectionList },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -21,6 +23,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Create a collection',
+    description:
+      "In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.",
     body: db.createCollectionRequest,
     success: { status: 201, description: 'The collection was created.', body: db.collectionInfo },
     errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
@@ -33,6 +37,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Delete a collection and its documents',
+    description:
+      "In the caller's own vault; the documents' bytes are given back to the quota. 404 (internal_code 4) when there is no such collection; 403 (internal_code 1) on a frozen vault. Scripts naming the collection stay registered (their runs then answer 404).",
     params: db.collectionNameParams,
     success: { status: 204, description: 'Deleted.' },
     errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN'],
@@ -44,7 +50,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Insert one or more documents',
-    description: 'All or nothing: a duplicate `_id` or a quota overrun stores none of the documents.',
+    description:
+      'Into the caller\'s own vault. All or nothing: a duplicate `_id` (455) or a quota overrun (507) stores none of the documents. Documents travel in Extended JSON (`{"$oid"}`, `{"$date"}`); `$`-prefixed or dotted field names, documents over 1 MiB and nesting deeper than 64 levels are refused (400). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
     params: db.collectionParams,
     body: db.insertRequest,
     success: { status: 201, description: 'The ids of the inserted documents.', body: db.insertResponse },
@@ -64,6 +71,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Update one or more documents (optionally upsert)',
+    description:
+      "In the caller's own vault: every match, or the first with `updateone=true`. The update must use operators (a replacement document is refused with 400); with `options.timestamp` (default true) `modified` is set. Growth past the quota is refused (507, nothing changed); 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.",
     params: db.collectionParams,
     query: db.updateQuery,
     body: db.updateRequest,
@@ -79,7 +88,7 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Delete one or more documents',
     description:
-      'The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter.',
+      'In the caller\'s own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter; no filter at all is a 400 (send `{}` to delete everything). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
     params: db.collectionParams,
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),
@@ -94,6 +103,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Find documents',
+    description:
+      "In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). 404 (internal_code 4) when the collection does not exist.",
     params: db.collectionParams,
     query: db.findQuery,
     success: { status: 200, description: 'The matching documents.', body: db.findResponse },
@@ -106,6 +117,8 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: 'Count documents',
+    description:
+      "In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules as find. 404 (internal_code 4) when the collection does not exist.",
     params: db.collectionParams,
     body: db.countRequest,
     success: { status: 201, description: 'The count.', body: db.countResponse },

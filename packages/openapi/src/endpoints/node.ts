@@ -1,5 +1,4 @@
 /** The node itself: version, identity, health, this document and its reference page. */
-import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.js';
 import * as node from '../schemas/node.js';
 
@@ -11,6 +10,8 @@ export const nodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Node',
     summary: 'Version of the node software',
+    description:
+      'Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.',
     success: { status: 200, description: 'The version.', body: node.nodeVersion },
     errors: [],
   },
@@ -21,6 +22,8 @@ export const nodeEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Node',
     summary: 'Identity, role and engines of the node',
+    description:
+      "Any signed-in user (as the reference). The node's DID (the `iss` of its challenges and tokens, the realm of a sign-in), its display name, its role and the storage engines behind it; and the reference's fields: the owner with the node's presentation of its ownership credential, the operator's contact, the counts of users, vaults and backups, the latest access, memory and storage figures. 401 without a valid token.",
     success: { status: 200, description: 'Node information.', body: node.nodeInfo },
     errors: [],
   },
@@ -31,6 +34,8 @@ export const nodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Node',
     summary: 'Liveness probe',
+    description:
+      'Public: no token. Answers 200 while the process serves requests; load balancers and orchestrators poll it. It does not check the engines: a failing database shows as 503s on the calls that use it.',
     success: { status: 200, description: 'The node is serving.', body: node.health },
     errors: [],
   },
@@ -42,10 +47,12 @@ export const nodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Node',
     summary: 'This OpenAPI document',
+    description:
+      "Public: no token. The contract of this node's `/api/v2` as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated.",
     success: {
       status: 200,
       description: 'The OpenAPI 3.1 document.',
-      body: z.record(z.string(), z.unknown()),
+      body: node.openApiDocument,
     },
     errors: [],
   },
@@ -56,6 +63,8 @@ export const nodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Node',
     summary: 'The API reference page (self-contained HTML)',
+    description:
+      'Public: no token. This reference as one HTML page (Redoc with the document inlined): it loads nothing from other hosts, so it works offline and under a strict Content-Security-Policy.',
     success: {
       status: 200,
       description: 'An HTML page.',

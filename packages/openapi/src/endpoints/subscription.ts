@@ -10,6 +10,8 @@ export const subscriptionEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Subscription',
     summary: "Create the caller's vault with the free plan (or return the existing one)",
+    description:
+      "Any signed-in user, for their own vault. Creates it with the node's free plan, restores an unsubscribed (switched-off) vault with its data, or returns the existing one: 200 in every case, never 455. A frozen vault stays frozen (only `op=activation` unfreezes). Optional for dApps: the first database or file call creates the vault too.",
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
     errors: [],
   },
@@ -20,6 +22,8 @@ export const subscriptionEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Subscription',
     summary: "The caller's vault: plan, quota, usage, dates",
+    description:
+      "The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers.",
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -31,7 +35,7 @@ export const subscriptionEndpoints = defineEndpoints({
     tag: 'Subscription',
     summary: "Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller's vault",
     description:
-      'A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.',
+      "The caller's own vault. A frozen vault keeps its data and answers reads; every write (documents, files, scripts that write, other users' script runs that write) is refused with 403 (internal_code 1) until it is activated again. Freezing a frozen vault, or activating a running one, changes nothing and answers 201. 404 (internal_code 1) when there is no vault.",
     query: payment.vaultStateQuery,
     success: { status: 201, description: 'The vault in its new state.', body: payment.vaultInfo },
     errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { epochSeconds } from './common.js';
+import { accessToken, accessTokenExp, challengeJwt, presentation, userDocument } from './example-values.js';
 
 export const didDocumentObject = z.record(z.string(), z.unknown()).meta({
   id: 'DidDocument',
-  description: 'A DID document in the Elastos DID format (normalized or compact), or a did:key document.',
+  description:
+    'A DID document in the Elastos DID format (normalized or compact), or a did:key document. Its format and what its proof signs: "Sign-in protocol" above.',
+  examples: [userDocument],
 });
 
 export const signinRequest = z
@@ -15,21 +18,26 @@ export const signinRequest = z
     }),
   })
   .refine((b) => b.document !== undefined || b.id !== undefined, { message: 'document is required' })
-  .meta({ id: 'SigninRequest' });
+  .meta({
+    id: 'SigninRequest',
+    description: 'One of `document` and `id` is required.',
+    examples: [{ document: userDocument }],
+  });
 
 export const challengeResponse = z
   .object({
     challenge: z.string().meta({
       description:
-        'Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, exp.',
+        'Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, iat, nbf, exp.',
     }),
   })
-  .meta({ id: 'Challenge' });
+  .meta({ id: 'Challenge', examples: [{ challenge: challengeJwt }] });
 
 export const presentationObject = z.record(z.string(), z.unknown()).meta({
   id: 'VerifiablePresentation',
   description:
-    'An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce.',
+    'An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce; what it signs: "Sign-in protocol" above.',
+  examples: [presentation],
 });
 
 export const authRequest = z
@@ -39,11 +47,11 @@ export const authRequest = z
         'The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object.',
     }),
   })
-  .meta({ id: 'AuthRequest' });
+  .meta({ id: 'AuthRequest', examples: [{ challenge_response: presentation }] });
 
 export const accessTokenResponse = z
   .object({
     token: z.string().meta({ description: 'Access token JWT; send it as `Authorization: Bearer <token>`.' }),
     exp: epochSeconds.meta({ description: 'Expiry of the token, seconds since the Unix epoch.' }),
   })
-  .meta({ id: 'AccessToken' });
+  .meta({ id: 'AccessToken', examples: [{ token: accessToken, exp: accessTokenExp }] });

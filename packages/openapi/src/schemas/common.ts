@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectIds, time, userDid } from './example-values.js';
 
 export const did = z
   .string()
@@ -8,7 +9,7 @@ export const did = z
   .meta({
     id: 'Did',
     description: 'A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.',
-    example: 'did:elastos:iXyZ…',
+    examples: [userDid],
   });
 
 /** A JSON object as stored in the vault; ObjectId and Date travel as Extended JSON (`{"$oid"}`, `{"$date"}`). */
@@ -16,30 +17,74 @@ export const jsonDocument = z.record(z.string(), z.unknown()).meta({
   id: 'Document',
   description:
     'A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`.',
+  examples: [
+    {
+      _id: { $oid: objectIds[0] },
+      title: 'Shopping list',
+      body: 'oat milk, lemons, rye bread',
+      tags: ['home'],
+      due: { $date: '2026-03-03T18:00:00Z' },
+      created: time.notesWritten,
+      modified: time.notesWritten,
+    },
+  ],
 });
 
 export const filter = z.record(z.string(), z.unknown()).meta({
   id: 'Filter',
-  description: 'A MongoDB query filter. Operators that run code or reach other databases are refused.',
+  description:
+    'A MongoDB query filter. Operators that run code or reach other databases are refused; regular expressions use RE2 syntax.',
+  examples: [{ tags: 'home', due: { $lt: { $date: '2026-03-07T00:00:00Z' } } }],
 });
 
-export const epochSeconds = z.number().int().meta({ description: 'Seconds since the Unix epoch.' });
+/** Seconds since the Unix epoch (up to the year 9999). */
+export const epochSeconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(253_402_300_799)
+  .meta({ description: 'Seconds since the Unix epoch.', examples: [time.vaultCreated] });
 
-/** Query-string booleans: `true`/`false` (also `1`/`0`). */
+/** A moment in epoch seconds, or -1 for one that has not happened (the reference's convention). */
+export const epochSecondsOrNever = z
+  .number()
+  .int()
+  .min(-1)
+  .max(253_402_300_799)
+  .meta({ description: 'Seconds since the Unix epoch; -1 = never.', examples: [time.notesWritten] });
+
+/** A count or a size: a whole number, never negative. */
+export const count = z.number().int().min(0);
+
+/**
+ * Query parameters arrive as text and are parsed by a transform; zod-openapi documents a
+ * transforming schema by its input (a string) and drops its `examples`, so these helpers state the
+ * documented form — what a client sends — in an `override`: the type, the bounds and an example.
+ */
+const documentedAs =
+  (schema: Record<string, unknown>) =>
+  ({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void => {
+    for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+    Object.assign(jsonSchema, schema);
+  };
+
+/** Query-string booleans: `true`/`false` (also `1`/`0`), documented as a boolean. */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
-  .meta({ type: 'boolean' });
+  .meta({ override: documentedAs({ type: 'boolean', examples: [true] }) });
 
-export const queryInt = (min: number, max: number) =>
+/** A whole number in a query string, documented as `type: integer` with its bounds. */
+export const queryInt = (min: number, max: number, example: number) =>
   z
     .string()
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ override: documentedAs({ type: 'integer', minimum: min, maximum: max, examples: [example] }) });
 
-/** A JSON value carried in a query string (URL-encoded). */
-export const queryJsonObject = (description: string) =>
+/** A JSON object carried in a query string (URL-encoded JSON text). */
+export const queryJsonObject = (description: string, example: Record<string, unknown>) =>
   z
     .string()
     .max(65_536)
@@ -54,4 +99,12 @@ export const queryJsonObject = (description: string) =>
       ctx.addIssue({ code: 'custom', message: 'must be a URL-encoded JSON object' });
       return z.NEVER;
     })
-    .meta({ description, type: 'string' });
+    .meta({
+      description,
+      override: documentedAs({
+        type: 'string',
+        contentMediaType: 'application/json',
+        maxLength: 65_536,
+        examples: [JSON.stringify(example)],
+      }),
+    });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import { count, filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import { objectIds, time } from './example-values.js';
 
 export const collectionName = z
   .string()
@@ -8,8 +9,9 @@ export const collectionName = z
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'letters, digits, `_`, `.` and `-`, not starting with `.` or `-`')
   .meta({
     id: 'CollectionName',
-    description: 'A collection name. Names of internal collections are refused.',
-    example: 'notes',
+    description:
+      'A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.',
+    examples: ['notes'],
   });
 
 export const collectionParams = z.object({ collection: collectionName });
@@ -17,26 +19,48 @@ export const collectionNameParams = z.object({ name: collectionName });
 
 export const createCollectionRequest = z
   .strictObject({ name: collectionName })
-  .meta({ id: 'CreateCollectionRequest' });
-export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
+  .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes' }] });
+export const collectionInfo = z
+  .object({ name: collectionName })
+  .meta({ id: 'Collection', examples: [{ name: 'notes' }] });
 
 /** How the client encrypts a collection's documents (the reference's flags; the node stores them only). */
 export const encryptionFlags = {
   is_encrypt: z.boolean().meta({ description: "Created by the Hive SDK's encrypted service." }),
   encrypt_method: z.string().meta({ description: "'' when not encrypted." }),
 };
+const notEncrypted = { is_encrypt: false, encrypt_method: '' };
 
 export const collectionList = z
   .object({
-    collections: z.array(collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' })),
+    collections: z
+      .array(collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' }))
+      .meta({ description: 'Sorted by name; `[]` when none.' }),
   })
-  .meta({ id: 'CollectionList' });
+  .meta({
+    id: 'CollectionList',
+    examples: [
+      {
+        collections: [
+          { name: 'contacts', ...notEncrypted },
+          { name: 'notes', ...notEncrypted },
+        ],
+      },
+    ],
+  });
+
+const noteDocument = {
+  title: 'Shopping list',
+  body: 'oat milk, lemons, rye bread',
+  tags: ['home'],
+  due: { $date: '2026-03-03T18:00:00Z' },
+};
 
 export const insertRequest = z
   .strictObject({
-    document: z
-      .union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)])
-      .meta({ description: 'One document or a list of up to 10,000.' }),
+    document: z.union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)]).meta({
+      description: 'One document or a list of up to 10,000. Without `_id` the node assigns an ObjectId.',
+    }),
     options: z
       .strictObject({
         timestamp: z
@@ -52,30 +76,62 @@ export const insertRequest = z
           .optional()
           .meta({ description: 'Accepted for compatibility; ignored.' }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'How to insert.' }),
   })
-  .meta({ id: 'InsertRequest' });
+  .meta({
+    id: 'InsertRequest',
+    examples: [
+      {
+        document: [noteDocument, { title: 'Call the plumber', tags: ['home', 'urgent'] }],
+        options: { timestamp: true },
+      },
+    ],
+  });
 
 export const insertResponse = z
-  .object({ acknowledged: z.boolean(), inserted_ids: z.array(z.string()) })
-  .meta({ id: 'InsertResult' });
+  .object({
+    acknowledged: z.boolean().meta({ description: 'Always true: the write is durable when answered.' }),
+    inserted_ids: z.array(z.string()).meta({
+      description: 'The `_id` of each document, in order: ObjectIds as 24 hex digits, other ids as given.',
+    }),
+  })
+  .meta({ id: 'InsertResult', examples: [{ acknowledged: true, inserted_ids: [...objectIds] }] });
 
 export const updateRequest = z
   .strictObject({
     filter,
-    update: z.record(z.string(), z.unknown()).meta({ description: 'Update operators (`$set`, `$inc`, …).' }),
+    update: z.record(z.string(), z.unknown()).meta({
+      description: 'Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused.',
+    }),
     options: z
       .strictObject({
-        upsert: z.boolean().optional(),
+        upsert: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Insert a document built from the filter and the update when none matches.' }),
         timestamp: z
           .boolean()
           .optional()
           .meta({ description: 'Set integer `modified` (and `created` on upsert). Default true.' }),
-        bypass_document_validation: z.boolean().optional(),
+        bypass_document_validation: z
+          .boolean()
+          .optional()
+          .meta({ description: 'Accepted for compatibility; ignored.' }),
       })
-      .optional(),
+      .optional()
+      .meta({ description: 'How to update.' }),
   })
-  .meta({ id: 'UpdateRequest' });
+  .meta({
+    id: 'UpdateRequest',
+    examples: [
+      {
+        filter: { _id: { $oid: objectIds[0] } },
+        update: { $set: { body: 'oat milk, lemons, rye bread, coffee' }, $addToSet: { tags: 'weekly' } },
+        options: { upsert: false, timestamp: true },
+      },
+    ],
+  });
 
 export const updateQuery = z.object({
   updateone: queryBoolean.optional().meta({ description: 'Update only the first match. Default false.' }),
@@ -83,40 +139,86 @@ export const updateQuery = z.object({
 
 export const updateResponse = z
   .object({
-    acknowledged: z.boolean(),
-    matched_count: z.number().int(),
-    modified_count: z.number().int(),
-    upserted_id: z.string().nullable(),
+    acknowledged: z.boolean().meta({ description: 'Always true.' }),
+    matched_count: count.meta({ description: 'Documents the filter matched.' }),
+    modified_count: count.meta({ description: 'Documents actually changed.' }),
+    upserted_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'The `_id` of the inserted document when an upsert inserted one, else null.' }),
   })
-  .meta({ id: 'UpdateResult' });
+  .meta({
+    id: 'UpdateResult',
+    examples: [{ acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null }],
+  });
 
-export const deleteRequest = z.strictObject({ filter }).meta({ id: 'DeleteRequest' });
+export const deleteRequest = z
+  .strictObject({ filter: filter.meta({ description: 'Which documents to delete; `{}` deletes all.' }) })
+  .meta({ id: 'DeleteRequest', examples: [{ filter: { tags: 'done' } }] });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
-  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.').optional(),
+  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.', {
+    tags: 'done',
+  }).optional(),
 });
 
 export const findQuery = z.object({
-  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.').optional(),
-  skip: queryInt(0, 1_000_000_000).optional(),
-  limit: queryInt(0, 10_000)
+  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.', { tags: 'home' }).optional(),
+  skip: queryInt(0, 1_000_000_000, 20)
+    .optional()
+    .meta({ description: 'Matching documents to pass over first (paging). Default 0.' }),
+  limit: queryInt(0, 10_000, 20)
     .optional()
     .meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
-  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.').optional(),
-  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.').optional(),
+  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.', { created: -1 }).optional(),
+  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.', { title: 1, due: 1 }).optional(),
 });
 
 export const findResponse = z
-  .object({ items: z.array(jsonDocument), ...encryptionFlags })
-  .meta({ id: 'FindResult' });
+  .object({
+    items: z.array(jsonDocument).meta({ description: 'The matching documents, in Extended JSON (relaxed).' }),
+    ...encryptionFlags,
+  })
+  .meta({
+    id: 'FindResult',
+    examples: [
+      {
+        items: [
+          {
+            _id: { $oid: objectIds[0] },
+            ...noteDocument,
+            created: time.notesWritten,
+            modified: time.notesWritten,
+          },
+        ],
+        ...notEncrypted,
+      },
+    ],
+  });
 
 export const countRequest = z
   .strictObject({
     filter,
     options: z
-      .strictObject({ skip: z.number().int().min(0).optional(), limit: z.number().int().min(0).optional() })
-      .optional(),
+      .strictObject({
+        skip: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .meta({ description: 'Matches to pass over before counting.' }),
+        limit: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .meta({ description: 'Count at most this many; 0 = no limit.' }),
+      })
+      .optional()
+      .meta({ description: 'Which of the matches to count.' }),
   })
-  .meta({ id: 'CountRequest' });
+  .meta({ id: 'CountRequest', examples: [{ filter: { tags: 'home' } }] });
 
-export const countResponse = z.object({ count: z.number().int() }).meta({ id: 'CountResult' });
+export const countResponse = z
+  .object({ count: count.meta({ description: 'The number of matching documents.' }) })
+  .meta({ id: 'CountResult', examples: [{ count: 2 }] });

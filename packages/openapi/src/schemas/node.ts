@@ -1,46 +1,108 @@
 import { z } from 'zod';
-import { did, epochSeconds } from './common.js';
+import { count, did, epochSecondsOrNever } from './common.js';
+import { nodeDid, nodeOwnershipPresentation, time } from './example-values.js';
+
+const versionPart = (description: string) => z.number().int().min(0).meta({ description });
 
 export const nodeVersion = z
-  .object({ major: z.number().int(), minor: z.number().int(), patch: z.number().int(), version: z.string() })
-  .meta({ id: 'NodeVersion' });
-
-const bytes = z.number().int().meta({ description: 'Bytes.' });
+  .object({
+    major: versionPart('Major version: a change here breaks clients.'),
+    minor: versionPart('Minor version: new features, compatible.'),
+    patch: versionPart('Patch version: fixes only.'),
+    version: z.string().meta({ description: 'The full version string (semver).' }),
+  })
+  .meta({
+    id: 'NodeVersion',
+    description: 'The version of the node software (not of the API contract, which is `info.version`).',
+    examples: [{ major: 0, minor: 1, patch: 0, version: '0.1.0' }],
+  });
 
 export const nodeInfo = z
   .object({
-    service_did: did,
-    name: z.string(),
-    version: z.string(),
-    role: z.enum(['vault', 'backup']),
-    document_engine: z.enum(['sqlite', 'mongodb']),
-    block_engine: z.enum(['helia', 'kubo']),
-    owner_did: z
-      .string()
-      .meta({
-        description: "The owner's DID: the issuer of the node's ownership credential ('' without one).",
-      }),
+    service_did: did.meta({ description: "The node's own DID: the `iss` of its challenges and tokens." }),
+    name: z.string().meta({ description: 'A display name chosen by the operator (`CELLA_NODE_NAME`).' }),
+    version: z.string().meta({ description: 'The node software version.' }),
+    role: z.enum(['vault', 'backup']).meta({
+      description:
+        "`vault`: serves vaults; `backup`: also keeps other nodes' backups (the internal backup API).",
+    }),
+    document_engine: z
+      .enum(['sqlite', 'mongodb'])
+      .meta({ description: 'Where documents are stored: embedded SQLite or a MongoDB server.' }),
+    block_engine: z.enum(['helia', 'kubo', 'cluster']).meta({
+      description:
+        'Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.',
+    }),
+    owner_did: z.string().meta({
+      description: "The owner's DID: the issuer of the node's ownership credential ('' without one).",
+    }),
     ownership_presentation: z.record(z.string(), z.unknown()).meta({
       description:
-        "A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (none without one).",
+        "A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (no credential without one).",
     }),
-    email: z.string(),
-    description: z.string(),
+    email: z
+      .string()
+      .meta({ description: "The operator's contact address (`CELLA_NODE_EMAIL`; '' without one)." }),
+    description: z.string().meta({
+      description: "The operator's description of the node (`CELLA_NODE_DESCRIPTION`; '' without one).",
+    }),
     last_commit_id: z.string().meta({ description: "The build's git commit, else the version." }),
-    user_count: z
-      .number()
-      .int()
-      .meta({ description: 'Users with a vault record here (also unsubscribed ones).' }),
-    vault_count: z.number().int().meta({ description: 'Vaults in use (not unsubscribed).' }),
-    backup_count: z.number().int().meta({ description: 'Backups this node keeps.' }),
-    latest_access_time: epochSeconds.meta({ description: 'The latest signed-in request; -1 = none yet.' }),
-    memory_used: bytes,
-    memory_total: bytes,
-    storage_used: bytes.meta({ description: "Bytes used on the data directory's file system." }),
-    storage_total: bytes,
+    user_count: count.meta({ description: 'Users with a vault record here (also unsubscribed ones).' }),
+    vault_count: count.meta({ description: 'Vaults in use (not unsubscribed).' }),
+    backup_count: count.meta({ description: 'Backups this node keeps.' }),
+    latest_access_time: epochSecondsOrNever.meta({
+      description: 'The latest signed-in request; -1 = none yet.',
+    }),
+    memory_used: count.meta({ description: 'Bytes of memory in use on the machine.' }),
+    memory_total: count.meta({ description: 'Bytes of memory of the machine.' }),
+    storage_used: count.meta({ description: "Bytes used on the data directory's file system." }),
+    storage_total: count.meta({ description: "Bytes of the data directory's file system." }),
   })
-  .meta({ id: 'NodeInfo' });
+  .meta({
+    id: 'NodeInfo',
+    examples: [
+      {
+        service_did: nodeDid,
+        name: 'Cella node',
+        version: '0.1.0',
+        role: 'vault',
+        document_engine: 'sqlite',
+        block_engine: 'helia',
+        owner_did: '',
+        ownership_presentation: nodeOwnershipPresentation,
+        email: 'operator@example.org',
+        description: 'A vault node for the family',
+        last_commit_id: '9561be9f0d3c2a7e4b8156d0c3e9a2f7b1d4c6e8',
+        user_count: 3,
+        vault_count: 2,
+        backup_count: 0,
+        latest_access_time: time.notesWritten,
+        memory_used: 3_421_519_872,
+        memory_total: 8_335_130_624,
+        storage_used: 41_943_040_000,
+        storage_total: 250_790_436_864,
+      },
+    ],
+  });
 
 export const health = z
-  .object({ status: z.literal('ok'), uptime_seconds: z.number() })
-  .meta({ id: 'Health' });
+  .object({
+    status: z.literal('ok').meta({ description: 'Always `ok`: a node that answers is serving.' }),
+    uptime_seconds: z.number().int().min(0).meta({ description: 'Seconds since the node started.' }),
+  })
+  .meta({ id: 'Health', examples: [{ status: 'ok', uptime_seconds: 86_412 }] });
+
+/** The OpenAPI document (its own schema is OpenAPI's; only the top level is shown here). */
+export const openApiDocument = z.record(z.string(), z.unknown()).meta({
+  id: 'OpenApiDocument',
+  description: 'An OpenAPI 3.1 document: this one.',
+  examples: [
+    {
+      openapi: '3.1.0',
+      info: { title: 'Cella vault node API', version: '2.0.0', license: { name: 'MIT', identifier: 'MIT' } },
+      servers: [{ url: 'http://127.0.0.1:5000' }],
+      paths: { '/api/v2/node/version': { get: { operationId: 'nodeVersion' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  ],
+});

@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version of the node software */
+        /**
+         * Version of the node software
+         * @description Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.
+         */
         get: operations["nodeVersion"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Identity, role and engines of the node */
+        /**
+         * Identity, role and engines of the node
+         * @description Any signed-in user (as the reference). The node's DID (the `iss` of its challenges and tokens, the realm of a sign-in), its display name, its role and the storage engines behind it; and the reference's fields: the owner with the node's presentation of its ownership credential, the operator's contact, the counts of users, vaults and backups, the latest access, memory and storage figures. 401 without a valid token.
+         */
         get: operations["nodeInfo"];
         put?: never;
         post?: never;
@@ -42,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness probe */
+        /**
+         * Liveness probe
+         * @description Public: no token. Answers 200 while the process serves requests; load balancers and orchestrators poll it. It does not check the engines: a failing database shows as 503s on the calls that use it.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -59,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description Public: no token. The contract of this node's `/api/v2` as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated.
+         */
         get: operations["openApiDocument"];
         put?: never;
         post?: never;
@@ -76,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference page (self-contained HTML) */
+        /**
+         * The API reference page (self-contained HTML)
+         * @description Public: no token. This reference as one HTML page (Redoc with the document inlined): it loads nothing from other hosts, so it works offline and under a strict Content-Security-Policy.
+         */
         get: operations["apiReference"];
         put?: never;
         post?: never;
@@ -97,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Start sign-in: send the DID document, get a challenge
-         * @description The document must be genuine (valid proof, not expired). The challenge expires after 3 minutes; its nonce can be used once.
+         * @description Public: the first of the two sign-in requests ("Sign-in protocol" above). The document must be genuine: its proof verifies with its default key, its id is derived from that key, it has not expired (401 otherwise, with the reason); a did:key document needs no proof. The node remembers the document (for DIDs the identity chain does not know) and answers a challenge JWT naming a one-time nonce, valid for 3 minutes (`CELLA_CHALLENGE_TTL`). 429 with `Retry-After` when too many sign-ins are pending on the node; 503 when the identity chain is unreachable.
          */
         post: operations["signin"];
         delete?: never;
@@ -115,7 +130,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish sign-in: send the signed presentation, get an access token */
+        /**
+         * Finish sign-in: send the signed presentation, get an access token
+         * @description Public: the second sign-in request ("Sign-in protocol" above). The presentation must be signed by an authentication key of the holder, for this node (realm) and the nonce of a live challenge issued to that holder; the nonce is consumed, so a presentation works once. Every failed check is a 401 naming it ("the challenge has expired: sign in again", "the nonce belongs to a challenge issued to another DID", …); malformed input a 400; an unreachable identity chain a 503. The access token lasts 7 days (`CELLA_TOKEN_TTL`), never beyond the first credential's expiry.
+         */
         post: operations["auth"];
         delete?: never;
         options?: never;
@@ -130,13 +148,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's vault: plan, quota, usage, dates */
+        /**
+         * The caller's vault: plan, quota, usage, dates
+         * @description The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers.
+         */
         get: operations["vaultInfo"];
-        /** Create the caller's vault with the free plan (or return the existing one) */
+        /**
+         * Create the caller's vault with the free plan (or return the existing one)
+         * @description Any signed-in user, for their own vault. Creates it with the node's free plan, restores an unsubscribed (switched-off) vault with its data, or returns the existing one: 200 in every case, never 455. A frozen vault stays frozen (only `op=activation` unfreezes). Optional for dApps: the first database or file call creates the vault too.
+         */
         put: operations["subscribeVault"];
         /**
          * Freeze (`op=deactivation`) or unfreeze (`op=activation`) the caller's vault
-         * @description A frozen vault keeps its data and answers reads; every write is refused with 403 (internal_code 1) until it is activated again.
+         * @description The caller's own vault. A frozen vault keeps its data and answers reads; every write (documents, files, scripts that write, other users' script runs that write) is refused with 403 (internal_code 1) until it is activated again. Freezing a frozen vault, or activating a running one, changes nothing and answers 201. 404 (internal_code 1) when there is no vault.
          */
         post: operations["setVaultState"];
         /**
@@ -156,10 +180,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's collections */
+        /**
+         * List the caller's collections
+         * @description The caller's own vault (created with the free plan on first use). Names sorted; the node's internal collections are not listed. Allowed on a frozen vault. 404 (internal_code 1) once the vault was unsubscribed.
+         */
         get: operations["listCollections"];
         put?: never;
-        /** Create a collection */
+        /**
+         * Create a collection
+         * @description In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
+         */
         post: operations["createCollection"];
         delete?: never;
         options?: never;
@@ -177,11 +207,14 @@ export interface paths {
         get?: never;
         /**
          * Create a collection (Hive SDK `createCollection`)
-         * @description In the caller's space (the application of the access token). The body is `{}`, or the encrypted service's flags, which `GET /vault/db/collections` and finds then report. An existing name is 455.
+         * @description In the caller's space (the application of the access token, else the default space). The body is `{}`, or the encrypted service's flags, which `GET /vault/db/collections` and finds then report. Reserved names (starting with `__` or `system.`, `collections`, `query`, …) are 400; an existing name is 455; 403 (internal_code 1) on a frozen vault; 507 over quota.
          */
         put: operations["hiveCreateCollection"];
         post?: never;
-        /** Delete a collection and its documents */
+        /**
+         * Delete a collection and its documents
+         * @description In the caller's own vault; the documents' bytes are given back to the quota. 404 (internal_code 4) when there is no such collection; 403 (internal_code 1) on a frozen vault. Scripts naming the collection stay registered (their runs then answer 404).
+         */
         delete: operations["deleteCollection"];
         options?: never;
         head?: never;
@@ -195,18 +228,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Find documents */
+        /**
+         * Find documents
+         * @description In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). 404 (internal_code 4) when the collection does not exist.
+         */
         get: operations["findDocuments"];
-        /** Update one or more documents (optionally upsert) */
+        /**
+         * Update one or more documents (optionally upsert)
+         * @description In the caller's own vault: every match, or the first with `updateone=true`. The update must use operators (a replacement document is refused with 400); with `options.timestamp` (default true) `modified` is set. Growth past the quota is refused (507, nothing changed); 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
+         */
         put: operations["updateDocuments"];
         /**
          * Insert one or more documents
-         * @description All or nothing: a duplicate `_id` or a quota overrun stores none of the documents.
+         * @description Into the caller's own vault. All or nothing: a duplicate `_id` (455) or a quota overrun (507) stores none of the documents. Documents travel in Extended JSON (`{"$oid"}`, `{"$date"}`); `$`-prefixed or dotted field names, documents over 1 MiB and nesting deeper than 64 levels are refused (400). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
          */
         post: operations["insertDocuments"];
         /**
          * Delete one or more documents
-         * @description The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter.
+         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter; no filter at all is a 400 (send `{}` to delete everything). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
          */
         delete: operations["deleteDocuments"];
         options?: never;
@@ -223,7 +262,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Count documents */
+        /**
+         * Count documents
+         * @description In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules as find. 404 (internal_code 4) when the collection does not exist.
+         */
         post: operations["countDocuments"];
         delete?: never;
         options?: never;
@@ -240,20 +282,26 @@ export interface paths {
         };
         /**
          * Download a file, list a folder (`?list=true`) or read properties (`?comp=metadata`)
-         * @description Downloads honour `Range` (206 partial content) and carry `ETag` = the CID. With `list=true` the answer is a JSON listing of the folder (direct children including sub-folders; `recursive=true` for the whole tree); the root folder is the empty path `/api/v2/vault/files/`.
+         * @description From the caller's own vault. Without a query: the bytes, with `ETag` = the CID, `Accept-Ranges: bytes` and `Last-Modified`; a single `Range` answers 206, one outside the file 416; `If-None-Match` answers 304. With `list=true` (or `comp=children`): a JSON listing of the folder (direct children including sub-folders; `recursive=true` for the whole tree); a file there is a 400. With `comp=metadata`: the properties of the file or folder; `comp=hash`: its CID. The root folder is the empty path `/api/v2/vault/files/`. 404 (internal_code 6) when nothing is at the path.
          */
         get: operations["downloadFile"];
         /**
          * Upload a file (overwrites)
-         * @description The body is streamed; the file appears only once complete. Send `Content-Length` so the quota can be checked before the first byte.
+         * @description Into the caller's own vault; folders are implicit (created by the files below them). The body is the raw content (not multipart), streamed: the file appears, or replaces the previous one, only once complete; an interrupted upload stores nothing. Send `Content-Length` so the quota is checked before the first byte; the stream is cut at the first byte past the room left (507). 455 when the path is a folder (a file and a folder cannot share a name); 403 (internal_code 1) on a frozen vault.
          */
         put: operations["uploadFile"];
         post?: never;
-        /** Delete a file or a folder with everything in it */
+        /**
+         * Delete a file or a folder with everything in it
+         * @description In the caller's own vault; the bytes are given back to the quota (content shared with other files stays stored). 404 (internal_code 6) when nothing is at the path; 403 (internal_code 1) on a frozen vault.
+         */
         delete: operations["deleteFile"];
         options?: never;
         head?: never;
-        /** Move or rename a file or folder (Hive SDK `move`) */
+        /**
+         * Move or rename a file or folder (Hive SDK `move`)
+         * @description In the caller's space; nothing is copied and the quota does not change. 455 when the destination `to` exists; 404 (internal_code 6) when the source does not; 400 when moving onto itself or into itself; 403 (internal_code 1) on a frozen vault.
+         */
         patch: operations["hiveMoveFile"];
         trace?: never;
     };
@@ -266,7 +314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move or rename a file or folder */
+        /**
+         * Move or rename a file or folder
+         * @description In the caller's own vault; nothing is copied and the quota does not change. 455 when the destination exists; 404 (internal_code 6) when the source does not; 400 when moving onto itself or into itself; 403 (internal_code 1) on a frozen vault.
+         */
         post: operations["moveFile"];
         delete?: never;
         options?: never;
@@ -283,7 +334,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Copy a file or folder (the content is shared, not duplicated; it counts against the quota again) */
+        /**
+         * Copy a file or folder (the content is shared, not duplicated; it counts against the quota again)
+         * @description In the caller's own vault, all or nothing. 455 when the destination exists; 404 (internal_code 6) when the source does not; 400 when copying into itself; 507 when the copy does not fit the quota; 403 (internal_code 1) on a frozen vault.
+         */
         post: operations["copyFile"];
         delete?: never;
         options?: never;
@@ -300,7 +354,7 @@ export interface paths {
         };
         /**
          * The CID of a file
-         * @description When `{path}` is a folder, `{path}/hash` is read as the path of a file named `hash` inside it, and the answer is that file's content (as a download). A file and a folder cannot share a name, so only one reading can exist.
+         * @description From the caller's own vault: the CID of the file's content (the same bytes give the same CID on every node). When `{path}` is a folder, `{path}/hash` is read as the path of a file named `hash` inside it, and the answer is that file's content (as a download). A file and a folder cannot share a name, so only one reading can exist. 404 (internal_code 6) when neither exists.
          */
         get: operations["fileHash"];
         put?: never;
@@ -318,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's scripts */
+        /**
+         * List the caller's scripts
+         * @description The caller's own scripts as registered, sorted by name; `[]` when there are none. Allowed on a frozen vault. `name` picks one script.
+         */
         get: operations["listScripts"];
         put?: never;
         post?: never;
@@ -338,18 +395,24 @@ export interface paths {
         get?: never;
         /**
          * Register (or replace) a script (Hive SDK `registerScript`)
-         * @description In the caller's space. The reference's `{name, type, body, output}` executables and conditions.
+         * @description The caller, in their own space: registers the script, or replaces one of that name. Executables and conditions in Cella's form or the reference's `{name, type, body, output}`. Names starting with `__` are 400; 403 (internal_code 1) on a frozen vault; 507 over quota.
          */
         put: operations["hiveRegisterScript"];
-        /** Register (or replace) a script */
+        /**
+         * Register (or replace) a script
+         * @description In the caller's own vault; registering a name again replaces the script (and voids its outstanding file transactions). Both the flat form and the reference's `body` form are accepted. Checked now, nothing stored on failure (400): known types and their fields, user collections only, no operator that runs code, conditions at most 5 levels deep, RE2-valid regular expressions, at most 128 KiB. Names starting with `__` are reserved (400); 403 (internal_code 1) on a frozen vault; 507 over the quota (a script counts as database usage).
+         */
         post: operations["registerScript"];
-        /** Remove a script */
+        /**
+         * Remove a script
+         * @description From the caller's own vault; its outstanding file transactions are voided. 404 (internal_code 3) when there is no such script; 403 (internal_code 1) on a frozen vault.
+         */
         delete: operations["unregisterScript"];
         options?: never;
         head?: never;
         /**
          * Run a script (Hive SDK `callScript`)
-         * @description In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags. `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`).
+         * @description In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags, rate limited per IP (429). `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`). A missing script and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault.
          */
         patch: operations["hiveRunScript"];
         trace?: never;
@@ -365,7 +428,7 @@ export interface paths {
         put?: never;
         /**
          * Run a script of the target vault (default: the caller's own)
-         * @description Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference).
+         * @description Runs the script named in the vault of `context.target_did` (default: the caller's own), in the space of `context.target_app_did` (absent: that vault's default space; no context: the caller's own space, the application of their token); the script is looked up there only. Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required, and anonymous runs are limited per IP: 429 with `Retry-After`); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault; 403 (internal_code 1) when the target vault is frozen and the script writes; 507 when a write passes the owner's quota. Parameters are data: keys starting with `$` in them are refused (400).
          */
         post: operations["runScript"];
         delete?: never;
@@ -383,12 +446,12 @@ export interface paths {
         };
         /**
          * Download the content of a fileDownload transaction
-         * @description Single use (a range request uses it too); expires (default one hour); bound to its caller unless the script allows anonymous callers.
+         * @description The bytes of the file a `fileDownload` executable named, as a file download answers them (`Range`, 206, `ETag`). Single use (a range request uses it too); expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Bound to its caller (another user: 403; no token: 401) unless the script allows anonymous callers. 404 (internal_code 6) when the file was deleted since the run.
          */
         get: operations["downloadByTransaction"];
         /**
          * Upload the content of a fileUpload transaction
-         * @description Single use; expires (default one hour). Only the caller who ran the script may use it, unless the script allows anonymous callers. The file goes to the path the script fixed in the owner's vault.
+         * @description The raw bytes of the file a `fileUpload` executable named. Single use; expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Only the caller who ran the script may use it (another user: 403; no token: 401), unless the script allows anonymous callers. The file goes to the path the script fixed in the owner's vault, charged to the owner's quota (507); 403 (internal_code 1) when that vault is frozen.
          */
         put: operations["uploadByTransaction"];
         post?: never;
@@ -405,7 +468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The node's plans and where to pay (payment_config) */
+        /**
+         * The node's plans and where to pay (payment_config)
+         * @description Any signed-in user. The vault and backup plans of this node (the reference's pricing document) and where to pay: the receiving address, the payment contract and its chain, the confirmations a payment needs. A node that takes no payments answers null for the address, contract and chain.
+         */
         get: operations["paymentConfig"];
         put?: never;
         post?: never;
@@ -424,15 +490,18 @@ export interface paths {
         };
         /**
          * The caller's orders (Hive SDK `getOrder` / `getOrders`)
-         * @description Filters in the query or in the JSON body of the GET (where the SDK sends them). None is 404 (internal_code 7). When one order matches, its fields are also at the top level (SDK 2.9.14 reads them there).
+         * @description The caller's own orders. Filters in the query or in the JSON body of the GET (where the SDK sends them). None is 404 (internal_code 7). When one order matches, its fields are also at the top level (SDK 2.9.14 reads them there).
          */
         get: operations["hiveListOrders"];
         /**
          * Place an order for a vault or backup plan (Hive SDK `placeOrder`)
-         * @description A plan that does not exist or is free is 400 (internal_code 1), as the reference; a backup plan needs the backup service on this node (404/2).
+         * @description The caller orders a paid plan. A plan that does not exist or is free is 400 (internal_code 1), as the reference; a backup plan needs the backup service on this node (404, internal_code 2); 501 `FEATURE_NOT_OFFERED` when the node takes no payments. Pay with the proof as memo, then settle.
          */
         put: operations["hivePlaceOrder"];
-        /** Place an order for a plan upgrade */
+        /**
+         * Place an order for a plan upgrade
+         * @description The caller orders a paid plan for their own vault. The answer carries the price in wei and the order proof: pay with the payment contract's `payOrder(receiving_address, memo = proof)` sending exactly that value, then settle. Orders expire after 7 days. 404 (internal_code 5) for an unknown plan; 400 for a free plan or more than 20 unpaid orders; a backup plan only on a backup node where the caller subscribed the backup service (else 404, internal_code 2; settling it upgrades that service); 501 `FEATURE_NOT_OFFERED` when the node takes no payments.
+         */
         post: operations["placeOrder"];
         delete?: never;
         options?: never;
@@ -447,7 +516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's orders */
+        /**
+         * List the caller's orders
+         * @description The caller's own orders, oldest first; `[]` when none. An unpaid order past its expiry shows `state: expired`.
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -466,7 +538,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Settle an order by verifying its on-chain payment */
+        /**
+         * Settle an order by verifying its on-chain payment
+         * @description The caller names the contract order id of their payment. The node reads the on-chain order once it has the configured confirmations and checks: paid to the receiving address, at least the price in wei, its memo the proof of an unsettled, unexpired order of the caller. Then the plan is upgraded and a receipt issued. 404 (internal_code 7) when the memo is not an order of the caller; 400 when the payment does not qualify (amount, recipient, confirmations, expiry); 455 when that on-chain order was already settled (each is settled once, ever); 503 when the chain is unreachable. A settlement interrupted by a crash is finished by a retry.
+         */
         post: operations["settleOrder"];
         delete?: never;
         options?: never;
@@ -481,7 +556,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's payment receipts */
+        /**
+         * List the caller's payment receipts
+         * @description The caller's own receipts, oldest first; `[]` when none. Each carries the receipt JWT signed by the node, proof of the payment for third parties.
+         */
         get: operations["listReceipts"];
         put?: never;
         post?: never;
@@ -502,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Start backing up the vault to the backup node named in the credential
-         * @description Returns at once; watch progress with the state endpoint.
+         * @description The caller backs up their own vault to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Returns at once; the backup runs in the background (it survives a restart) and moves only what the backup node lacks: watch it with the state endpoint, where failures after the start (the backup node unreachable, its plan too small) show. 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) when there is no vault.
          */
         post: operations["startBackup"];
         delete?: never;
@@ -518,7 +596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State and progress of the latest backup or restore */
+        /**
+         * State and progress of the latest backup or restore
+         * @description The caller's own vault: the kind, result and progress of the latest backup or restore job (`idle` when none ever ran), and when a backup last succeeded.
+         */
         get: operations["backupState"];
         put?: never;
         post?: never;
@@ -537,7 +618,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore the vault from its latest complete backup */
+        /**
+         * Restore the vault from its latest complete backup
+         * @description The caller's own vault is replaced by its latest complete backup on the backup node named in the credential. Returns at once; watch it with the state endpoint, where failures after the start show (no complete backup there, a backup bigger than the vault's plan, the backup node unreachable). The vault must exist (404, internal_code 1: subscribe first); 400 (internal_code 2) while a backup or restore runs.
+         */
         post: operations["restoreBackup"];
         delete?: never;
         options?: never;
@@ -554,7 +638,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** On the backup node: turn the caller's backup into a live vault here */
+        /**
+         * On the backup node: turn the caller's backup into a live vault here
+         * @description Called on the backup node, by the user whose backup it holds: the backup becomes a vault on this node with this node's free plan (a vault bigger than the free quota is read-only until upgraded; nothing is lost), for example when the original node is gone. The backup itself stays. 404 (internal_code 2) when there is no backup here; 455 when the caller already has a vault on this node; 400 (internal_code 2) while a backup of it is being received.
+         */
         post: operations["promoteBackup"];
         delete?: never;
         options?: never;
@@ -589,7 +676,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's backup on this node: the last good one, an unfinished attempt, the backup plan */
+        /**
+         * The user's backup on this node: the last good one, an unfinished attempt, the backup plan
+         * @description Node-to-node, with a BackupToken (the user is the one the token is bound to). 403 when this node is not a backup node.
+         */
         get: operations["backupNodeState"];
         put?: never;
         post?: never;
@@ -628,7 +718,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here */
+        /**
+         * Keep the given contents (file DAGs, chunks) for the attempt; answers those not stored completely here
+         * @description Node-to-node, with a BackupToken. What is held is kept from garbage collection while the attempt lasts; the answer lists what must still be sent. 404 (internal_code 2) for an unknown attempt.
+         */
         post: operations["backupNodeHoldRoots"];
         delete?: never;
         options?: never;
@@ -645,7 +738,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Which of these blocks this node does not store */
+        /**
+         * Which of these blocks this node does not store
+         * @description Node-to-node, with a BackupToken: lets the primary send only the blocks that are missing.
+         */
         post: operations["backupNodeMissingBlocks"];
         delete?: never;
         options?: never;
@@ -661,7 +757,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID */
+        /**
+         * Send blocks as a CAR stream (`Content-Encoding: gzip` allowed); every block is verified against its CID
+         * @description Node-to-node, with a BackupToken. A block whose bytes do not hash to its CID refuses the stream (400); another content encoding than gzip is a 415; past the backup plan's quota 507 (the attempt is abandoned). 404 (internal_code 2) for an unknown attempt.
+         */
         put: operations["backupNodePutBlocks"];
         post?: never;
         delete?: never;
@@ -700,7 +799,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Abandon the unfinished attempt and release what it held */
+        /**
+         * Abandon the unfinished attempt and release what it held
+         * @description Node-to-node, with a BackupToken. The previous complete backup stays.
+         */
         delete: operations["backupNodeAbort"];
         options?: never;
         head?: never;
@@ -714,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The manifest of the user's last good backup (restore) */
+        /**
+         * The manifest of the user's last good backup (restore)
+         * @description Node-to-node, with a BackupToken: the primary reads it to restore the vault. 404 (internal_code 2) when there is no complete backup.
+         */
         get: operations["backupNodeManifest"];
         put?: never;
         post?: never;
@@ -733,7 +838,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Blocks of the user's last good backup as a CAR stream (restore) */
+        /**
+         * Blocks of the user's last good backup as a CAR stream (restore)
+         * @description Node-to-node, with a BackupToken: the requested file DAGs and chunks as one CARv1 stream. A CID that is not part of the user's backup is a 404; no complete backup is a 404 (internal_code 2).
+         */
         post: operations["backupNodeExportBlocks"];
         delete?: never;
         options?: never;
@@ -750,7 +858,7 @@ export interface paths {
         };
         /**
          * The commit the node was built from (Hive SDK `getLatestCommitId`)
-         * @description `CELLA_COMMIT_ID` when the build set it, else the node's version.
+         * @description Public: no token. The git commit the node was built from, as the build set it (`CELLA_COMMIT_ID`), else the node's version; the Hive SDK compares it to tell node builds apart. Never refused.
          */
         get: operations["hiveCommitId"];
         put?: never;
@@ -768,7 +876,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The node's version (the reference's alias of `/node/version`) */
+        /**
+         * The node's version (the reference's alias of `/node/version`)
+         * @description Public: no token. The reference's alias of `GET /api/v2/node/version`: the node software's version, whole and split into numbers. Never refused.
+         */
         get: operations["hiveAboutVersion"];
         put?: never;
         post?: never;
@@ -785,7 +896,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The commit the node was built from (the reference's alias of `/node/commit_id`) */
+        /**
+         * The commit the node was built from (the reference's alias of `/node/commit_id`)
+         * @description Public: no token. The reference's alias of `GET /api/v2/node/commit_id`: the build's git commit, else the node's version. Never refused.
+         */
         get: operations["hiveAboutCommitId"];
         put?: never;
         post?: never;
@@ -804,7 +918,7 @@ export interface paths {
         };
         /**
          * The node's pricing plans (Hive SDK `getPricingPlanList` / `getPricingPlan`)
-         * @description Only the lists asked for; a `name` no plan has is 404 (internal_code 5).
+         * @description Any signed-in user. The node's vault plans, backup plans or both (`subscription`), or only the plan `name`; only the lists asked for are in the answer. A `name` no plan has is 404 (internal_code 5).
          */
         get: operations["hivePricingPlans"];
         put?: never;
@@ -824,7 +938,7 @@ export interface paths {
         };
         /**
          * The applications that used the caller's vault (Hive SDK `getAppStats`)
-         * @description One entry per application that signed in to the vault with an AppIdCredential: its name and icon from its DID's `#appinfo` credential, the bytes of its space, its requests. None is 404 (internal_code 9).
+         * @description The caller, of their own vault. One entry per application that signed in to the vault with an AppIdCredential: its name, developer and icon from its DID's `#appinfo` credential (resolved on the identity chain), the bytes of its space, its requests. No vault is 404 (internal_code 1); no application yet is 404 (internal_code 9).
          */
         get: operations["hiveAppStats"];
         put?: never;
@@ -844,18 +958,18 @@ export interface paths {
         };
         /**
          * The caller's backup service (Hive SDK `BackupSubscription.checkSubscription`)
-         * @description None is 404 (internal_code 2).
+         * @description The caller's backup service on this backup node: its plan, quota, the bytes of the backup kept here and its dates. Not subscribed is 404 (internal_code 2); a node that keeps no backups answers 403.
          */
         get: operations["hiveBackupInfo"];
         /**
          * Subscribe the backup service on a backup node, free plan (Hive SDK `BackupSubscription.subscribe`)
-         * @description Subscribed already is 455; a node that keeps no backups answers 403.
+         * @description The caller, on a backup node: subscribes the backup service on the free backup plan, so that their vault node may back up here. Already subscribed is 455; a node that keeps no backups (role `vault`) answers 403.
          */
         put: operations["hiveSubscribeBackup"];
         post?: never;
         /**
          * Unsubscribe the backup service: the backup kept here is deleted (Hive SDK `unsubscribe`)
-         * @description Refused with 400 (internal_code 2) while a backup is being received.
+         * @description The caller, on a backup node: ends the backup service and deletes the backup kept here. Refused with 400 (internal_code 2) while a backup is being received; not subscribed is 404 (internal_code 2); a node that keeps no backups answers 403.
          */
         delete: operations["hiveUnsubscribeBackup"];
         options?: never;
@@ -875,7 +989,7 @@ export interface paths {
         post?: never;
         /**
          * Drop a collection with its documents (Hive SDK `deleteCollection`)
-         * @description Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop.
+         * @description In the caller's space. Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection with its documents; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop. 404 (internal_code 4) when there is no such collection.
          */
         delete: operations["hiveDropCollection"];
         options?: never;
@@ -894,16 +1008,19 @@ export interface paths {
         put?: never;
         /**
          * Insert documents (Hive SDK `insertOne` / `insertMany`)
-         * @description All or nothing. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds).
+         * @description In the caller's space. All or nothing: a duplicate `_id` among them stores none. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds). 404 (internal_code 4) without the collection; 455 on a duplicate `_id`; 507 over quota.
          */
         post: operations["hiveInsertDocuments"];
-        /** Delete documents (Hive SDK `deleteOne` / `deleteMany`) */
+        /**
+         * Delete documents (Hive SDK `deleteOne` / `deleteMany`)
+         * @description In the caller's space. Deletes the documents `filter` matches, or only the first with `deleteone=true`; `{}` deletes all. 404 (internal_code 4) without the collection; 403 (internal_code 1) on a frozen vault.
+         */
         delete: operations["hiveDeleteDocuments"];
         options?: never;
         head?: never;
         /**
          * Update documents (Hive SDK `updateOne` / `updateMany`)
-         * @description The update must consist of operators. `timestamp` (default true) sets `modified` (and `created` on upsert).
+         * @description In the caller's space. The update must consist of operators (a replacement document is 400). `updateone=true` changes the first match only; `timestamp` (default true) sets `modified` (and `created` on upsert). 404 (internal_code 4) without the collection; 507 when it would exceed the quota.
          */
         patch: operations["hiveUpdateDocuments"];
         trace?: never;
@@ -919,7 +1036,7 @@ export interface paths {
         put?: never;
         /**
          * Count documents (Hive SDK `countDocuments`)
-         * @description Told apart from the insert on the same path by `op=count`.
+         * @description In the caller's space. Told apart from the insert on the same path by `op=count`; counts the documents `filter` matches, after `skip`, up to `limit`. 404 (internal_code 4) without the collection; 400 for a refused filter.
          */
         post: operations["hiveCountDocuments"];
         delete?: never;
@@ -939,7 +1056,7 @@ export interface paths {
         put?: never;
         /**
          * Query documents with options (Hive SDK `query`)
-         * @description `sort` as pairs `[["n", -1]]` or an object. Documents in relaxed Extended JSON. `query` and `collection` are reserved collection names, so this path is never an insert.
+         * @description In the caller's space. A find with the reference's options: `sort` as pairs `[["n", -1]]` or an object, `skip`, `limit` (at most 10,000), `projection`. Documents in relaxed Extended JSON, with the collection's encryption flags. `query` and `collection` are reserved collection names, so this path is never an insert. 404 (internal_code 4) without the collection.
          */
         post: operations["hiveQueryDocuments"];
         delete?: never;
@@ -958,7 +1075,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a file with the reference's flags (Hive SDK `upload`)
-         * @description Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table's upload; with `dest` a copy.
+         * @description In the caller's space. Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table's upload; with `dest` a copy. 455 when a folder is at the path; 507 over quota.
          */
         put: operations["hiveUploadFile"];
         post?: never;
@@ -978,7 +1095,7 @@ export interface paths {
         get?: never;
         /**
          * Copy a file or folder (Hive SDK `copy`)
-         * @description Told apart from an upload by `dest`; the body is empty or exactly `{}` (never stored). The content is shared, its size counts against the quota again; the destination must not exist (455).
+         * @description In the caller's space. Told apart from an upload by `dest`; the body is empty or exactly `{}` (never stored). The content is shared, its size counts against the quota again (507 over it); the destination must not exist (455); 404 (internal_code 6) without the source.
          */
         put: operations["hiveCopyFile"];
         post?: never;
@@ -997,7 +1114,7 @@ export interface paths {
         };
         /**
          * Every file below a folder (Hive SDK `list`)
-         * @description The reference's listing: every file below the folder, sub-folders included, no folder entries; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table's directory view.)
+         * @description In the caller's space. The reference's listing: every file below the folder, sub-folders included, no folder entries, with the encryption flags; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table's directory view.)
          */
         get: operations["hiveListFiles"];
         put?: never;
@@ -1017,7 +1134,7 @@ export interface paths {
         };
         /**
          * The SHA-256 of a file's content (Hive SDK `hash`)
-         * @description The reference's hash; the primary table's `{path}/hash` answers the CID.
+         * @description In the caller's space. The reference's hash: the SHA-256 of the file's content, computed once per content and remembered (the primary table's `{path}/hash` answers the CID). 404 (internal_code 6) for a folder or nothing at the path.
          */
         get: operations["hiveFileHash"];
         put?: never;
@@ -1037,7 +1154,7 @@ export interface paths {
         };
         /**
          * The content of a public file by its CID (Hive SDK `IpfsRunner`)
-         * @description Serves only CIDs of files some vault uploaded with `public=true` and still holds so; any other CID is 404. No token.
+         * @description Public: no token. Serves only CIDs of files some vault uploaded with `public=true` and still holds so; any other CID is 404, so the node never serves content nobody published. `Range` requests are answered with 206.
          */
         get: operations["hiveIpfsContent"];
         put?: never;
@@ -1057,7 +1174,7 @@ export interface paths {
         };
         /**
          * The caller's scripts (Hive SDK `getScripts`)
-         * @description In the caller's space, by name. None is 404 (internal_code 3), as the reference.
+         * @description The caller, in their own space: their scripts by name, with conditions and executables as registered. None is 404 (internal_code 3), as the reference.
          */
         get: operations["hiveListScripts"];
         put?: never;
@@ -1077,7 +1194,7 @@ export interface paths {
         };
         /**
          * Run a script from its URL alone (Hive SDK `callScriptUrl`, `hive://` URLs)
-         * @description `{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept).
+         * @description As the PATCH run, from the URL alone (`hive://` URLs): `{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept). Anonymous callers only for scripts that allow them.
          */
         get: operations["hiveRunScriptUrl"];
         put?: never;
@@ -1095,7 +1212,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The version of the node's payment configuration (Hive SDK `getVersion`) */
+        /**
+         * The version of the node's payment configuration (Hive SDK `getVersion`)
+         * @description Any signed-in user. The version of the node's plans file (`version` of `GET /api/v2/payment/config`), which the Hive SDK checks before ordering. Never refused.
+         */
         get: operations["hivePaymentVersion"];
         put?: never;
         post?: never;
@@ -1116,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Settle an order paid on-chain (Hive SDK `settleOrder`)
-         * @description The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order.
+         * @description The caller names the contract order id of their payment. The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order (455 after). 404 (internal_code 7) when the memo is not an order of the caller; 503 when the chain is unreachable.
          */
         post: operations["hiveSettleOrder"];
         delete?: never;
@@ -1134,7 +1254,7 @@ export interface paths {
         };
         /**
          * The caller's receipts (Hive SDK `getReceipts`)
-         * @description Filter `order_id` (the contract's) in the query or the JSON body. None is 404 (internal_code 8).
+         * @description The caller's own receipts. Filter `order_id` (the contract's) in the query or the JSON body of the GET; the two must agree (400). None is 404 (internal_code 8).
          */
         get: operations["hiveListReceipts"];
         put?: never;
@@ -1154,13 +1274,13 @@ export interface paths {
         };
         /**
          * The state of the caller's latest backup or restore (Hive SDK `checkResult`)
-         * @description Before any job: `stop`/`success`/`""`. A job started by the POST reads `process` from the moment the POST returns until it ends.
+         * @description The caller's latest backup or restore. Before any job: `stop`/`success`/`""`. A job started by the POST reads `process` from the moment the POST returns until it ends, then `success` or `failed` with the reason.
          */
         get: operations["hiveBackupState"];
         put?: never;
         /**
          * Back up the caller's vault to the node the credential names (Hive SDK `startBackup`)
-         * @description Every space of the vault. Answers at once; the job runs in the background.
+         * @description The caller backs up their vault, every space, to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) without a vault.
          */
         post: operations["hiveStartBackup"];
         delete?: never;
@@ -1180,7 +1300,7 @@ export interface paths {
         put?: never;
         /**
          * Restore the caller's vault from the node the credential names (Hive SDK `restoreFrom`)
-         * @description The whole vault, every space, switched in one step once complete.
+         * @description The caller restores their vault, every space, from the backup node the credential names; the whole vault is switched in one step once complete. Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs.
          */
         post: operations["hiveStartRestore"];
         delete?: never;
@@ -1200,7 +1320,7 @@ export interface paths {
         put?: never;
         /**
          * Make the backup kept here the caller's vault on this node (Hive SDK `promote`)
-         * @description On the backup node. A vault already here is 455; no backup 404 (internal_code 2).
+         * @description The caller, on the backup node: makes the backup kept here their vault on this node. A vault already here is 455; no backup 404 (internal_code 2); 400 (internal_code 2) while a backup is being received; 507 when the vault plan cannot hold it.
          */
         post: operations["hivePromote"];
         delete?: never;
@@ -1273,6 +1393,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description One of `document` and `id` is required.
+         * @example {
+         *       "document": {
+         *         "id": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "publicKey": [
+         *           {
+         *             "id": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *             "type": "ECDSAsecp256r1",
+         *             "controller": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *             "publicKeyBase58": "c6qFpiGjSscN4D6L8uN541DN6HQcuCuUXteBwFXk53Cn"
+         *           }
+         *         ],
+         *         "authentication": [
+         *           "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary"
+         *         ],
+         *         "expires": "2031-03-02T09:30:00Z",
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T09:30:00Z",
+         *           "creator": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *           "signatureValue": "Az83QZUqYuprD5K2Tv7CdwMPj65owTjaA9C_4_ITQiQmXHE7IzZTAvKmDJRvzc009sawqCP5RseOs3Zg_y0AVg"
+         *         }
+         *       }
+         *     }
+         */
         SigninRequest: {
             /** @description The signing-in DID document. */
             document?: components["schemas"]["DidDocument"];
@@ -1282,35 +1428,130 @@ export interface components {
              */
             id?: components["schemas"]["DidDocument"];
         };
-        /** @description A DID document in the Elastos DID format (normalized or compact), or a did:key document. */
+        /**
+         * @description A DID document in the Elastos DID format (normalized or compact), or a did:key document. Its format and what its proof signs: "Sign-in protocol" above.
+         * @example {
+         *       "id": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "publicKey": [
+         *         {
+         *           "id": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *           "type": "ECDSAsecp256r1",
+         *           "controller": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "publicKeyBase58": "c6qFpiGjSscN4D6L8uN541DN6HQcuCuUXteBwFXk53Cn"
+         *         }
+         *       ],
+         *       "authentication": [
+         *         "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary"
+         *       ],
+         *       "expires": "2031-03-02T09:30:00Z",
+         *       "proof": {
+         *         "type": "ECDSAsecp256r1",
+         *         "created": "2026-03-02T09:30:00Z",
+         *         "creator": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *         "signatureValue": "Az83QZUqYuprD5K2Tv7CdwMPj65owTjaA9C_4_ITQiQmXHE7IzZTAvKmDJRvzc009sawqCP5RseOs3Zg_y0AVg"
+         *       }
+         *     }
+         */
         DidDocument: {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "challenge_response": {
+         *         "type": "VerifiablePresentation",
+         *         "holder": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "created": "2026-03-02T09:30:01Z",
+         *         "verifiableCredential": [],
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T09:30:01Z",
+         *           "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *           "realm": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "nonce": "l3P3kuUX1RE4XQUvqAG_1itbiBAZYbhL",
+         *           "signature": "iN8i9xRwuYwva3582qtcD5GTclrQXsqLTbVJuLls7UB4iqWUztZlYon1dIN-DOkN5roRC7Vg-96h-wCtrc0JBg"
+         *         }
+         *       }
+         *     }
+         */
         AuthRequest: {
             /** @description The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object. */
             challenge_response: components["schemas"]["VerifiablePresentation"] | string;
         };
-        /** @description An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce. */
+        /**
+         * @description An Elastos Verifiable Presentation whose proof has realm = node DID and nonce = the challenge nonce; what it signs: "Sign-in protocol" above.
+         * @example {
+         *       "type": "VerifiablePresentation",
+         *       "holder": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "created": "2026-03-02T09:30:01Z",
+         *       "verifiableCredential": [],
+         *       "proof": {
+         *         "type": "ECDSAsecp256r1",
+         *         "created": "2026-03-02T09:30:01Z",
+         *         "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *         "realm": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "nonce": "l3P3kuUX1RE4XQUvqAG_1itbiBAZYbhL",
+         *         "signature": "iN8i9xRwuYwva3582qtcD5GTclrQXsqLTbVJuLls7UB4iqWUztZlYon1dIN-DOkN5roRC7Vg-96h-wCtrc0JBg"
+         *       }
+         *     }
+         */
         VerifiablePresentation: {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "name": "notes"
+         *     }
+         */
         CreateCollectionRequest: {
             name: components["schemas"]["CollectionName"];
         };
         /**
-         * @description A collection name. Names of internal collections are refused.
+         * @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.
          * @example notes
          */
         CollectionName: string;
+        /**
+         * @example {
+         *       "is_encrypt": true,
+         *       "encrypt_method": "user_did"
+         *     }
+         */
         HiveCreateCollectionRequest: {
             /** @description The client encrypts the documents (the node stores the flag). */
             is_encrypt?: boolean;
             /** @description How, e.g. `user_did`; required with `is_encrypt: true`. */
             encrypt_method?: string;
         };
+        /**
+         * @example {
+         *       "document": [
+         *         {
+         *           "title": "Shopping list",
+         *           "body": "oat milk, lemons, rye bread",
+         *           "tags": [
+         *             "home"
+         *           ],
+         *           "due": {
+         *             "$date": "2026-03-03T18:00:00Z"
+         *           }
+         *         },
+         *         {
+         *           "title": "Call the plumber",
+         *           "tags": [
+         *             "home",
+         *             "urgent"
+         *           ]
+         *         }
+         *       ],
+         *       "options": {
+         *         "timestamp": true
+         *       }
+         *     }
+         */
         InsertRequest: {
-            /** @description One document or a list of up to 10,000. */
+            /** @description One document or a list of up to 10,000. Without `_id` the node assigns an ObjectId. */
             document: components["schemas"]["Document"] | components["schemas"]["Document"][];
+            /** @description How to insert. */
             options?: {
                 /** @description Add integer `created` and `modified` (epoch seconds). Default true. */
                 timestamp?: boolean;
@@ -1320,34 +1561,103 @@ export interface components {
                 bypass_document_validation?: boolean;
             };
         };
-        /** @description A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`. */
+        /**
+         * @description A JSON object. ObjectId and Date values use MongoDB Extended JSON: `{"$oid": "…"}`, `{"$date": "…"}`.
+         * @example {
+         *       "_id": {
+         *         "$oid": "69a558980fa8f1f1d94ee8a8"
+         *       },
+         *       "title": "Shopping list",
+         *       "body": "oat milk, lemons, rye bread",
+         *       "tags": [
+         *         "home"
+         *       ],
+         *       "due": {
+         *         "$date": "2026-03-03T18:00:00Z"
+         *       },
+         *       "created": 1772444105,
+         *       "modified": 1772444105
+         *     }
+         */
         Document: {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "_id": {
+         *           "$oid": "69a558980fa8f1f1d94ee8a8"
+         *         }
+         *       },
+         *       "update": {
+         *         "$set": {
+         *           "body": "oat milk, lemons, rye bread, coffee"
+         *         },
+         *         "$addToSet": {
+         *           "tags": "weekly"
+         *         }
+         *       },
+         *       "options": {
+         *         "upsert": false,
+         *         "timestamp": true
+         *       }
+         *     }
+         */
         UpdateRequest: {
             filter: components["schemas"]["Filter"];
-            /** @description Update operators (`$set`, `$inc`, …). */
+            /** @description Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused. */
             update: {
                 [key: string]: unknown;
             };
+            /** @description How to update. */
             options?: {
+                /** @description Insert a document built from the filter and the update when none matches. */
                 upsert?: boolean;
                 /** @description Set integer `modified` (and `created` on upsert). Default true. */
                 timestamp?: boolean;
+                /** @description Accepted for compatibility; ignored. */
                 bypass_document_validation?: boolean;
             };
         };
-        /** @description A MongoDB query filter. Operators that run code or reach other databases are refused. */
+        /**
+         * @description A MongoDB query filter. Operators that run code or reach other databases are refused; regular expressions use RE2 syntax.
+         * @example {
+         *       "tags": "home",
+         *       "due": {
+         *         "$lt": {
+         *           "$date": "2026-03-07T00:00:00Z"
+         *         }
+         *       }
+         *     }
+         */
         Filter: {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "tags": "done"
+         *       }
+         *     }
+         */
         DeleteRequest: {
+            /** @description Which documents to delete; `{}` deletes all. */
             filter: components["schemas"]["Filter"];
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "tags": "home"
+         *       }
+         *     }
+         */
         CountRequest: {
             filter: components["schemas"]["Filter"];
+            /** @description Which of the matches to count. */
             options?: {
+                /** @description Matches to pass over before counting. */
                 skip?: number;
+                /** @description Count at most this many; 0 = no limit. */
                 limit?: number;
             };
         };
@@ -1356,28 +1666,84 @@ export interface components {
          * @example photos/2026/cat.jpg
          */
         FilePath: string;
-        /** @description Exactly `{}` (what the Hive SDK sends on calls that take no body). */
+        /**
+         * @description Exactly `{}` (what the Hive SDK sends on calls that take no body).
+         * @example {}
+         */
         HiveEmptyBody: Record<string, never>;
+        /**
+         * @example {
+         *       "to": "photos/2026/pets/cat.jpg"
+         *     }
+         */
         MoveRequest: {
             /** @description Destination path. It must not exist. */
             to: components["schemas"]["FilePath"];
         };
-        /** @example get_messages */
+        /**
+         * @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved.
+         * @example get_messages
+         */
         ScriptName: string;
+        /**
+         * @example {
+         *       "condition": {
+         *         "type": "queryHasResults",
+         *         "collection": "friends",
+         *         "filter": {
+         *           "did": "$caller_did"
+         *         }
+         *       },
+         *       "executable": {
+         *         "type": "find",
+         *         "name": "get_messages",
+         *         "collection": "messages",
+         *         "filter": {
+         *           "to": "$caller_did"
+         *         },
+         *         "options": {
+         *           "limit": "$params.limit",
+         *           "sort": {
+         *             "created": -1
+         *           }
+         *         }
+         *       },
+         *       "allowAnonymousUser": false,
+         *       "allowAnonymousApp": false
+         *     }
+         */
         RegisterScriptRequest: {
+            /** @description Who may run it. Without one, anyone the auth rules admit may. */
             condition?: components["schemas"]["Condition"];
             executable: components["schemas"]["Executable"];
+            /** @description With `allowAnonymousApp`: callers without a token may run it. Default false. */
             allowAnonymousUser?: boolean;
+            /** @description With `allowAnonymousUser`: callers without a token may run it. Default false. */
             allowAnonymousApp?: boolean;
         };
-        /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
+        /**
+         * @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels, with at most 16 operands each. Evaluated on the vault the script belongs to, for every caller (the owner too).
+         * @example {
+         *       "type": "queryHasResults",
+         *       "collection": "friends",
+         *       "filter": {
+         *         "did": "$caller_did"
+         *       }
+         *     }
+         */
         Condition: {
-            /** @enum {string} */
+            /**
+             * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+             * @enum {string}
+             */
             type: "queryHasResults" | "and" | "or";
+            /** @description A label; not used by the node. */
             name?: string;
             /** @description queryHasResults: the owner's collection to query. */
             collection?: string;
+            /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description Accepted for compatibility. */
             options?: {
                 [key: string]: unknown;
             };
@@ -1385,12 +1751,18 @@ export interface components {
             body?: unknown;
             /** @description and/or: the operands. */
             conditions?: {
-                /** @enum {string} */
+                /**
+                 * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                 * @enum {string}
+                 */
                 type: "queryHasResults" | "and" | "or";
+                /** @description A label; not used by the node. */
                 name?: string;
                 /** @description queryHasResults: the owner's collection to query. */
                 collection?: string;
+                /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                 filter?: components["schemas"]["Filter"];
+                /** @description Accepted for compatibility. */
                 options?: {
                     [key: string]: unknown;
                 };
@@ -1398,12 +1770,18 @@ export interface components {
                 body?: unknown;
                 /** @description and/or: the operands. */
                 conditions?: {
-                    /** @enum {string} */
+                    /**
+                     * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                     * @enum {string}
+                     */
                     type: "queryHasResults" | "and" | "or";
+                    /** @description A label; not used by the node. */
                     name?: string;
                     /** @description queryHasResults: the owner's collection to query. */
                     collection?: string;
+                    /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                     filter?: components["schemas"]["Filter"];
+                    /** @description Accepted for compatibility. */
                     options?: {
                         [key: string]: unknown;
                     };
@@ -1411,12 +1789,18 @@ export interface components {
                     body?: unknown;
                     /** @description and/or: the operands. */
                     conditions?: {
-                        /** @enum {string} */
+                        /**
+                         * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                         * @enum {string}
+                         */
                         type: "queryHasResults" | "and" | "or";
+                        /** @description A label; not used by the node. */
                         name?: string;
                         /** @description queryHasResults: the owner's collection to query. */
                         collection?: string;
+                        /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                         filter?: components["schemas"]["Filter"];
+                        /** @description Accepted for compatibility. */
                         options?: {
                             [key: string]: unknown;
                         };
@@ -1424,12 +1808,18 @@ export interface components {
                         body?: unknown;
                         /** @description and/or: the operands. */
                         conditions?: {
-                            /** @enum {string} */
+                            /**
+                             * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                             * @enum {string}
+                             */
                             type: "queryHasResults" | "and" | "or";
+                            /** @description A label; not used by the node. */
                             name?: string;
                             /** @description queryHasResults: the owner's collection to query. */
                             collection?: string;
+                            /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                             filter?: components["schemas"]["Filter"];
+                            /** @description Accepted for compatibility. */
                             options?: {
                                 [key: string]: unknown;
                             };
@@ -1442,19 +1832,44 @@ export interface components {
                 }[];
             }[];
         };
+        /**
+         * @description What a script does when it runs. Its result is keyed by `name` in the run response.
+         * @example {
+         *       "type": "find",
+         *       "name": "get_messages",
+         *       "collection": "messages",
+         *       "filter": {
+         *         "to": "$caller_did"
+         *       },
+         *       "options": {
+         *         "limit": "$params.limit",
+         *         "sort": {
+         *           "created": -1
+         *         }
+         *       }
+         *     }
+         */
         Executable: {
-            /** @enum {string} */
+            /**
+             * @description What it does: `find`, `count`, `insert` (one), `update` (the first match), `delete` (the first match) on `collection`; `fileUpload`, `fileDownload` (a transaction id for the stream endpoints), `fileProperties`, `fileHash` on `path`; `aggregated`: its `executables` in order.
+             * @enum {string}
+             */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
             /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
+            /** @description Database executables: the owner's collection. */
             collection?: string;
+            /** @description find, count, update, delete: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description insert: the document (variables substituted). */
             document?: components["schemas"]["Document"];
+            /** @description update: update operators (variables substituted). */
             update?: {
                 [key: string]: unknown;
             };
+            /** @description find: `skip`, `limit` (at most 1,000), `sort`, `projection`; insert/update: `timestamp` (default false), update: `upsert`. */
             options?: {
                 [key: string]: unknown;
             };
@@ -1462,23 +1877,42 @@ export interface components {
             path?: string;
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
-            /** @description aggregated: the executables to run in order. */
+            /** @description aggregated: the executables to run in order (1–16, none aggregated). */
             executables?: components["schemas"]["ExecutableStep"][];
         };
-        /** @description One executable of an `aggregated` one (not itself aggregated). */
+        /**
+         * @description One executable of an `aggregated` one (not itself aggregated).
+         * @example {
+         *       "type": "count",
+         *       "name": "unread",
+         *       "collection": "messages",
+         *       "filter": {
+         *         "to": "$caller_did",
+         *         "read": false
+         *       }
+         *     }
+         */
         ExecutableStep: {
-            /** @enum {string} */
+            /**
+             * @description What it does: `find`, `count`, `insert` (one), `update` (the first match), `delete` (the first match) on `collection`; `fileUpload`, `fileDownload` (a transaction id for the stream endpoints), `fileProperties`, `fileHash` on `path`; `aggregated`: its `executables` in order.
+             * @enum {string}
+             */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
             /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
+            /** @description Database executables: the owner's collection. */
             collection?: string;
+            /** @description find, count, update, delete: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description insert: the document (variables substituted). */
             document?: components["schemas"]["Document"];
+            /** @description update: update operators (variables substituted). */
             update?: {
                 [key: string]: unknown;
             };
+            /** @description find: `skip`, `limit` (at most 1,000), `sort`, `projection`; insert/update: `timestamp` (default false), update: `upsert`. */
             options?: {
                 [key: string]: unknown;
             };
@@ -1487,13 +1921,17 @@ export interface components {
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
         };
-        /** @description As `RegisterScriptRequest`; no other fields. */
-        HiveRegisterScriptRequest: {
-            condition?: components["schemas"]["Condition"];
-            executable: components["schemas"]["Executable"];
-            allowAnonymousUser?: boolean;
-            allowAnonymousApp?: boolean;
-        };
+        /**
+         * @example {
+         *       "context": {
+         *         "target_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
+         *         "target_app_did": "did:elastos:ifLYw1S5UhSYk2vw7h9Uw4VexnTgGzbm63"
+         *       },
+         *       "params": {
+         *         "limit": 20
+         *       }
+         *     }
+         */
         HiveRunScriptRequest: {
             /** @description Without it: the caller's own vault and application. */
             context?: {
@@ -1502,96 +1940,380 @@ export interface components {
                 /** @description The application whose space of the owner's vault holds it. */
                 target_app_did: string;
             };
+            /** @description Values for `$params.<name>` in the script. They are data: keys starting with `$` are refused, except `{"$oid"}` and `{"$date"}` values. */
             params?: {
                 [key: string]: unknown;
             };
         };
         /**
          * @description A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.
-         * @example did:elastos:iXyZ…
+         * @example did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95
          */
         Did: string;
+        /**
+         * @example {
+         *       "context": {
+         *         "target_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX"
+         *       },
+         *       "params": {
+         *         "limit": 20
+         *       }
+         *     }
+         */
         RunScriptRequest: {
+            /** @description Whose script to run; required for anonymous callers. Default: the caller's own. */
             context?: {
                 /** @description Owner of the vault the script lives in. Default: the caller. */
                 target_did: components["schemas"]["Did"];
+                /** @description The application DID whose space of the target's vault holds the script; absent: the target's default space. */
                 target_app_did?: string;
             };
+            /** @description Values for `$params.<name>` in the script. They are data: keys starting with `$` are refused, except `{"$oid"}` and `{"$date"}` values. */
             params?: {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @example {
+         *       "subscription": "vault",
+         *       "pricing_name": "Standard"
+         *     }
+         */
         PlaceOrderRequest: {
             /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
              * @default vault
              * @enum {string}
              */
             subscription: "vault" | "backup";
+            /** @description The name of a paid plan of `payment_config`. */
             pricing_name: string;
         };
+        /**
+         * @example {
+         *       "subscription": "vault",
+         *       "pricing_name": "Standard"
+         *     }
+         */
         HivePlaceOrderRequest: {
-            /** @enum {string} */
+            /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
+             * @enum {string}
+             */
             subscription: "vault" | "backup";
+            /** @description The name of a paid plan of the node (`/subscription/pricing_plan`). */
             pricing_name: string;
         };
-        /** @description The same filters in the body of the GET, where the Hive SDK sends them. */
+        /**
+         * @description The same filters in the body of the GET, where the Hive SDK sends them.
+         * @example {
+         *       "subscription": "vault"
+         *     }
+         */
         HiveOrderFilter: {
-            /** @enum {string} */
+            /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
+             * @enum {string}
+             */
             subscription?: "vault" | "backup";
+            /** @description Only the order the payment contract numbered so (a settled one). */
             order_id?: number;
         };
+        /**
+         * @example {
+         *       "order_id": 17
+         *     }
+         */
         SettleRequest: {
-            /** @description The order id assigned by the payment contract. */
+            /** @description The order id assigned by the payment contract (from its `OrderPaid` event). */
             order_id: number;
         };
+        /**
+         * @example {
+         *       "credential": {
+         *         "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential",
+         *         "type": [
+         *           "HiveBackupCredential",
+         *           "VerifiableCredential"
+         *         ],
+         *         "issuer": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "issuanceDate": "2026-03-02T09:50:00Z",
+         *         "expirationDate": "2026-03-09T09:50:00Z",
+         *         "credentialSubject": {
+         *           "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "sourceHiveNodeDID": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "targetHiveNodeDID": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *           "targetNodeURL": "https://backup.example.org"
+         *         },
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T09:50:00Z",
+         *           "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *           "signature": "5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg"
+         *         }
+         *       }
+         *     }
+         */
         StartBackupRequest: {
             credential: components["schemas"]["BackupCredential"];
         };
-        /** @description A `HiveBackupCredential` VC issued by the user to this node, naming the backup node (`targetHiveNodeDID`, `targetNodeURL`), as an object or a JSON string. */
+        /**
+         * @description A `HiveBackupCredential` VC issued by the user to this node, naming the backup node (`targetHiveNodeDID`, `targetNodeURL`), as an object or a JSON string.
+         * @example {
+         *       "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential",
+         *       "type": [
+         *         "HiveBackupCredential",
+         *         "VerifiableCredential"
+         *       ],
+         *       "issuer": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "issuanceDate": "2026-03-02T09:50:00Z",
+         *       "expirationDate": "2026-03-09T09:50:00Z",
+         *       "credentialSubject": {
+         *         "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "sourceHiveNodeDID": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "targetHiveNodeDID": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *         "targetNodeURL": "https://backup.example.org"
+         *       },
+         *       "proof": {
+         *         "type": "ECDSAsecp256r1",
+         *         "created": "2026-03-02T09:50:00Z",
+         *         "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *         "signature": "5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg"
+         *       }
+         *     }
+         */
         BackupCredential: {
             [key: string]: unknown;
         } | string;
+        /**
+         * @example {
+         *       "credential": {
+         *         "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential",
+         *         "type": [
+         *           "HiveBackupCredential",
+         *           "VerifiableCredential"
+         *         ],
+         *         "issuer": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "issuanceDate": "2026-03-02T09:50:00Z",
+         *         "expirationDate": "2026-03-09T09:50:00Z",
+         *         "credentialSubject": {
+         *           "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "sourceHiveNodeDID": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "targetHiveNodeDID": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *           "targetNodeURL": "https://backup.example.org"
+         *         },
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T09:50:00Z",
+         *           "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *           "signature": "5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg"
+         *         }
+         *       }
+         *     }
+         */
         RestoreRequest: {
             credential: components["schemas"]["BackupCredential"];
         };
+        /**
+         * @example {
+         *       "challenge_response": {
+         *         "type": "VerifiablePresentation",
+         *         "holder": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": "2026-03-02T09:51:01Z",
+         *         "verifiableCredential": [
+         *           {
+         *             "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential",
+         *             "type": [
+         *               "HiveBackupCredential",
+         *               "VerifiableCredential"
+         *             ],
+         *             "issuer": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *             "issuanceDate": "2026-03-02T09:50:00Z",
+         *             "expirationDate": "2026-03-09T09:50:00Z",
+         *             "credentialSubject": {
+         *               "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *               "sourceHiveNodeDID": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *               "targetHiveNodeDID": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *               "targetNodeURL": "https://backup.example.org"
+         *             },
+         *             "proof": {
+         *               "type": "ECDSAsecp256r1",
+         *               "created": "2026-03-02T09:50:00Z",
+         *               "verificationMethod": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary",
+         *               "signature": "5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg"
+         *             }
+         *           }
+         *         ],
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T09:51:01Z",
+         *           "verificationMethod": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#primary",
+         *           "realm": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *           "nonce": "uoZ1Qh6M81W-0JgkiUiLPTLHd65av4Dn",
+         *           "signature": "hGabJvRCS1AUbyRzKYFCDVjHwP-RT7JSnrLtVPbYFdt3UGPi5_Ea_kmhVChZGKS__wImP9E9odHGrG-jISlK-g"
+         *         }
+         *       }
+         *     }
+         */
         BackupAuthRequest: {
             /** @description A presentation by the primary node (holder) with realm = this node's DID and the challenge nonce, holding the user's `HiveBackupCredential` about the primary; or a JWT whose `presentation` claim is that object. */
             challenge_response: components["schemas"]["VerifiablePresentation"] | string;
             /** @description The user's DID document, for a did:elastos user this node cannot resolve (no identity chain); self-certifying documents only. */
             issuer_document?: components["schemas"]["DidDocument"];
         };
+        /**
+         * @example {
+         *       "bytes": 493650
+         *     }
+         */
         BeginBackupRequest: {
             /** @description Expected size of the backup (content bytes). */
             bytes: number;
         };
+        /**
+         * @example {
+         *       "attempt_id": "0f6d2c4e-7b1a-4e93-8d25-6a9c3f1b0e47",
+         *       "cids": [
+         *         "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *         "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku"
+         *       ]
+         *     }
+         */
         HoldRootsRequest: {
+            /**
+             * @description The attempt `begin` opened.
+             * @example 0f6d2c4e-7b1a-4e93-8d25-6a9c3f1b0e47
+             */
             attempt_id: string;
+            /** @description Roots of file DAGs and chunks, up to 10,000. */
             cids: components["schemas"]["Cid"][];
         };
-        /** @description A CIDv1, base32 (`bafy…` dag-pb, `bafk…` raw). */
+        /**
+         * @description A CIDv1, base32 (`bafy…` dag-pb, `bafk…` raw).
+         * @example bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou
+         */
         Cid: string;
+        /**
+         * @example {
+         *       "cids": [
+         *         "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *         "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy",
+         *         "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou"
+         *       ]
+         *     }
+         */
         CidList: {
+            /** @description Up to 10,000 CIDs. */
             cids: components["schemas"]["Cid"][];
         };
+        /**
+         * @example {
+         *       "attempt_id": "0f6d2c4e-7b1a-4e93-8d25-6a9c3f1b0e47",
+         *       "manifest": {
+         *         "version": 1,
+         *         "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": 1772445063,
+         *         "collections": [
+         *           {
+         *             "name": "notes",
+         *             "documents": 2,
+         *             "bytes": 11537,
+         *             "chunks": [
+         *               {
+         *                 "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *                 "documents": 2,
+         *                 "bytes": 11537
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "files": {
+         *           "count": 1,
+         *           "bytes": 482113,
+         *           "chunks": [
+         *             {
+         *               "cid": "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy",
+         *               "documents": 1,
+         *               "bytes": 61
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "manifest_hash": "a1f4c09b7e2d3856c4b0e9f17a2d5c83e6b49f0d1c7a2e58b3f6d9c0e4a7b152"
+         *     }
+         */
         CommitBackupRequest: {
+            /**
+             * @description The attempt `begin` opened.
+             * @example 0f6d2c4e-7b1a-4e93-8d25-6a9c3f1b0e47
+             */
             attempt_id: string;
             manifest: components["schemas"]["BackupManifest"];
+            /** @description SHA-256 (hex) of the canonical manifest JSON. */
             manifest_hash: string;
         };
-        /** @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID. */
+        /**
+         * @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID.
+         * @example {
+         *       "version": 1,
+         *       "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "created": 1772445063,
+         *       "collections": [
+         *         {
+         *           "name": "notes",
+         *           "documents": 2,
+         *           "bytes": 11537,
+         *           "chunks": [
+         *             {
+         *               "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *               "documents": 2,
+         *               "bytes": 11537
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "files": {
+         *         "count": 1,
+         *         "bytes": 482113,
+         *         "chunks": [
+         *           {
+         *             "cid": "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy",
+         *             "documents": 1,
+         *             "bytes": 61
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         BackupManifest: {
-            /** @constant */
+            /**
+             * @description The manifest format.
+             * @constant
+             */
             version: 1;
+            /** @description Whose vault. */
             user_did: components["schemas"]["Did"];
+            /** @description The node that made the backup. */
             source_did: components["schemas"]["Did"];
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the backup was made.
+             * @example 1772443802
+             */
             created: number;
+            /** @description Every collection of the vault database. */
             collections: {
+                /** @description The collection (internal ones included). */
                 name: string;
+                /** @description Documents in it. */
                 documents: number;
+                /** @description Their BSON size. */
                 bytes: number;
+                /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunk"][];
             }[];
+            /** @description The file contents of the vault, by CID. */
             files: {
                 /** @description Distinct file contents (CIDs). */
                 count: number;
@@ -1601,6 +2323,13 @@ export interface components {
                 chunks: components["schemas"]["BackupChunk"][];
             };
         };
+        /**
+         * @example {
+         *       "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *       "documents": 2,
+         *       "bytes": 11537
+         *     }
+         */
         BackupChunk: {
             cid: components["schemas"]["Cid"];
             /** @description Entries in the chunk. */
@@ -1608,15 +2337,52 @@ export interface components {
             /** @description Size of the chunk (BSON bytes). */
             bytes: number;
         };
+        /**
+         * @example {
+         *       "roots": [
+         *         "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou"
+         *       ],
+         *       "cids": [
+         *         "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *         "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy"
+         *       ]
+         *     }
+         */
         ExportBlocksRequest: {
             /** @description Whole DAGs (file contents). */
             roots?: components["schemas"]["Cid"][];
             /** @description Single blocks (database chunks). */
             cids?: components["schemas"]["Cid"][];
         };
+        /**
+         * @example {
+         *       "document": [
+         *         {
+         *           "title": "Shopping list",
+         *           "body": "oat milk, lemons, rye bread",
+         *           "tags": [
+         *             "home"
+         *           ]
+         *         },
+         *         {
+         *           "title": "Call the plumber",
+         *           "tags": [
+         *             "home",
+         *             "urgent"
+         *           ]
+         *         }
+         *       ],
+         *       "options": {
+         *         "timestamp": true,
+         *         "bypass_document_validation": false,
+         *         "ordered": true
+         *       }
+         *     }
+         */
         HiveInsertRequest: {
             /** @description The documents (the SDK always sends a list). */
             document: components["schemas"]["Document"] | components["schemas"]["Document"][];
+            /** @description How to insert. */
             options?: {
                 /** @description Add integer `created` and `modified` (epoch seconds). Default true. */
                 timestamp?: boolean;
@@ -1626,39 +2392,104 @@ export interface components {
                 ordered?: boolean;
             };
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "title": "Shopping list"
+         *       },
+         *       "update": {
+         *         "$set": {
+         *           "body": "oat milk, lemons, rye bread, eggs"
+         *         }
+         *       },
+         *       "options": {
+         *         "timestamp": true,
+         *         "upsert": false
+         *       }
+         *     }
+         */
         HiveUpdateRequest: {
             filter: components["schemas"]["Filter"];
-            /** @description Update operators (`$set`, `$inc`, …). */
+            /** @description Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused. */
             update: {
                 [key: string]: unknown;
             };
+            /** @description How to update. */
             options?: {
                 /** @description Set integer `modified` (and `created` on upsert). Default true. */
                 timestamp?: boolean;
+                /** @description Insert a document built from the filter and the update when none matches. */
                 upsert?: boolean;
                 /** @description Accepted; the node validates no schemas. */
                 bypass_document_validation?: boolean;
             };
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "tags": "done"
+         *       }
+         *     }
+         */
         HiveDeleteRequest: {
+            /** @description Which documents to delete; `{}` deletes all. */
             filter: components["schemas"]["Filter"];
         };
+        /**
+         * @example {
+         *       "filter": {
+         *         "tags": "home"
+         *       },
+         *       "options": {
+         *         "skip": 0,
+         *         "limit": 100,
+         *         "maxTimeMS": 1000
+         *       }
+         *     }
+         */
         HiveCountRequest: {
             filter: components["schemas"]["Filter"];
+            /** @description Which of the matches to count. */
             options?: {
+                /** @description Matches to pass over before counting. */
                 skip?: number;
+                /** @description Count at most this many; 0 = no limit. */
                 limit?: number;
                 /** @description Accepted; the node's own time limits bound every query. */
                 maxTimeMS?: number;
             };
         };
+        /**
+         * @example {
+         *       "collection": "notes",
+         *       "filter": {
+         *         "tags": "home"
+         *       },
+         *       "options": {
+         *         "sort": [
+         *           [
+         *             "created",
+         *             -1
+         *           ]
+         *         ],
+         *         "limit": 10,
+         *         "projection": {
+         *           "title": 1,
+         *           "due": 1
+         *         }
+         *       }
+         *     }
+         */
         HiveQueryRequest: {
             collection: components["schemas"]["CollectionName"];
             filter?: components["schemas"]["Filter"];
+            /** @description Paging, order and projection. */
             options?: {
+                /** @description Matching documents to pass over first (paging). */
                 skip?: number;
                 /** @description At most 10,000; 0 or absent = up to that cap. */
                 limit?: number;
+                /** @description Fields to return or leave out, `{field: 0|1}`. */
                 projection?: {
                     [key: string]: unknown;
                 };
@@ -1685,20 +2516,54 @@ export interface components {
                 batch_size?: number;
             };
         };
+        /**
+         * @description The same filter in the body of the GET, where the Hive SDK sends it.
+         * @example {
+         *       "order_id": 17
+         *     }
+         */
         HiveReceiptFilter: {
+            /** @description Only the receipt of the order the payment contract numbered so. */
             order_id?: number;
         };
+        /**
+         * @example {
+         *       "credential": "{\"id\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95\",\"issuanceDate\":\"2026-03-02T09:50:00Z\",\"expirationDate\":\"2026-03-09T09:50:00Z\",\"credentialSubject\":{\"id\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve\",\"sourceHiveNodeDID\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve\",\"targetHiveNodeDID\":\"did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F\",\"targetNodeURL\":\"https://backup.example.org\"},\"proof\":{\"type\":\"ECDSAsecp256r1\",\"created\":\"2026-03-02T09:50:00Z\",\"verificationMethod\":\"did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary\",\"signature\":\"5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg\"}}"
+         *     }
+         */
         HiveBackupRequest: {
             credential: components["schemas"]["BackupCredential"];
         };
+        /**
+         * @description The version of the node software (not of the API contract, which is `info.version`).
+         * @example {
+         *       "major": 0,
+         *       "minor": 1,
+         *       "patch": 0,
+         *       "version": "0.1.0"
+         *     }
+         */
         NodeVersion: {
+            /** @description Major version: a change here breaks clients. */
             major: number;
+            /** @description Minor version: new features, compatible. */
             minor: number;
+            /** @description Patch version: fixes only. */
             patch: number;
+            /** @description The full version string (semver). */
             version: string;
         };
-        /** @description The body of every error response. */
+        /**
+         * @description The body of every error response. The HTTP status and `internal_code` together name the error (the Elastos Hive SDKs map exactly these pairs to their exception classes).
+         * @example {
+         *       "error": {
+         *         "message": "no collection named \"notes\"",
+         *         "internal_code": 4
+         *       }
+         *     }
+         */
         Error: {
+            /** @description What went wrong. */
             error: {
                 /** @description Human-readable reason, safe to show to a user. */
                 message: string;
@@ -1706,23 +2571,73 @@ export interface components {
                 internal_code?: number;
             };
         };
+        /**
+         * @example {
+         *       "service_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "name": "Cella node",
+         *       "version": "0.1.0",
+         *       "role": "vault",
+         *       "document_engine": "sqlite",
+         *       "block_engine": "helia",
+         *       "owner_did": "",
+         *       "ownership_presentation": {
+         *         "type": "VerifiablePresentation",
+         *         "holder": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": "2026-03-02T10:05:00Z",
+         *         "verifiableCredential": [],
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-03-02T10:05:00Z",
+         *           "verificationMethod": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#primary",
+         *           "realm": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "nonce": "5b0c3f1e-9d2a-4c7b-8e61-3a4f2d9c0b17",
+         *           "signature": "_ntUOmiRAfE8rmidPJmiH_1QyI0iYp0YAszS6lkWGE1gZRsO5ZcA5G9ZXsltxRq8IFNVQFTTXo1QmRsNtNNaWQ"
+         *         }
+         *       },
+         *       "email": "operator@example.org",
+         *       "description": "A vault node for the family",
+         *       "last_commit_id": "9561be9f0d3c2a7e4b8156d0c3e9a2f7b1d4c6e8",
+         *       "user_count": 3,
+         *       "vault_count": 2,
+         *       "backup_count": 0,
+         *       "latest_access_time": 1772444105,
+         *       "memory_used": 3421519872,
+         *       "memory_total": 8335130624,
+         *       "storage_used": 41943040000,
+         *       "storage_total": 250790436864
+         *     }
+         */
         NodeInfo: {
+            /** @description The node's own DID: the `iss` of its challenges and tokens. */
             service_did: components["schemas"]["Did"];
+            /** @description A display name chosen by the operator (`CELLA_NODE_NAME`). */
             name: string;
+            /** @description The node software version. */
             version: string;
-            /** @enum {string} */
+            /**
+             * @description `vault`: serves vaults; `backup`: also keeps other nodes' backups (the internal backup API).
+             * @enum {string}
+             */
             role: "vault" | "backup";
-            /** @enum {string} */
+            /**
+             * @description Where documents are stored: embedded SQLite or a MongoDB server.
+             * @enum {string}
+             */
             document_engine: "sqlite" | "mongodb";
-            /** @enum {string} */
-            block_engine: "helia" | "kubo";
+            /**
+             * @description Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.
+             * @enum {string}
+             */
+            block_engine: "helia" | "kubo" | "cluster";
             /** @description The owner's DID: the issuer of the node's ownership credential ('' without one). */
             owner_did: string;
-            /** @description A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (none without one). */
+            /** @description A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (no credential without one). */
             ownership_presentation: {
                 [key: string]: unknown;
             };
+            /** @description The operator's contact address (`CELLA_NODE_EMAIL`; '' without one). */
             email: string;
+            /** @description The operator's description of the node (`CELLA_NODE_DESCRIPTION`; '' without one). */
             description: string;
             /** @description The build's git commit, else the version. */
             last_commit_id: string;
@@ -1732,51 +2647,148 @@ export interface components {
             vault_count: number;
             /** @description Backups this node keeps. */
             backup_count: number;
-            /** @description The latest signed-in request; -1 = none yet. */
+            /**
+             * @description The latest signed-in request; -1 = none yet.
+             * @example 1772444105
+             */
             latest_access_time: number;
-            /** @description Bytes. */
+            /** @description Bytes of memory in use on the machine. */
             memory_used: number;
-            /** @description Bytes. */
+            /** @description Bytes of memory of the machine. */
             memory_total: number;
             /** @description Bytes used on the data directory's file system. */
             storage_used: number;
-            /** @description Bytes. */
+            /** @description Bytes of the data directory's file system. */
             storage_total: number;
         };
+        /**
+         * @example {
+         *       "status": "ok",
+         *       "uptime_seconds": 86412
+         *     }
+         */
         Health: {
-            /** @constant */
+            /**
+             * @description Always `ok`: a node that answers is serving.
+             * @constant
+             */
             status: "ok";
+            /** @description Seconds since the node started. */
             uptime_seconds: number;
         };
+        /**
+         * @description An OpenAPI 3.1 document: this one.
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "Cella vault node API",
+         *         "version": "2.0.0",
+         *         "license": {
+         *           "name": "MIT",
+         *           "identifier": "MIT"
+         *         }
+         *       },
+         *       "servers": [
+         *         {
+         *           "url": "http://127.0.0.1:5000"
+         *         }
+         *       ],
+         *       "paths": {
+         *         "/api/v2/node/version": {
+         *           "get": {
+         *             "operationId": "nodeVersion"
+         *           }
+         *         }
+         *       },
+         *       "components": {
+         *         "securitySchemes": {
+         *           "bearer": {
+         *             "type": "http",
+         *             "scheme": "bearer",
+         *             "bearerFormat": "JWT"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        OpenApiDocument: {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "challenge": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiRElEQXV0aENoYWxsZW5nZSIsImF1ZCI6ImRpZDplbGFzdG9zOmlhRVRtdXhBSFFHWXZHNFZheEVaQkxYb0tkRHl3ZjZKOTUiLCJub25jZSI6ImwzUDNrdVVYMVJFNFhRVXZxQUdfMWl0YmlCQVpZYmhMIiwiaWF0IjoxNzcyNDQzODAwLCJuYmYiOjE3NzI0NDM4MDAsImV4cCI6MTc3MjQ0Mzk4MH0.ngRptKMPJPGb8wqGBLqmJx41yPfA64vTvM9EmtOxHG1Hcj6WEyB8pGj_P9r8bDPZpK0t0V0IT_UGTxZsM7gKGg"
+         *     }
+         */
         Challenge: {
-            /** @description Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, exp. */
+            /** @description Challenge JWT (ES256, issued by the node): iss node DID, sub `DIDAuthChallenge`, aud user DID, nonce, iat, nbf, exp. */
             challenge: string;
         };
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiQWNjZXNzVG9rZW4iLCJhdWQiOiJkaWQ6ZWxhc3RvczppYUVUbXV4QUhRR1l2RzRWYXhFWkJMWG9LZER5d2Y2Sjk1IiwiaWF0IjoxNzcyNDQzODAxLCJuYmYiOjE3NzI0NDM4MDEsImV4cCI6MTc3MzA0ODYwMSwianRpIjoiM2YwYzlhNGUtOGE1MS00YzNlLTlhNTMtMGI4ZDdmMmU2MWM0IiwicHJvcHMiOiJ7XCJ1c2VyRGlkXCI6XCJkaWQ6ZWxhc3RvczppYUVUbXV4QUhRR1l2RzRWYXhFWkJMWG9LZER5d2Y2Sjk1XCIsXCJub25jZVwiOlwibDNQM2t1VVgxUkU0WFFVdnFBR18xaXRiaUJBWlliaExcIn0ifQ.za_MYbOQCBEPCzAo1tXN55lm2-a7c1vBE-8SuwnNsqwse-J-aYivRWtNttqBRFQTCizVFVRHlt-E4cAQY5k_2g",
+         *       "exp": 1773048601
+         *     }
+         */
         AccessToken: {
             /** @description Access token JWT; send it as `Authorization: Bearer <token>`. */
             token: string;
-            /** @description Expiry of the token, seconds since the Unix epoch. */
+            /**
+             * @description Expiry of the token, seconds since the Unix epoch.
+             * @example 1772443802
+             */
             exp: number;
         };
+        /**
+         * @example {
+         *       "service_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "pricing_plan": "Standard",
+         *       "storage_quota": 2097152000,
+         *       "storage_used": 493650,
+         *       "database_used": 11537,
+         *       "files_used": 482113,
+         *       "start_time": 1772444700,
+         *       "end_time": 1775036700,
+         *       "created": 1772443802,
+         *       "updated": 1772444700,
+         *       "state": "running",
+         *       "app_count": 2,
+         *       "access_count": 318,
+         *       "access_amount": 1204733,
+         *       "access_last_time": 1772444460
+         *     }
+         */
         VaultInfo: {
+            /** @description The DID of the node holding the vault. */
             service_did: components["schemas"]["Did"];
+            /** @description The current plan. */
             pricing_plan: string;
             /** @description Bytes. */
             storage_quota: number;
             /** @description Bytes: document bytes + logical file bytes. */
             storage_used: number;
+            /** @description Bytes of documents (BSON size) in collections and scripts. */
             database_used: number;
+            /** @description Bytes of files (a copy counts again). */
             files_used: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the current plan started.
+             * @example 1772443802
+             */
             start_time: number;
-            /** @description -1 = no end. */
+            /** @description When the current plan ends (then the free plan applies); -1 = no end. */
             end_time: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the vault was created.
+             * @example 1772443802
+             */
             created: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the vault record last changed.
+             * @example 1772443802
+             */
             updated: number;
             /**
-             * @description `read_only` = over quota; writes are refused until usage drops.
+             * @description `running`; `frozen` by its owner (reads only); `read_only` = over quota: writes are refused until usage drops.
              * @enum {string}
              */
             state: "running" | "frozen" | "read_only";
@@ -1786,10 +2798,30 @@ export interface components {
             access_count: number;
             /** @description Their bytes in and out. */
             access_amount: number;
-            /** @description The latest of them; -1 = never. */
+            /**
+             * @description The latest of them; -1 = never.
+             * @example 1772444105
+             */
             access_last_time: number;
         };
+        /**
+         * @example {
+         *       "collections": [
+         *         {
+         *           "name": "contacts",
+         *           "is_encrypt": false,
+         *           "encrypt_method": ""
+         *         },
+         *         {
+         *           "name": "notes",
+         *           "is_encrypt": false,
+         *           "encrypt_method": ""
+         *         }
+         *       ]
+         *     }
+         */
         CollectionList: {
+            /** @description Sorted by name; `[]` when none. */
             collections: components["schemas"]["CollectionListItem"][];
         };
         CollectionListItem: {
@@ -1799,100 +2831,397 @@ export interface components {
             /** @description '' when not encrypted. */
             encrypt_method: string;
         };
+        /**
+         * @example {
+         *       "name": "notes"
+         *     }
+         */
         Collection: {
             name: components["schemas"]["CollectionName"];
         };
+        /**
+         * @example {
+         *       "name": "notes"
+         *     }
+         */
         HiveCollection: {
             name: components["schemas"]["CollectionName"];
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "inserted_ids": [
+         *         "69a558980fa8f1f1d94ee8a8",
+         *         "69a558d5dfb698de2ce3a82f"
+         *       ]
+         *     }
+         */
         InsertResult: {
+            /** @description Always true: the write is durable when answered. */
             acknowledged: boolean;
+            /** @description The `_id` of each document, in order: ObjectIds as 24 hex digits, other ids as given. */
             inserted_ids: string[];
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "matched_count": 1,
+         *       "modified_count": 1,
+         *       "upserted_id": null
+         *     }
+         */
         UpdateResult: {
+            /** @description Always true. */
             acknowledged: boolean;
+            /** @description Documents the filter matched. */
             matched_count: number;
+            /** @description Documents actually changed. */
             modified_count: number;
+            /** @description The `_id` of the inserted document when an upsert inserted one, else null. */
             upserted_id: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "_id": {
+         *             "$oid": "69a558980fa8f1f1d94ee8a8"
+         *           },
+         *           "title": "Shopping list",
+         *           "body": "oat milk, lemons, rye bread",
+         *           "tags": [
+         *             "home"
+         *           ],
+         *           "due": {
+         *             "$date": "2026-03-03T18:00:00Z"
+         *           },
+         *           "created": 1772444105,
+         *           "modified": 1772444105
+         *         }
+         *       ],
+         *       "is_encrypt": false,
+         *       "encrypt_method": ""
+         *     }
+         */
         FindResult: {
+            /** @description The matching documents, in Extended JSON (relaxed). */
             items: components["schemas"]["Document"][];
             /** @description Created by the Hive SDK's encrypted service. */
             is_encrypt: boolean;
             /** @description '' when not encrypted. */
             encrypt_method: string;
         };
+        /**
+         * @example {
+         *       "count": 2
+         *     }
+         */
         CountResult: {
+            /** @description The number of matching documents. */
             count: number;
         };
+        /**
+         * @example {
+         *       "name": "photos/2026/cat.jpg",
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *       "size": 482113
+         *     }
+         */
         UploadResult: {
+            /** @description The normalised path of the stored file. */
             name: string;
+            /** @description Content identifier (CIDv1, base32) of the content. */
             cid: string;
+            /** @description Bytes stored. */
             size: number;
         };
+        /**
+         * @example {
+         *       "value": [
+         *         {
+         *           "name": "photos/2026/cat.jpg",
+         *           "is_file": true,
+         *           "size": 482113,
+         *           "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *           "created": 1772444460,
+         *           "updated": 1772444460
+         *         },
+         *         {
+         *           "name": "photos/2026/holidays",
+         *           "is_file": false,
+         *           "size": 0
+         *         }
+         *       ]
+         *     }
+         */
         FileList: {
+            /** @description The entries, sorted by name, with full paths. */
             value: components["schemas"]["FileInfo"][];
         };
+        /**
+         * @description A file or folder. Folders exist while files lie below them and carry only `name`, `is_file`, `size`.
+         * @example {
+         *       "name": "photos/2026/cat.jpg",
+         *       "is_file": true,
+         *       "size": 482113,
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *       "created": 1772444460,
+         *       "updated": 1772444460
+         *     }
+         */
         FileInfo: {
             /** @description Full path inside the vault. */
             name: string;
+            /** @description False for a folder. */
             is_file: boolean;
             /** @description Bytes; 0 for folders. */
             size: number;
-            /** @description Content identifier (CIDv1) of a file. */
+            /** @description Content identifier (CIDv1) of a file; absent for folders. */
             cid?: string;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the file was first stored (epoch seconds).
+             * @example 1772443802
+             */
             created?: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When its content last changed (epoch seconds).
+             * @example 1772443802
+             */
             updated?: number;
         };
+        /**
+         * @example {
+         *       "name": "photos/2026/cat.jpg",
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou"
+         *     }
+         */
         FileHash: {
+            /** @description The path. */
             name: string;
             /** @description The CID of the content. */
             cid: string;
         };
+        /**
+         * @example {
+         *       "name": "photos/archive/cat.jpg"
+         *     }
+         */
         HivePathResult: {
             /** @description The destination path. */
             name: string;
         };
+        /**
+         * @example {
+         *       "name": "photos/2026/pets/cat.jpg"
+         *     }
+         */
         MoveResult: {
             /** @description The destination path. */
             name: string;
         };
+        /**
+         * @example {
+         *       "scripts": [
+         *         {
+         *           "name": "get_messages",
+         *           "condition": {
+         *             "type": "queryHasResults",
+         *             "collection": "friends",
+         *             "filter": {
+         *               "did": "$caller_did"
+         *             }
+         *           },
+         *           "executable": {
+         *             "type": "find",
+         *             "name": "get_messages",
+         *             "collection": "messages",
+         *             "filter": {
+         *               "to": "$caller_did"
+         *             },
+         *             "options": {
+         *               "limit": "$params.limit",
+         *               "sort": {
+         *                 "created": -1
+         *               }
+         *             }
+         *           },
+         *           "allowAnonymousUser": false,
+         *           "allowAnonymousApp": false
+         *         }
+         *       ]
+         *     }
+         */
         ScriptList: {
+            /** @description Sorted by name; `[]` when none. */
             scripts: components["schemas"]["Script"][];
         };
+        /**
+         * @description A script as registered.
+         * @example {
+         *       "name": "get_messages",
+         *       "condition": {
+         *         "type": "queryHasResults",
+         *         "collection": "friends",
+         *         "filter": {
+         *           "did": "$caller_did"
+         *         }
+         *       },
+         *       "executable": {
+         *         "type": "find",
+         *         "name": "get_messages",
+         *         "collection": "messages",
+         *         "filter": {
+         *           "to": "$caller_did"
+         *         },
+         *         "options": {
+         *           "limit": "$params.limit",
+         *           "sort": {
+         *             "created": -1
+         *           }
+         *         }
+         *       },
+         *       "allowAnonymousUser": false,
+         *       "allowAnonymousApp": false
+         *     }
+         */
         Script: {
+            name: components["schemas"]["ScriptName"];
+            /** @description Who may run it. Without one, anyone the auth rules admit may. */
             condition?: components["schemas"]["ConditionOutput"];
             executable: components["schemas"]["ExecutableOutput"];
+            /** @description With `allowAnonymousApp`: callers without a token may run it. Default false. */
             allowAnonymousUser?: boolean;
+            /** @description With `allowAnonymousUser`: callers without a token may run it. Default false. */
             allowAnonymousApp?: boolean;
-            name: components["schemas"]["ScriptName"];
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "matched_count": 0,
+         *       "modified_count": 0,
+         *       "upserted_id": "get_messages"
+         *     }
+         */
         RegisterScriptResult: {
+            /** @description Always true. */
             acknowledged: boolean;
+            /** @description 1 when a script of this name was replaced, else 0. */
             matched_count: number;
+            /** @description 1 when a script of this name was replaced, else 0. */
             modified_count: number;
+            /** @description The name when the script is new, else null. */
             upserted_id: string | null;
         };
-        /** @description One entry per executable with output, keyed by its name. */
+        /**
+         * @description One entry per executable with output, keyed by its name: find `{total, items}`, count `{count}`, insert `{acknowledged, inserted_id}`, update `{acknowledged, matched_count, modified_count, upserted_id}`, delete `{acknowledged, deleted_count}`, fileUpload/fileDownload `{transaction_id}`, fileProperties `{type, name, size, last_modify}`, fileHash `{SHA256, cid}`.
+         * @example {
+         *       "get_messages": {
+         *         "total": 1,
+         *         "items": [
+         *           {
+         *             "_id": {
+         *               "$oid": "69a558d5dfb698de2ce3a82f"
+         *             },
+         *             "from": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
+         *             "to": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *             "text": "Dinner on Friday?",
+         *             "read": false,
+         *             "created": 1772444105
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         RunScriptResult: {
             [key: string]: unknown;
         };
+        /**
+         * @example {
+         *       "version": "1.0",
+         *       "pricingPlans": [
+         *         {
+         *           "name": "Basic",
+         *           "maxStorage": 500,
+         *           "serviceDays": -1,
+         *           "amount": 0,
+         *           "currency": "ELA"
+         *         },
+         *         {
+         *           "name": "Standard",
+         *           "maxStorage": 2000,
+         *           "serviceDays": 30,
+         *           "amount": 2.5,
+         *           "currency": "ELA"
+         *         },
+         *         {
+         *           "name": "Premium",
+         *           "maxStorage": 5000,
+         *           "serviceDays": 30,
+         *           "amount": 5,
+         *           "currency": "ELA"
+         *         }
+         *       ],
+         *       "backupPlans": [
+         *         {
+         *           "name": "Basic",
+         *           "maxStorage": 500,
+         *           "serviceDays": -1,
+         *           "amount": 0,
+         *           "currency": "ELA"
+         *         },
+         *         {
+         *           "name": "Standard",
+         *           "maxStorage": 2000,
+         *           "serviceDays": 30,
+         *           "amount": 1.5,
+         *           "currency": "ELA"
+         *         },
+         *         {
+         *           "name": "Premium",
+         *           "maxStorage": 5000,
+         *           "serviceDays": 30,
+         *           "amount": 3,
+         *           "currency": "ELA"
+         *         }
+         *       ],
+         *       "payment": {
+         *         "receivingAddress": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *         "contractAddress": "0xcc8321D6375c494d043fDD0260f21bc0Ec51daCC",
+         *         "chainId": 20,
+         *         "confirmations": 2
+         *       }
+         *     }
+         */
         PaymentConfig: {
+            /** @description The version of the node's plans file. */
             version: string;
+            /** @description Vault plans; the first free one is the default. */
             pricingPlans: components["schemas"]["PricingPlan"][];
+            /** @description Plans of backups kept on this node. */
             backupPlans: components["schemas"]["PricingPlan"][];
             /** @description Where and how to pay. */
             payment: {
-                /** @description EVM address that must receive payments. */
+                /** @description EVM address that must receive payments; null when this node takes none. */
                 receivingAddress: string | null;
+                /** @description The payment contract to call `payOrder` on; null when this node takes no payments. */
                 contractAddress: string | null;
+                /** @description The EVM chain id of the contract. */
                 chainId: number | null;
+                /** @description Blocks a payment needs before `settle` accepts it. */
                 confirmations: number;
             };
         };
+        /**
+         * @example {
+         *       "name": "Standard",
+         *       "maxStorage": 2000,
+         *       "serviceDays": 30,
+         *       "amount": 2.5,
+         *       "currency": "ELA"
+         *     }
+         */
         PricingPlan: {
+            /** @description The plan name, as `pricing_name` of an order. */
             name: string;
             /** @description Storage quota in MiB. */
             maxStorage: number;
@@ -1900,90 +3229,262 @@ export interface components {
             serviceDays: number;
             /** @description Price in `currency`; 0 = free. */
             amount: number;
+            /** @description The currency of `amount` (`ELA` on the Elastos Smart Chain). */
             currency: string;
         };
+        /**
+         * @example {
+         *       "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *       "subscription": "vault",
+         *       "pricing_plan": "Standard",
+         *       "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "payment_amount": 2.5,
+         *       "payment_amount_wei": "2500000000000000000",
+         *       "create_time": 1772443922,
+         *       "expiration_time": 1773048722,
+         *       "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *       "state": "normal",
+         *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
+         *       "order_id": null
+         *     }
+         */
         Order: {
+            /** @description The node's id of the order (24 hex digits). */
             interim_orderid: string;
-            /** @enum {string} */
+            /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
+             * @enum {string}
+             */
             subscription: "vault" | "backup";
+            /** @description The plan ordered. */
             pricing_plan: string;
+            /** @description The user who ordered. */
             paying_did: components["schemas"]["Did"];
             /** @description Price in the plan's currency (ELA on ESC). */
             payment_amount: number;
             /** @description The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`. */
             payment_amount_wei: string;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the order was placed.
+             * @example 1772443802
+             */
             create_time: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description Pay and settle before this (7 days after placing).
+             * @example 1772443802
+             */
             expiration_time: number;
+            /** @description The address the payment must go to. */
             receiving_address: string;
-            /** @enum {string} */
+            /**
+             * @description `normal`: waiting for payment; `paid`: settled; `expired`: not paid in time; `archive`: kept for the record.
+             * @enum {string}
+             */
             state: "normal" | "paid" | "expired" | "archive";
             /** @description Order proof JWT signed by the node; pass it as the memo of `payOrder`. */
             proof: string;
             /** @description The contract order id once settled. */
             order_id?: number | null;
         };
-        /** @description The orders; when exactly one matches, its fields are also at the top level (SDK 2.9.14 builds every Order from the answer's top level). */
+        /**
+         * @description The orders; when exactly one matches, its fields are also at the top level (SDK 2.9.14 builds every Order from the answer's top level).
+         * @example {
+         *       "orders": [
+         *         {
+         *           "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *           "subscription": "vault",
+         *           "pricing_plan": "Standard",
+         *           "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "payment_amount": 2.5,
+         *           "payment_amount_wei": "2500000000000000000",
+         *           "create_time": 1772443922,
+         *           "expiration_time": 1773048722,
+         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *           "state": "normal",
+         *           "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
+         *           "order_id": null
+         *         }
+         *       ],
+         *       "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *       "subscription": "vault",
+         *       "pricing_plan": "Standard",
+         *       "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "payment_amount": 2.5,
+         *       "payment_amount_wei": "2500000000000000000",
+         *       "create_time": 1772443922,
+         *       "expiration_time": 1773048722,
+         *       "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *       "state": "normal",
+         *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
+         *       "order_id": null
+         *     }
+         */
         HiveOrderList: {
+            /** @description The node's id of the order (24 hex digits). */
             interim_orderid?: string;
-            /** @enum {string} */
+            /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
+             * @enum {string}
+             */
             subscription?: "vault" | "backup";
+            /** @description The plan ordered. */
             pricing_plan?: string;
+            /** @description The user who ordered. */
             paying_did?: components["schemas"]["Did"];
             /** @description Price in the plan's currency (ELA on ESC). */
             payment_amount?: number;
             /** @description The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`. */
             payment_amount_wei?: string;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the order was placed.
+             * @example 1772443802
+             */
             create_time?: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description Pay and settle before this (7 days after placing).
+             * @example 1772443802
+             */
             expiration_time?: number;
+            /** @description The address the payment must go to. */
             receiving_address?: string;
-            /** @enum {string} */
+            /**
+             * @description `normal`: waiting for payment; `paid`: settled; `expired`: not paid in time; `archive`: kept for the record.
+             * @enum {string}
+             */
             state?: "normal" | "paid" | "expired" | "archive";
             /** @description Order proof JWT signed by the node; pass it as the memo of `payOrder`. */
             proof?: string;
             /** @description The contract order id once settled. */
             order_id?: number | null;
+            /** @description The matching orders, oldest first. */
             orders: components["schemas"]["Order"][];
         };
+        /**
+         * @example {
+         *       "orders": [
+         *         {
+         *           "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *           "subscription": "vault",
+         *           "pricing_plan": "Standard",
+         *           "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "payment_amount": 2.5,
+         *           "payment_amount_wei": "2500000000000000000",
+         *           "create_time": 1772443922,
+         *           "expiration_time": 1773048722,
+         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *           "state": "normal",
+         *           "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
+         *           "order_id": null
+         *         }
+         *       ]
+         *     }
+         */
         OrderList: {
+            /** @description Oldest first; `[]` when none. */
             orders: components["schemas"]["Order"][];
         };
+        /**
+         * @example {
+         *       "receipt_id": "c2b7e0a4d91f3865a0e4b7d1",
+         *       "order_id": 17,
+         *       "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *       "subscription": "vault",
+         *       "pricing_plan": "Standard",
+         *       "payment_amount": 2.5,
+         *       "paid_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "create_time": 1772444700,
+         *       "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *       "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBSZWNlaXB0IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0NDcwMCwibmJmIjoxNzcyNDQ0NzAwLCJyZWNlaXB0Ijp7InJlY2VpcHRfaWQiOiJjMmI3ZTBhNGQ5MWYzODY1YTBlNGI3ZDEiLCJvcmRlcl9pZCI6MTcsImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXltZW50X2Ftb3VudCI6Mi41LCJwYWlkX2RpZCI6ImRpZDplbGFzdG9zOmlhRVRtdXhBSFFHWXZHNFZheEVaQkxYb0tkRHl3ZjZKOTUiLCJjcmVhdGVfdGltZSI6MTc3MjQ0NDcwMCwicmVjZWl2aW5nX2FkZHJlc3MiOiIweDVFZEZlYWNGNGU1ZGE4MjQ2Rjc3MmZEYjZFMDFEMDQwMzgxRUNCMjEifX0.R-03EFulWCcVwNXSkC1fLbZNstzuxwgzqNCm3fqpJCgjuABLUSfcKdX8eZ3Ig_Pl-gz2Ytuo7Ya6IjXFJQv4KQ"
+         *     }
+         */
         Receipt: {
+            /** @description The id of the receipt (24 hex digits). */
             receipt_id: string;
             /** @description The contract order id. */
             order_id: number;
+            /** @description The node's id of the order. */
             interim_orderid: string;
-            /** @enum {string} */
+            /**
+             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
+             * @enum {string}
+             */
             subscription: "vault" | "backup";
+            /** @description The plan paid for. */
             pricing_plan: string;
+            /** @description Price paid, in the plan's currency. */
             payment_amount: number;
+            /** @description The user who paid. */
             paid_did: components["schemas"]["Did"];
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the payment was settled.
+             * @example 1772443802
+             */
             create_time: number;
+            /** @description The address that received the payment. */
             receiving_address: string;
             /** @description Receipt JWT signed by the node. */
             receipt_proof: string;
         };
+        /**
+         * @example {
+         *       "receipts": [
+         *         {
+         *           "receipt_id": "c2b7e0a4d91f3865a0e4b7d1",
+         *           "order_id": 17,
+         *           "interim_orderid": "69a559125b686aaea5f8bd7e",
+         *           "subscription": "vault",
+         *           "pricing_plan": "Standard",
+         *           "payment_amount": 2.5,
+         *           "paid_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "create_time": 1772444700,
+         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBSZWNlaXB0IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0NDcwMCwibmJmIjoxNzcyNDQ0NzAwLCJyZWNlaXB0Ijp7InJlY2VpcHRfaWQiOiJjMmI3ZTBhNGQ5MWYzODY1YTBlNGI3ZDEiLCJvcmRlcl9pZCI6MTcsImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXltZW50X2Ftb3VudCI6Mi41LCJwYWlkX2RpZCI6ImRpZDplbGFzdG9zOmlhRVRtdXhBSFFHWXZHNFZheEVaQkxYb0tkRHl3ZjZKOTUiLCJjcmVhdGVfdGltZSI6MTc3MjQ0NDcwMCwicmVjZWl2aW5nX2FkZHJlc3MiOiIweDVFZEZlYWNGNGU1ZGE4MjQ2Rjc3MmZEYjZFMDFEMDQwMzgxRUNCMjEifX0.R-03EFulWCcVwNXSkC1fLbZNstzuxwgzqNCm3fqpJCgjuABLUSfcKdX8eZ3Ig_Pl-gz2Ytuo7Ya6IjXFJQv4KQ"
+         *         }
+         *       ]
+         *     }
+         */
         ReceiptList: {
+            /** @description Oldest first; `[]` when none. */
             receipts: components["schemas"]["Receipt"][];
         };
+        /**
+         * @example {
+         *       "state": "backup",
+         *       "result": "success",
+         *       "message": "backed up 2 files and 3 database chunks",
+         *       "progress": {
+         *         "bytes_done": 493650,
+         *         "bytes_total": 493650,
+         *         "items_done": 5,
+         *         "items_total": 5,
+         *         "vault_bytes": 493650,
+         *         "network_bytes": 412907
+         *       },
+         *       "started_at": 1772445000,
+         *       "finished_at": 1772445063,
+         *       "last_success_at": 1772445063
+         *     }
+         */
         BackupState: {
             /**
              * @description The kind of the latest job; `idle` when none ever ran.
              * @enum {string}
              */
             state: "idle" | "backup" | "restore";
-            /** @enum {string} */
+            /**
+             * @description How the latest job went; `running` while it runs (it resumes after a restart).
+             * @enum {string}
+             */
             result: "running" | "success" | "failed";
+            /** @description What happened, for people: the reason of a failure. */
             message: string;
+            /** @description How far the latest job got. */
             progress: {
                 /** @description Content bytes moved so far in this run. */
                 bytes_done: number;
                 /** @description Content bytes this run must move: only what the other side lacks (an incremental backup moves little). */
                 bytes_total: number;
+                /** @description Files and database chunks moved so far. */
                 items_done: number;
                 /** @description Files and database chunks this run must move. */
                 items_total: number;
@@ -1992,209 +3493,634 @@ export interface components {
                 /** @description Bytes that actually travelled between the nodes (compressed, with protocol framing). */
                 network_bytes: number;
             };
+            /** @description When the latest job started; null when none ran. */
             started_at: number | null;
+            /** @description When it ended; null while it runs. */
             finished_at: number | null;
+            /** @description When a backup last completed; null when none ever did. */
             last_success_at: number | null;
         };
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppbVZXNGNtYlFGYTN0UDI0UHZtaUt0WHUyZXprdGpDdDhGI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppbVZXNGNtYlFGYTN0UDI0UHZtaUt0WHUyZXprdGpDdDhGIiwic3ViIjoiQmFja3VwVG9rZW4iLCJhdWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwiaWF0IjoxNzcyNDQ1MDYxLCJuYmYiOjE3NzI0NDUwNjEsImV4cCI6MTc3MzA0OTg2MSwianRpIjoiOWIzZDJmNGMtMWU3YS00ZjBiLThjNjUtMmQ3ZTlhMWIzYzU4IiwicHJvcHMiOiJ7XCJ1c2VyRGlkXCI6XCJkaWQ6ZWxhc3RvczppYUVUbXV4QUhRR1l2RzRWYXhFWkJMWG9LZER5d2Y2Sjk1XCIsXCJzb3VyY2VESURcIjpcImRpZDplbGFzdG9zOmlxN0FmWUdLNTN3SDF6U1haQlBOQTZqOTV0a3N4ZmdIdmVcIixcInRhcmdldERJRFwiOlwiZGlkOmVsYXN0b3M6aW1WVzRjbWJRRmEzdFAyNFB2bWlLdFh1MmV6a3RqQ3Q4RlwiLFwidGFyZ2V0SG9zdFwiOlwiaHR0cHM6Ly9iYWNrdXAuZXhhbXBsZS5vcmdcIixcIm5vbmNlXCI6XCJ1b1oxUWg2TTgxVy0wSmdraVVpTFBUTEhkNjVhdjREblwifSJ9.SXWE2wHHgKgIQa8vRUrN4662XzER6zkqo0R66_8wNXpeWyGszzLh5qN6meHSB0owhiDvKRS4jqIPYJkhZFeZTw",
+         *       "exp": 1773049861,
+         *       "document": {
+         *         "id": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *         "publicKey": [
+         *           {
+         *             "id": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F#primary",
+         *             "type": "ECDSAsecp256r1",
+         *             "controller": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *             "publicKeyBase58": "pvBw6gpoivvZaQdyRXLG2JU7afR7bf9w6bwokccUGRB2"
+         *           }
+         *         ],
+         *         "authentication": [
+         *           "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F#primary"
+         *         ],
+         *         "expires": "2031-01-31T09:30:00Z",
+         *         "proof": {
+         *           "type": "ECDSAsecp256r1",
+         *           "created": "2026-01-31T09:30:00Z",
+         *           "creator": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F#primary",
+         *           "signatureValue": "UgwgdE3f3req2TJ0iaSbwMosc1P_J6MZnfCV9fAniFlsZQUcTucmZgRGe3uakb3oIiEvSuUHf4PqUHKaKM2CdA"
+         *         }
+         *       }
+         *     }
+         */
         BackupToken: {
             /** @description BackupToken JWT (sub `BackupToken`, aud = the primary node, bound to the user); send it as `Authorization: Bearer <token>` on the internal API. */
             token: string;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description Expiry of the token (never after the credential).
+             * @example 1772443802
+             */
             exp: number;
             /** @description The backup node's own DID document: the primary checks it is genuine, is the `targetHiveNodeDID` of the credential, and signed the token. */
             document: components["schemas"]["DidDocument"];
         };
+        /**
+         * @example {
+         *       "current": {
+         *         "id": "5b0c2a8e-3f41-4d7a-9c62-1e8f0b4d7a93",
+         *         "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": 1772445063,
+         *         "manifest_hash": "a1f4c09b7e2d3856c4b0e9f17a2d5c83e6b49f0d1c7a2e58b3f6d9c0e4a7b152",
+         *         "bytes": 493650,
+         *         "documents": 2,
+         *         "collections": 1,
+         *         "files": 1
+         *       },
+         *       "pending": null,
+         *       "plan": {
+         *         "name": "Basic",
+         *         "quota": 524288000,
+         *         "used": 493650
+         *       }
+         *     }
+         */
         BackupNodeState: {
             /** @description The last complete, verified backup. */
             current: components["schemas"]["BackupSummary"] | null;
+            /** @description An unfinished attempt, or null. */
             pending: {
+                /** @description The unfinished attempt. */
                 attempt_id: string;
+                /** @description The node sending it. */
                 source_did: components["schemas"]["Did"];
-                /** @description Seconds since the Unix epoch. */
+                /**
+                 * @description When it began.
+                 * @example 1772443802
+                 */
                 started_at: number;
-                /** @description Seconds since the Unix epoch. */
+                /**
+                 * @description When data last arrived.
+                 * @example 1772443802
+                 */
                 updated_at: number;
+                /** @description Bytes received so far. */
                 bytes_received: number;
             } | null;
+            /** @description The user's backup plan on this node. */
             plan: {
+                /** @description The backup plan. */
                 name: string;
+                /** @description Bytes the plan allows. */
                 quota: number;
+                /** @description Bytes the current backup uses. */
                 used: number;
             };
         };
+        /**
+         * @description A complete, verified backup.
+         * @example {
+         *       "id": "5b0c2a8e-3f41-4d7a-9c62-1e8f0b4d7a93",
+         *       "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "created": 1772445063,
+         *       "manifest_hash": "a1f4c09b7e2d3856c4b0e9f17a2d5c83e6b49f0d1c7a2e58b3f6d9c0e4a7b152",
+         *       "bytes": 493650,
+         *       "documents": 2,
+         *       "collections": 1,
+         *       "files": 1
+         *     }
+         */
         BackupSummary: {
+            /** @description The id of this backup. */
             id: string;
+            /** @description The node that made it. */
             source_did: components["schemas"]["Did"];
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When it was committed.
+             * @example 1772443802
+             */
             created: number;
             /** @description SHA-256 (hex) of the canonical manifest JSON. */
             manifest_hash: string;
+            /** @description Content bytes: documents + files. */
             bytes: number;
+            /** @description Documents in all collections. */
             documents: number;
+            /** @description Collections. */
             collections: number;
+            /** @description Distinct file contents. */
             files: number;
         };
+        /**
+         * @example {
+         *       "attempt_id": "0f6d2c4e-7b1a-4e93-8d25-6a9c3f1b0e47",
+         *       "resumed": false,
+         *       "quota": 524288000
+         *     }
+         */
         BeginBackupResponse: {
+            /** @description Names the attempt in the calls that follow. */
             attempt_id: string;
             /** @description True when an unfinished attempt from this primary was picked up again. */
             resumed: boolean;
+            /** @description Bytes the user's backup plan allows. */
             quota: number;
         };
+        /**
+         * @example {
+         *       "missing": [
+         *         "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou"
+         *       ]
+         *     }
+         */
         MissingCids: {
+            /** @description Those of the CIDs sent that this node lacks. */
             missing: components["schemas"]["Cid"][];
         };
+        /**
+         * @example {
+         *       "blocks": 1,
+         *       "bytes": 482113
+         *     }
+         */
         PutBlocksResponse: {
+            /** @description Blocks received and verified. */
             blocks: number;
+            /** @description Their bytes. */
             bytes: number;
         };
+        /**
+         * @example {
+         *       "summary": {
+         *         "id": "5b0c2a8e-3f41-4d7a-9c62-1e8f0b4d7a93",
+         *         "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": 1772445063,
+         *         "manifest_hash": "a1f4c09b7e2d3856c4b0e9f17a2d5c83e6b49f0d1c7a2e58b3f6d9c0e4a7b152",
+         *         "bytes": 493650,
+         *         "documents": 2,
+         *         "collections": 1,
+         *         "files": 1
+         *       },
+         *       "manifest": {
+         *         "version": 1,
+         *         "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *         "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *         "created": 1772445063,
+         *         "collections": [
+         *           {
+         *             "name": "notes",
+         *             "documents": 2,
+         *             "bytes": 11537,
+         *             "chunks": [
+         *               {
+         *                 "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *                 "documents": 2,
+         *                 "bytes": 11537
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "files": {
+         *           "count": 1,
+         *           "bytes": 482113,
+         *           "chunks": [
+         *             {
+         *               "cid": "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy",
+         *               "documents": 1,
+         *               "bytes": 61
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
         BackupManifestResponse: {
             summary: components["schemas"]["BackupSummary"];
             manifest: components["schemas"]["BackupManifestOutput"];
         };
+        /**
+         * @example {
+         *       "commit_id": "9561be9f0d3c2a7e4b8156d0c3e9a2f7b1d4c6e8"
+         *     }
+         */
         HiveCommitId: {
             /** @description The build's git commit, else the version. */
             commit_id: string;
         };
+        /**
+         * @example {
+         *       "version": "1.0",
+         *       "pricingPlans": [
+         *         {
+         *           "name": "Standard",
+         *           "maxStorage": 2000,
+         *           "serviceDays": 30,
+         *           "amount": 2.5,
+         *           "currency": "ELA"
+         *         }
+         *       ]
+         *     }
+         */
         HivePricingPlans: {
+            /** @description The version of the node's plans file. */
             version: string;
             /** @description Vault plans, when asked for. */
             pricingPlans?: components["schemas"]["PricingPlan"][];
             /** @description Backup plans, when asked for. */
             backupPlans?: components["schemas"]["PricingPlan"][];
         };
+        /**
+         * @example {
+         *       "apps": [
+         *         {
+         *           "name": "Notes",
+         *           "developer_did": "did:elastos:iYpQMwheDxySqivocSJaoprcoDTqQsDYAu",
+         *           "icon_url": "https://notes.example.org/icon.png",
+         *           "redirect_url": "https://notes.example.org/callback",
+         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "app_did": "did:elastos:ifLYw1S5UhSYk2vw7h9Uw4VexnTgGzbm63",
+         *           "used_storage_size": 493650,
+         *           "access_count": 318,
+         *           "access_amount": 1204733,
+         *           "access_last_time": 1772444460
+         *         }
+         *       ]
+         *     }
+         */
         HiveAppStats: {
+            /** @description One entry per application that signed in to the vault. */
             apps: {
                 /** @description From the application DID's `#appinfo` credential ('' when unknown). */
                 name: string;
                 /** @description The issuer of its `#developer` credential ('' when unknown). */
                 developer_did: string;
+                /** @description From its `#appinfo` credential ('' when unknown). */
                 icon_url: string;
+                /** @description From its `#appinfo` credential ('' when unknown). */
                 redirect_url: string;
+                /** @description The owner of the vault. */
                 user_did: components["schemas"]["Did"];
+                /** @description The application DID. */
                 app_did: string;
                 /** @description Bytes of the application's space: documents, scripts and file sizes. */
                 used_storage_size: number;
+                /** @description Signed-in requests in the application's name. */
                 access_count: number;
-                /** @description Bytes in and out. */
+                /** @description Their bytes in and out. */
                 access_amount: number;
-                /** @description -1 = never. */
+                /**
+                 * @description The latest of them; -1 = never.
+                 * @example 1772444105
+                 */
                 access_last_time: number;
             }[];
         };
+        /**
+         * @example {
+         *       "service_did": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
+         *       "pricing_plan": "Basic",
+         *       "storage_quota": 524288000,
+         *       "storage_used": 493650,
+         *       "start_time": 1772445000,
+         *       "end_time": -1,
+         *       "created": 1772445000,
+         *       "updated": 1772445063
+         *     }
+         */
         HiveBackupInfo: {
+            /** @description The DID of this (the backup) node. */
             service_did: components["schemas"]["Did"];
+            /** @description The backup service plan. */
             pricing_plan: string;
             /** @description Bytes. */
             storage_quota: number;
             /** @description Bytes of the backup kept here. */
             storage_used: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the current plan started.
+             * @example 1772443802
+             */
             start_time: number;
-            /** @description -1 = no end. */
+            /**
+             * @description When the current plan ends; -1 = no end.
+             * @example 1772444105
+             */
             end_time: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the service was subscribed.
+             * @example 1772443802
+             */
             created: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When it last changed.
+             * @example 1772443802
+             */
             updated: number;
         };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "acknowledge": true,
+         *       "inserted_ids": [
+         *         "69a558980fa8f1f1d94ee8a8",
+         *         "69a558d5dfb698de2ce3a82f"
+         *       ]
+         *     }
+         */
         HiveInsertResult: {
+            /** @description Always true: the write is durable when answered. */
             acknowledged: boolean;
             /** @description The same, under the name SDK 2.9.14 reads. */
             acknowledge: boolean;
+            /** @description The `_id` of each document, in order: ObjectIds as 24 hex digits. */
             inserted_ids: string[];
         };
+        /**
+         * @example {
+         *       "value": [
+         *         {
+         *           "name": "photos/2026/cat.jpg",
+         *           "is_file": true,
+         *           "size": 482113,
+         *           "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *           "created": 1772444460,
+         *           "updated": 1772444460,
+         *           "is_encrypt": false,
+         *           "encrypt_method": ""
+         *         },
+         *         {
+         *           "name": "photos/2026/holidays/beach.mp4",
+         *           "is_file": true,
+         *           "size": 3355443,
+         *           "cid": "bafybeiammnxiqth6sm3ijwlaa5zidlipzz4qaipwhxpflrw5nx3uanw3ta",
+         *           "created": 1772444460,
+         *           "updated": 1772444460,
+         *           "is_encrypt": true,
+         *           "encrypt_method": "user_did"
+         *         }
+         *       ]
+         *     }
+         */
         HiveFileList: {
+            /** @description Every file below the folder, with full paths; no folder entries. */
             value: components["schemas"]["HiveFileInfo"][];
         };
+        /**
+         * @example {
+         *       "name": "photos/2026/cat.jpg",
+         *       "is_file": true,
+         *       "size": 482113,
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *       "created": 1772444460,
+         *       "updated": 1772444460,
+         *       "is_encrypt": false,
+         *       "encrypt_method": ""
+         *     }
+         */
         HiveFileInfo: {
             /** @description Full path inside the vault. */
             name: string;
+            /** @description False for a folder. */
             is_file: boolean;
             /** @description Bytes; 0 for folders. */
             size: number;
-            /** @description Content identifier (CIDv1) of a file. */
+            /** @description Content identifier (CIDv1) of a file; absent for folders. */
             cid?: string;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the file was first stored (epoch seconds).
+             * @example 1772443802
+             */
             created?: number;
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When its content last changed (epoch seconds).
+             * @example 1772443802
+             */
             updated?: number;
+            /** @description The client encrypted the content. */
             is_encrypt: boolean;
             /** @description '' when the content is not encrypted. */
             encrypt_method: string;
         };
+        /**
+         * @example {
+         *       "name": "photos/2026/cat.jpg",
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *       "algorithm": "SHA256",
+         *       "hash": "5d1a3c2f0b9e8d7c6a5b4f3e2d1c0b9a8f7e6d5c4b3a29180f1e2d3c4b5a6978"
+         *     }
+         */
         HiveFileHash: {
+            /** @description The path. */
             name: string;
-            /** @constant */
+            /**
+             * @description Always `SHA256`.
+             * @constant
+             */
             algorithm: "SHA256";
             /** @description SHA-256 of the content, lowercase hex. */
             hash: string;
             /** @description The CID of the content (Cella adds it). */
             cid: string;
         };
+        /**
+         * @example {
+         *       "version": "1.0"
+         *     }
+         */
         HivePaymentVersion: {
+            /** @description The version of the node's plans file. */
             version: string;
         };
+        /**
+         * @example {
+         *       "state": "backup",
+         *       "result": "success",
+         *       "message": "backed up 2 files and 3 database chunks"
+         *     }
+         */
         HiveBackupResult: {
             /**
              * @description The latest job; `stop` when none ran.
              * @enum {string}
              */
             state: "stop" | "backup" | "restore";
-            /** @enum {string} */
+            /**
+             * @description How it went: `process` while it runs, then `success` or `failed`.
+             * @enum {string}
+             */
             result: "success" | "failed" | "process";
             /** @description Progress while in process, the reason when failed, '' before any job. */
             message: string;
         };
+        /**
+         * @example {
+         *       "vaults": [
+         *         {
+         *           "pricing_using": "Standard",
+         *           "max_storage": 2097152000,
+         *           "file_use_storage": 482113,
+         *           "db_use_storage": 11537,
+         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "access_count": 318,
+         *           "access_amount": 1204733,
+         *           "access_last_time": 1772444460
+         *         },
+         *         {
+         *           "pricing_using": "Basic",
+         *           "max_storage": 524288000,
+         *           "file_use_storage": 0,
+         *           "db_use_storage": 0,
+         *           "user_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
+         *           "access_count": 0,
+         *           "access_amount": 0,
+         *           "access_last_time": -1
+         *         }
+         *       ]
+         *     }
+         */
         HiveProviderVaults: {
+            /** @description Every vault in use on this node. */
             vaults: {
+                /** @description The vault's current plan. */
                 pricing_using: string;
-                /** @description Bytes. */
+                /** @description Its quota in bytes. */
                 max_storage: number;
+                /** @description Bytes of its files. */
                 file_use_storage: number;
+                /** @description Bytes of its documents and scripts. */
                 db_use_storage: number;
+                /** @description Whose vault it is. */
                 user_did: components["schemas"]["Did"];
+                /** @description Signed-in requests to the vault. */
                 access_count: number;
+                /** @description Their bytes in and out. */
                 access_amount: number;
-                /** @description -1 = never. */
+                /**
+                 * @description The latest of them; -1 = never.
+                 * @example 1772444105
+                 */
                 access_last_time: number;
             }[];
         };
+        /**
+         * @example {
+         *       "backups": [
+         *         {
+         *           "pricing_using": "Basic",
+         *           "max_storage": 524288000,
+         *           "use_storage": 493650,
+         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95"
+         *         }
+         *       ]
+         *     }
+         */
         HiveProviderBackups: {
+            /** @description Every backup service subscribed on this node. */
             backups: {
+                /** @description The backup service plan. */
                 pricing_using: string;
+                /** @description Bytes the plan allows. */
                 max_storage: number;
+                /** @description Bytes of the backup kept here. */
                 use_storage: number;
+                /** @description Whose backup it is. */
                 user_did: components["schemas"]["Did"];
             }[];
         };
+        /**
+         * @example {
+         *       "orders": [
+         *         {
+         *           "order_id": 17,
+         *           "receipt_id": "c2b7e0a4d91f3865a0e4b7d1",
+         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "paid_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *           "subscription": "vault",
+         *           "pricing_name": "Standard",
+         *           "pricing_plan": "Standard",
+         *           "ela_amount": 2.5,
+         *           "payment_amount": 2.5,
+         *           "ela_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
+         *           "create_time": 1772444700,
+         *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBSZWNlaXB0IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0NDcwMCwibmJmIjoxNzcyNDQ0NzAwLCJyZWNlaXB0Ijp7InJlY2VpcHRfaWQiOiJjMmI3ZTBhNGQ5MWYzODY1YTBlNGI3ZDEiLCJvcmRlcl9pZCI6MTcsImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXltZW50X2Ftb3VudCI6Mi41LCJwYWlkX2RpZCI6ImRpZDplbGFzdG9zOmlhRVRtdXhBSFFHWXZHNFZheEVaQkxYb0tkRHl3ZjZKOTUiLCJjcmVhdGVfdGltZSI6MTc3MjQ0NDcwMCwicmVjZWl2aW5nX2FkZHJlc3MiOiIweDVFZEZlYWNGNGU1ZGE4MjQ2Rjc3MmZEYjZFMDFEMDQwMzgxRUNCMjEifX0.R-03EFulWCcVwNXSkC1fLbZNstzuxwgzqNCm3fqpJCgjuABLUSfcKdX8eZ3Ig_Pl-gz2Ytuo7Ya6IjXFJQv4KQ"
+         *         }
+         *       ]
+         *     }
+         */
         HiveFilledOrders: {
+            /** @description Every settled order of this node, oldest first. */
             orders: {
                 /** @description The contract order id. */
                 order_id: number;
+                /** @description The id of its receipt. */
                 receipt_id: string;
+                /** @description The user the plan is for. */
                 user_did: components["schemas"]["Did"];
+                /** @description The user who paid. */
                 paid_did: components["schemas"]["Did"];
-                /** @enum {string} */
+                /**
+                 * @description A vault or a backup plan.
+                 * @enum {string}
+                 */
                 subscription: "vault" | "backup";
+                /** @description The plan paid for. */
                 pricing_name: string;
+                /** @description The same (the name the SDK reads). */
                 pricing_plan: string;
+                /** @description Price paid, in the plan's currency. */
                 ela_amount: number;
+                /** @description The same (the name the SDK reads). */
                 payment_amount: number;
+                /** @description The address that received the payment. */
                 ela_address: string;
+                /** @description The same (the name the SDK reads). */
                 receiving_address: string;
-                /** @description Seconds since the Unix epoch. */
+                /**
+                 * @description When the payment was settled.
+                 * @example 1772443802
+                 */
                 create_time: number;
+                /** @description The receipt JWT signed by the node. */
                 receipt_proof: string;
             }[];
         };
-        /** @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels. */
+        /**
+         * @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels, with at most 16 operands each. Evaluated on the vault the script belongs to, for every caller (the owner too).
+         * @example {
+         *       "type": "queryHasResults",
+         *       "collection": "friends",
+         *       "filter": {
+         *         "did": "$caller_did"
+         *       }
+         *     }
+         */
         ConditionOutput: {
-            /** @enum {string} */
+            /**
+             * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+             * @enum {string}
+             */
             type: "queryHasResults" | "and" | "or";
+            /** @description A label; not used by the node. */
             name?: string;
             /** @description queryHasResults: the owner's collection to query. */
             collection?: string;
+            /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description Accepted for compatibility. */
             options?: {
                 [key: string]: unknown;
             };
@@ -2202,12 +4128,18 @@ export interface components {
             body?: unknown;
             /** @description and/or: the operands. */
             conditions?: {
-                /** @enum {string} */
+                /**
+                 * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                 * @enum {string}
+                 */
                 type: "queryHasResults" | "and" | "or";
+                /** @description A label; not used by the node. */
                 name?: string;
                 /** @description queryHasResults: the owner's collection to query. */
                 collection?: string;
+                /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                 filter?: components["schemas"]["Filter"];
+                /** @description Accepted for compatibility. */
                 options?: {
                     [key: string]: unknown;
                 };
@@ -2215,12 +4147,18 @@ export interface components {
                 body?: unknown;
                 /** @description and/or: the operands. */
                 conditions?: {
-                    /** @enum {string} */
+                    /**
+                     * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                     * @enum {string}
+                     */
                     type: "queryHasResults" | "and" | "or";
+                    /** @description A label; not used by the node. */
                     name?: string;
                     /** @description queryHasResults: the owner's collection to query. */
                     collection?: string;
+                    /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                     filter?: components["schemas"]["Filter"];
+                    /** @description Accepted for compatibility. */
                     options?: {
                         [key: string]: unknown;
                     };
@@ -2228,12 +4166,18 @@ export interface components {
                     body?: unknown;
                     /** @description and/or: the operands. */
                     conditions?: {
-                        /** @enum {string} */
+                        /**
+                         * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                         * @enum {string}
+                         */
                         type: "queryHasResults" | "and" | "or";
+                        /** @description A label; not used by the node. */
                         name?: string;
                         /** @description queryHasResults: the owner's collection to query. */
                         collection?: string;
+                        /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                         filter?: components["schemas"]["Filter"];
+                        /** @description Accepted for compatibility. */
                         options?: {
                             [key: string]: unknown;
                         };
@@ -2241,12 +4185,18 @@ export interface components {
                         body?: unknown;
                         /** @description and/or: the operands. */
                         conditions?: {
-                            /** @enum {string} */
+                            /**
+                             * @description `queryHasResults`: the owner's `collection` has a document matching `filter`; `and` / `or`: of `conditions`.
+                             * @enum {string}
+                             */
                             type: "queryHasResults" | "and" | "or";
+                            /** @description A label; not used by the node. */
                             name?: string;
                             /** @description queryHasResults: the owner's collection to query. */
                             collection?: string;
+                            /** @description queryHasResults: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
                             filter?: components["schemas"]["Filter"];
+                            /** @description Accepted for compatibility. */
                             options?: {
                                 [key: string]: unknown;
                             };
@@ -2259,19 +4209,44 @@ export interface components {
                 }[];
             }[];
         };
+        /**
+         * @description What a script does when it runs. Its result is keyed by `name` in the run response.
+         * @example {
+         *       "type": "find",
+         *       "name": "get_messages",
+         *       "collection": "messages",
+         *       "filter": {
+         *         "to": "$caller_did"
+         *       },
+         *       "options": {
+         *         "limit": "$params.limit",
+         *         "sort": {
+         *           "created": -1
+         *         }
+         *       }
+         *     }
+         */
         ExecutableOutput: {
-            /** @enum {string} */
+            /**
+             * @description What it does: `find`, `count`, `insert` (one), `update` (the first match), `delete` (the first match) on `collection`; `fileUpload`, `fileDownload` (a transaction id for the stream endpoints), `fileProperties`, `fileHash` on `path`; `aggregated`: its `executables` in order.
+             * @enum {string}
+             */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
             /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
+            /** @description Database executables: the owner's collection. */
             collection?: string;
+            /** @description find, count, update, delete: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description insert: the document (variables substituted). */
             document?: components["schemas"]["Document"];
+            /** @description update: update operators (variables substituted). */
             update?: {
                 [key: string]: unknown;
             };
+            /** @description find: `skip`, `limit` (at most 1,000), `sort`, `projection`; insert/update: `timestamp` (default false), update: `upsert`. */
             options?: {
                 [key: string]: unknown;
             };
@@ -2279,23 +4254,42 @@ export interface components {
             path?: string;
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
-            /** @description aggregated: the executables to run in order. */
+            /** @description aggregated: the executables to run in order (1–16, none aggregated). */
             executables?: components["schemas"]["ExecutableStepOutput"][];
         };
-        /** @description One executable of an `aggregated` one (not itself aggregated). */
+        /**
+         * @description One executable of an `aggregated` one (not itself aggregated).
+         * @example {
+         *       "type": "count",
+         *       "name": "unread",
+         *       "collection": "messages",
+         *       "filter": {
+         *         "to": "$caller_did",
+         *         "read": false
+         *       }
+         *     }
+         */
         ExecutableStepOutput: {
-            /** @enum {string} */
+            /**
+             * @description What it does: `find`, `count`, `insert` (one), `update` (the first match), `delete` (the first match) on `collection`; `fileUpload`, `fileDownload` (a transaction id for the stream endpoints), `fileProperties`, `fileHash` on `path`; `aggregated`: its `executables` in order.
+             * @enum {string}
+             */
             type: "find" | "count" | "insert" | "update" | "delete" | "fileUpload" | "fileDownload" | "fileProperties" | "fileHash" | "aggregated";
             /** @description Key of this executable's result in the run response. Default: the script name (inside `aggregated`: the executable's type). */
             name?: string;
             /** @description Include the result in the run response. Default true. */
             output?: boolean;
+            /** @description Database executables: the owner's collection. */
             collection?: string;
+            /** @description find, count, update, delete: the filter; `$caller_did`, `$caller_app_did` and `$params.<name>` are substituted. */
             filter?: components["schemas"]["Filter"];
+            /** @description insert: the document (variables substituted). */
             document?: components["schemas"]["Document"];
+            /** @description update: update operators (variables substituted). */
             update?: {
                 [key: string]: unknown;
             };
+            /** @description find: `skip`, `limit` (at most 1,000), `sort`, `projection`; insert/update: `timestamp` (default false), update: `upsert`. */
             options?: {
                 [key: string]: unknown;
             };
@@ -2304,20 +4298,67 @@ export interface components {
             /** @description Reference Hive Node form: the fields above nested in `body` (a list for aggregated). */
             body?: unknown;
         };
-        /** @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID. */
+        /**
+         * @description What one backup holds: every collection of the vault database as content-addressed chunks (raw blocks of BSON documents, ≤ 1 MiB), and the file contents by CID.
+         * @example {
+         *       "version": 1,
+         *       "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "created": 1772445063,
+         *       "collections": [
+         *         {
+         *           "name": "notes",
+         *           "documents": 2,
+         *           "bytes": 11537,
+         *           "chunks": [
+         *             {
+         *               "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *               "documents": 2,
+         *               "bytes": 11537
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "files": {
+         *         "count": 1,
+         *         "bytes": 482113,
+         *         "chunks": [
+         *           {
+         *             "cid": "bafkreifgyaa6hbanqpzguy6eaen7wiprltmtyp7xrcghvgw6lpeqaeecyy",
+         *             "documents": 1,
+         *             "bytes": 61
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         BackupManifestOutput: {
-            /** @constant */
+            /**
+             * @description The manifest format.
+             * @constant
+             */
             version: 1;
+            /** @description Whose vault. */
             user_did: components["schemas"]["Did"];
+            /** @description The node that made the backup. */
             source_did: components["schemas"]["Did"];
-            /** @description Seconds since the Unix epoch. */
+            /**
+             * @description When the backup was made.
+             * @example 1772443802
+             */
             created: number;
+            /** @description Every collection of the vault database. */
             collections: {
+                /** @description The collection (internal ones included). */
                 name: string;
+                /** @description Documents in it. */
                 documents: number;
+                /** @description Their BSON size. */
                 bytes: number;
+                /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunkOutput"][];
             }[];
+            /** @description The file contents of the vault, by CID. */
             files: {
                 /** @description Distinct file contents (CIDs). */
                 count: number;
@@ -2327,6 +4368,13 @@ export interface components {
                 chunks: components["schemas"]["BackupChunkOutput"][];
             };
         };
+        /**
+         * @example {
+         *       "cid": "bafkreicaqzinpbmi5a7mqlhzjv7eyy2ihwevg75ngrmpjajre33vl2rpku",
+         *       "documents": 2,
+         *       "bytes": 11537
+         *     }
+         */
         BackupChunkOutput: {
             cid: components["schemas"]["Cid"];
             /** @description Entries in the chunk. */
@@ -2454,9 +4502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
@@ -2566,6 +4612,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     auth: {
@@ -2628,6 +4683,15 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2785,7 +4849,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `true`: delete the vault and everything in it (documents, scripts, files). Otherwise the vault is only switched off: every vault call answers 404 until `PUT /api/v2/subscription/vault` restores it with its data. */
-                force?: "0" | "1" | "true" | "false";
+                force?: boolean;
             };
             header?: never;
             path?: never;
@@ -2981,19 +5045,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 name: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "is_encrypt": true,
-                 *       "encrypt_method": "user_did"
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveCreateCollectionRequest"];
             };
         };
@@ -3004,11 +5062,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "notes"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveCollection"];
                 };
             };
@@ -3082,7 +5135,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 name: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3146,16 +5199,20 @@ export interface operations {
     findDocuments: {
         parameters: {
             query?: {
+                /** @description URL-encoded JSON filter. Default `{}`. */
                 filter?: string;
-                skip?: string;
+                /** @description Matching documents to pass over first (paging). Default 0. */
+                skip?: number;
                 /** @description At most 10,000 documents per call; 0 or absent = up to that cap. */
-                limit?: string;
+                limit?: number;
+                /** @description URL-encoded JSON object `{field: 1|-1}`. */
                 sort?: string;
+                /** @description URL-encoded JSON projection `{field: 0|1}`. */
                 projection?: string;
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3213,11 +5270,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Update only the first match. Default false. */
-                updateone?: "0" | "1" | "true" | "false";
+                updateone?: boolean;
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3307,7 +5364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3405,12 +5462,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Delete only the first match. Default false. */
-                deleteone?: "0" | "1" | "true" | "false";
+                deleteone?: boolean;
+                /** @description The filter, when the client cannot send a DELETE body. */
                 filter?: string;
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3489,7 +5547,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
@@ -3560,9 +5618,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description List the folder at `path` instead of downloading. */
-                list?: "0" | "1" | "true" | "false";
+                list?: boolean;
                 /** @description With `list`: every entry below the folder, not only direct children. */
-                recursive?: "0" | "1" | "true" | "false";
+                recursive?: boolean;
                 /** @description Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.) */
                 comp?: "metadata";
             };
@@ -3806,7 +5864,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -3817,11 +5874,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "docs/final.txt"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
@@ -4141,9 +6193,12 @@ export interface operations {
     listScripts: {
         parameters: {
             query?: {
+                /** @description Only the script of this name. */
                 name?: components["schemas"]["ScriptName"];
-                skip?: string;
-                limit?: string;
+                /** @description Scripts to pass over first. Default 0. */
+                skip?: number;
+                /** @description At most this many (up to 1,000); 0 or absent = all. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -4194,48 +6249,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "executable": {
-                 *         "name": "get_messages",
-                 *         "type": "find",
-                 *         "body": {
-                 *           "collection": "messages",
-                 *           "filter": {
-                 *             "author": "$params.author"
-                 *           },
-                 *           "options": {
-                 *             "sort": [
-                 *               [
-                 *                 "n",
-                 *                 -1
-                 *               ]
-                 *             ]
-                 *           }
-                 *         },
-                 *         "output": true
-                 *       },
-                 *       "condition": {
-                 *         "name": "has_messages",
-                 *         "type": "queryHasResults",
-                 *         "body": {
-                 *           "collection": "messages",
-                 *           "filter": {
-                 *             "author": "$params.author"
-                 *           }
-                 *         }
-                 *       },
-                 *       "allowAnonymousUser": false,
-                 *       "allowAnonymousApp": false
-                 *     }
-                 */
-                "application/json": components["schemas"]["HiveRegisterScriptRequest"];
+                "application/json": components["schemas"]["RegisterScriptRequest"];
             };
         };
         responses: {
@@ -4245,14 +6266,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "acknowledged": true,
-                     *       "matched_count": 0,
-                     *       "modified_count": 0,
-                     *       "upserted_id": "get_messages"
-                     *     }
-                     */
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
@@ -4317,6 +6330,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
             };
             cookie?: never;
@@ -4397,6 +6411,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
             };
             cookie?: never;
@@ -4462,23 +6477,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "context": {
-                 *         "target_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                 *         "target_app_did": "did:elastos:ic8pRXyAT3JqEXo4PzHQHv5rsoYyEyDwpB"
-                 *       },
-                 *       "params": {
-                 *         "author": "alice"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveRunScriptRequest"];
             };
         };
@@ -4489,22 +6494,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "get_messages": {
-                     *         "total": 1,
-                     *         "items": [
-                     *           {
-                     *             "_id": {
-                     *               "$oid": "65a1b2c3d4e5f60718293a4b"
-                     *             },
-                     *             "author": "alice",
-                     *             "n": 3
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RunScriptResult"];
                 };
             };
@@ -4597,6 +6586,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
             };
             cookie?: never;
@@ -4705,7 +6695,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Returned by a fileUpload/fileDownload executable. */
+                /** @description Returned by a fileUpload/fileDownload executable: single use, expires (default one hour). */
                 transaction_id: string;
             };
             cookie?: never;
@@ -4801,7 +6791,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Returned by a fileUpload/fileDownload executable. */
+                /** @description Returned by a fileUpload/fileDownload executable: single use, expires (default one hour). */
                 transaction_id: string;
             };
             cookie?: never;
@@ -4936,7 +6926,9 @@ export interface operations {
     hiveListOrders: {
         parameters: {
             query?: {
+                /** @description Only orders for this kind of plan. */
                 subscription?: "vault" | "backup";
+                /** @description Only the order the payment contract numbered so (a settled one). */
                 order_id?: number;
             };
             header?: never;
@@ -4945,12 +6937,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "subscription": "vault",
-                 *       "order_id": 7
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveOrderFilter"];
             };
         };
@@ -4961,38 +6947,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "orders": [
-                     *         {
-                     *           "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
-                     *           "subscription": "vault",
-                     *           "pricing_plan": "Standard",
-                     *           "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "payment_amount": 2.5,
-                     *           "payment_amount_wei": "2500000000000000000",
-                     *           "create_time": 1767225600,
-                     *           "expiration_time": 1767830400,
-                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *           "state": "paid",
-                     *           "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
-                     *           "order_id": 7
-                     *         }
-                     *       ],
-                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
-                     *       "subscription": "vault",
-                     *       "pricing_plan": "Standard",
-                     *       "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *       "payment_amount": 2.5,
-                     *       "payment_amount_wei": "2500000000000000000",
-                     *       "create_time": 1767225600,
-                     *       "expiration_time": 1767830400,
-                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *       "state": "paid",
-                     *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
-                     *       "order_id": 7
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveOrderList"];
                 };
             };
@@ -5052,12 +7006,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "subscription": "vault",
-                 *       "pricing_name": "Standard"
-                 *     }
-                 */
                 "application/json": components["schemas"]["HivePlaceOrderRequest"];
             };
         };
@@ -5068,22 +7016,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
-                     *       "subscription": "vault",
-                     *       "pricing_plan": "Standard",
-                     *       "paying_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *       "payment_amount": 2.5,
-                     *       "payment_amount_wei": "2500000000000000000",
-                     *       "create_time": 1767225600,
-                     *       "expiration_time": 1767830400,
-                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *       "state": "normal",
-                     *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFBheW1lbnQifQ.c2ln",
-                     *       "order_id": null
-                     *     }
-                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -5132,8 +7064,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
-            503: {
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5216,8 +7148,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
-            503: {
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5338,6 +7270,15 @@ export interface operations {
             };
             /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6027,6 +7968,7 @@ export interface operations {
     backupNodePutBlocks: {
         parameters: {
             query: {
+                /** @description The attempt `begin` opened. */
                 attempt_id: string;
             };
             header?: never;
@@ -6199,6 +8141,7 @@ export interface operations {
     backupNodeAbort: {
         parameters: {
             query: {
+                /** @description The attempt `begin` opened. */
                 attempt_id: string;
             };
             header?: never;
@@ -6405,11 +8348,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commit_id": "81fa6f0"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
@@ -6439,14 +8377,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "major": 0,
-                     *       "minor": 1,
-                     *       "patch": 0,
-                     *       "version": "0.1.0"
-                     *     }
-                     */
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
@@ -6476,11 +8406,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "commit_id": "81fa6f0"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
@@ -6515,20 +8440,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "version": "1.0",
-                     *       "pricingPlans": [
-                     *         {
-                     *           "name": "Standard",
-                     *           "maxStorage": 2000,
-                     *           "serviceDays": 30,
-                     *           "amount": 2.5,
-                     *           "currency": "ELA"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HivePricingPlans"];
                 };
             };
@@ -6585,24 +8496,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "apps": [
-                     *         {
-                     *           "name": "Notes",
-                     *           "developer_did": "did:elastos:iYpQMwheDxySqivocSJaoprcoDTqQsDYAu",
-                     *           "icon_url": "https://example.org/notes.png",
-                     *           "redirect_url": "https://example.org/callback",
-                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "app_did": "did:elastos:ic8pRXyAT3JqEXo4PzHQHv5rsoYyEyDwpB",
-                     *           "used_storage_size": 20480,
-                     *           "access_count": 42,
-                     *           "access_amount": 91733,
-                     *           "access_last_time": 1767225600
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveAppStats"];
                 };
             };
@@ -6654,18 +8547,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "service_did": "did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd",
-                     *       "pricing_plan": "Standard",
-                     *       "storage_quota": 2097152000,
-                     *       "storage_used": 73400320,
-                     *       "start_time": 1767225600,
-                     *       "end_time": 1769817600,
-                     *       "created": 1764547200,
-                     *       "updated": 1767225600
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
@@ -6716,7 +8597,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -6727,18 +8607,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "service_did": "did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd",
-                     *       "pricing_plan": "Basic",
-                     *       "storage_quota": 524288000,
-                     *       "storage_used": 0,
-                     *       "start_time": 1767225600,
-                     *       "end_time": -1,
-                     *       "created": 1767225600,
-                     *       "updated": 1767225600
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
@@ -6807,7 +8675,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -6884,14 +8751,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -6964,26 +8830,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "document": [
-                 *         {
-                 *           "author": "alice",
-                 *           "text": "hi"
-                 *         }
-                 *       ],
-                 *       "options": {
-                 *         "timestamp": true
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveInsertRequest"];
             };
         };
@@ -6994,15 +8847,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "acknowledged": true,
-                     *       "acknowledge": true,
-                     *       "inserted_ids": [
-                     *         "65a1b2c3d4e5f60718293a4b"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveInsertResult"];
                 };
             };
@@ -7084,24 +8928,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only the first match. Default false. */
-                deleteone?: "0" | "1" | "true" | "false";
+                deleteone?: boolean;
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "filter": {
-                 *         "author": "bob"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveDeleteRequest"];
             };
         };
@@ -7173,32 +9010,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only the first match. Default false. */
-                updateone?: "0" | "1" | "true" | "false";
+                updateone?: boolean;
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "filter": {
-                 *         "author": "alice"
-                 *       },
-                 *       "update": {
-                 *         "$set": {
-                 *           "text": "edited"
-                 *         }
-                 *       },
-                 *       "options": {
-                 *         "timestamp": true
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveUpdateRequest"];
             };
         };
@@ -7209,14 +9031,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "acknowledged": true,
-                     *       "matched_count": 1,
-                     *       "modified_count": 1,
-                     *       "upserted_id": null
-                     *     }
-                     */
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
@@ -7293,24 +9107,13 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A collection name. Names of internal collections are refused. */
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
                 collection: components["schemas"]["CollectionName"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "filter": {
-                 *         "author": "alice"
-                 *       },
-                 *       "options": {
-                 *         "skip": 0,
-                 *         "limit": 100
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveCountRequest"];
             };
         };
@@ -7321,11 +9124,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "count": 2
-                     *     }
-                     */
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
@@ -7385,26 +9183,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "collection": "notes",
-                 *       "filter": {
-                 *         "author": "alice"
-                 *       },
-                 *       "options": {
-                 *         "sort": [
-                 *           [
-                 *             "created",
-                 *             -1
-                 *           ]
-                 *         ],
-                 *         "limit": 10,
-                 *         "projection": {
-                 *           "_id": 0
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveQueryRequest"];
             };
         };
@@ -7415,20 +9193,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "author": "alice",
-                     *           "text": "hi",
-                     *           "created": 1767225600,
-                     *           "modified": 1767225600
-                     *         }
-                     *       ],
-                     *       "is_encrypt": false,
-                     *       "encrypt_method": ""
-                     *     }
-                     */
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
@@ -7483,9 +9247,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Anyone may download the file: by path through the owner (`__anonymous_files__`) and by CID (`/ipfs/{cid}`). */
-                public?: "0" | "1" | "true" | "false";
+                public?: boolean;
                 /** @description The client encrypted the content (stored as a flag). */
-                is_encrypt?: "0" | "1" | "true" | "false";
+                is_encrypt?: boolean;
                 /** @description Required with `is_encrypt=true`. */
                 encrypt_method?: string;
             };
@@ -7509,13 +9273,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "public/logo.png",
-                     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
-                     *       "size": 1834
-                     *     }
-                     */
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
@@ -7590,7 +9347,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -7601,11 +9357,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "archive/report.pdf"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
@@ -7704,22 +9455,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "value": [
-                     *         {
-                     *           "name": "album/2026/c.jpg",
-                     *           "is_file": true,
-                     *           "size": 48211,
-                     *           "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
-                     *           "created": 1767225600,
-                     *           "updated": 1767225600,
-                     *           "is_encrypt": false,
-                     *           "encrypt_method": ""
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveFileList"];
                 };
             };
@@ -7782,14 +9517,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "name": "docs/report.pdf",
-                     *       "algorithm": "SHA256",
-                     *       "hash": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
-                     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveFileHash"];
                 };
             };
@@ -7916,27 +9643,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "scripts": [
-                     *         {
-                     *           "name": "get_messages",
-                     *           "executable": {
-                     *             "name": "get_messages",
-                     *             "type": "find",
-                     *             "body": {
-                     *               "collection": "messages",
-                     *               "filter": {
-                     *                 "author": "$params.author"
-                     *               }
-                     *             }
-                     *           },
-                     *           "allowAnonymousUser": false,
-                     *           "allowAnonymousApp": false
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
@@ -7974,6 +9680,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
                 script_name: components["schemas"]["ScriptName"];
                 /** @description `<target DID>@<application DID>`. */
                 target: string;
@@ -7990,19 +9697,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "get_messages": {
-                     *         "total": 1,
-                     *         "items": [
-                     *           {
-                     *             "author": "alice",
-                     *             "n": 3
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RunScriptResult"];
                 };
             };
@@ -8096,11 +9790,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "version": "1.0"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HivePaymentVersion"];
                 };
             };
@@ -8136,7 +9825,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -8147,20 +9835,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "receipt_id": "9f86d081884c7d659a2feaa0",
-                     *       "order_id": 7,
-                     *       "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
-                     *       "subscription": "vault",
-                     *       "pricing_plan": "Standard",
-                     *       "payment_amount": 2.5,
-                     *       "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *       "create_time": 1767229200,
-                     *       "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *       "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Receipt"];
                 };
             };
@@ -8222,6 +9896,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
             503: {
                 headers: {
@@ -8236,6 +9919,7 @@ export interface operations {
     hiveListReceipts: {
         parameters: {
             query?: {
+                /** @description Only the receipt of the order the payment contract numbered so. */
                 order_id?: number;
             };
             header?: never;
@@ -8244,11 +9928,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "order_id": 7
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveReceiptFilter"];
             };
         };
@@ -8259,24 +9938,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "receipts": [
-                     *         {
-                     *           "receipt_id": "9f86d081884c7d659a2feaa0",
-                     *           "order_id": 7,
-                     *           "interim_orderid": "6780f1a2b3c4d5e6f7a8b9c0",
-                     *           "subscription": "vault",
-                     *           "pricing_plan": "Standard",
-                     *           "payment_amount": 2.5,
-                     *           "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "create_time": 1767229200,
-                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
@@ -8342,13 +10003,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "state": "backup",
-                     *       "result": "process",
-                     *       "message": "sending 12 database chunks and 3 files"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveBackupResult"];
                 };
             };
@@ -8377,8 +10031,8 @@ export interface operations {
             query: {
                 /** @description Back up to the node the credential names. */
                 to: "hive_node";
-                /** @description Accepted; the checks run either way. */
-                is_force?: "0" | "1" | "true" | "false";
+                /** @description Accepted (the Hive SDK sends it); the checks run either way. */
+                is_force?: boolean;
             };
             header?: never;
             path?: never;
@@ -8386,11 +10040,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "credential": "{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN\",\"credentialSubject\":{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"sourceHiveNodeDID\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"targetHiveNodeDID\":\"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY\",\"targetNodeURL\":\"https://backup.example.org\"},\"…\":\"…\"}"
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveBackupRequest"];
             };
         };
@@ -8401,13 +10050,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "state": "backup",
-                     *       "result": "process",
-                     *       "message": "signing in to the backup node"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveBackupResult"];
                 };
             };
@@ -8467,8 +10109,8 @@ export interface operations {
             query: {
                 /** @description Restore from the node the credential names. */
                 from: "hive_node";
-                /** @description Accepted; the checks run either way. */
-                is_force?: "0" | "1" | "true" | "false";
+                /** @description Accepted (the Hive SDK sends it); the checks run either way. */
+                is_force?: boolean;
             };
             header?: never;
             path?: never;
@@ -8476,11 +10118,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "credential": "{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN\",\"credentialSubject\":{\"id\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"sourceHiveNodeDID\":\"did:elastos:iWHMLNFp3hgqXMRkZEfLTfBnyVdUwFkMfd\",\"targetHiveNodeDID\":\"did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY\",\"targetNodeURL\":\"https://backup.example.org\"},\"…\":\"…\"}"
-                 *     }
-                 */
                 "application/json": components["schemas"]["HiveBackupRequest"];
             };
         };
@@ -8491,13 +10128,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "state": "restore",
-                     *       "result": "process",
-                     *       "message": "signing in to the backup node"
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveBackupResult"];
                 };
             };
@@ -8561,7 +10191,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["HiveEmptyBody"];
             };
         };
@@ -8572,25 +10201,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "service_did": "did:elastos:iZr9PLVxvDKUMbW4ChzHwBebD2cc8L2UWY",
-                     *       "pricing_plan": "Basic",
-                     *       "storage_quota": 524288000,
-                     *       "storage_used": 20480,
-                     *       "database_used": 4096,
-                     *       "files_used": 16384,
-                     *       "start_time": 1767225600,
-                     *       "end_time": -1,
-                     *       "created": 1767225600,
-                     *       "updated": 1767225600,
-                     *       "state": "running",
-                     *       "app_count": 0,
-                     *       "access_count": 0,
-                     *       "access_amount": 0,
-                     *       "access_last_time": -1
-                     *     }
-                     */
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
@@ -8678,22 +10288,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "vaults": [
-                     *         {
-                     *           "pricing_using": "Basic",
-                     *           "max_storage": 524288000,
-                     *           "file_use_storage": 4096,
-                     *           "db_use_storage": 812,
-                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "access_count": 17,
-                     *           "access_amount": 20933,
-                     *           "access_last_time": 1767225600
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveProviderVaults"];
                 };
             };
@@ -8750,18 +10344,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "backups": [
-                     *         {
-                     *           "pricing_using": "Basic",
-                     *           "max_storage": 524288000,
-                     *           "use_storage": 0,
-                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveProviderBackups"];
                 };
             };
@@ -8818,27 +10400,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "orders": [
-                     *         {
-                     *           "order_id": 7,
-                     *           "receipt_id": "9f86d081884c7d659a2feaa0",
-                     *           "user_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "paid_did": "did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN",
-                     *           "subscription": "vault",
-                     *           "pricing_name": "Standard",
-                     *           "pricing_plan": "Standard",
-                     *           "ela_amount": 2.5,
-                     *           "payment_amount": 2.5,
-                     *           "ela_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *           "receiving_address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                     *           "create_time": 1767229200,
-                     *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJIaXZlIFJlY2VpcHQifQ.c2ln"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["HiveFilledOrders"];
                 };
             };

@@ -19,6 +19,22 @@ export async function openDocumentStore(config: Config, log: Logger): Promise<Do
 }
 
 export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {
+  if (config.ipfsClusterUrl && config.ipfsApiUrl) {
+    const { createClusterBlockStore } = await import('@cella/block-store/cluster');
+    const store = await createClusterBlockStore({
+      clusterUrl: config.ipfsClusterUrl,
+      ipfsApiUrl: config.ipfsApiUrl,
+      replicationMin: config.ipfsClusterReplicationMin,
+      replicationMax: config.ipfsClusterReplicationMax,
+      pinTimeoutMs: config.ipfsClusterPinTimeoutSeconds * 1000,
+    });
+    // The URL may carry basic-auth credentials: log the peer, not the URL.
+    log.info(
+      { peer: store.peerId, cluster: store.version, ipfs: config.ipfsApiUrl },
+      'block store: IPFS Cluster (pins) over its peer’s IPFS daemon (content)',
+    );
+    return store;
+  }
   if (config.ipfsApiUrl) {
     const { createKuboBlockStore } = await import('@cella/block-store/kubo');
     log.info({ url: config.ipfsApiUrl }, 'block store: IPFS daemon (kubo RPC)');

@@ -1,21 +1,26 @@
 /**
  * Node-wide reference counts per CID (node database, collection `cid_refs`: `{_id: cid, count,
  * updated}`), and the pin protocol around them. Pins are one per root (not counted), so the count
- * decides when a root may be unpinned; the protocol keeps the two in step under concurrency:
+ * decides when a root may be unpinned; the protocol keeps the two in step under concurrency, in
+ * one process or in several sharing the stores:
  *
  * - `acquire(cid)` (an upload, copy or move is about to write metadata that names `cid`): +1; when
- *   the count became 1 the CID may have just been released by someone else, whose unpin could
- *   have come after this upload's own `add(..., { pin: true })` (a no-op on a pinned root), so it
- *   makes sure the root is pinned.
- * - `release(cid)` (metadata naming `cid` is gone, committed): -1; at 0 the ref document is
- *   deleted, then the root unpinned, then the count read again: if an `acquire` slipped in
- *   between, the root is pinned back.
+ *   the count became 1 the CID may have just been released and unpinned by a sweep, whose unpin
+ *   could have come after this upload's own `add(..., { pin: true })` (a no-op on a pinned root),
+ *   so it makes sure the root is pinned.
+ * - `release(cid)` (metadata naming `cid` is gone, committed): -1. A count that falls to 0 stays as
+ *   a record "released" (count 0); the root stays pinned until the next sweep.
+ * - Only the sweep unpins, and only the process holding the sweep's node-wide lease sweeps: it
+ *   deletes a released record (only if it is still 0), unpins the root, reads the count again and
+ *   pins the root back if an `acquire` slipped in, and only then runs gc. So no gc, in any process,
+ *   can fall between an unpin and the re-pin that follows it. (An `acquire` that finds the root
+ *   unpinned after gc took its blocks fails: the upload fails and gives its count back; nothing
+ *   that was acknowledged is lost.)
  *
- * Both run under the shared side of `lock`; the sweep's gc takes it exclusively, so within a
- * process no gc can fall between an unpin and the re-pin that follows it. `updated` (epoch ms)
- * is touched by every acquire and release: the sweep repairs only counts nobody touched lately.
- * `sha256` (hex of the content), when present, was computed once for `fileHash` and is kept with
- * the count: it goes when the CID's last reference does.
+ * `lock` orders, within the sweeping process, the unpin/re-pin sections (shared) before gc
+ * (exclusive). `updated` (epoch ms) is touched by every acquire and release: the sweep repairs only
+ * counts nobody touched lately. `sha256` (hex of the content), when present, was computed once for
+ * `fileHash` and is kept with the count: it goes when the sweep removes the released record.
  */
 import type { Collection, Database, Document } from '@cella/document-store';
 import type { BlockStore } from '@cella/block-store';
@@ -76,29 +81,27 @@ export class CidRefs {
         } catch (error) {
           // The content went away between the add and now (a concurrent release and gc):
           // the caller must fail the write; give the count back.
-          const left = await this.decrement(cid);
-          if (left !== null && left <= 0) await this.dropIfUnused(cid);
+          await this.decrement(cid);
           throw error;
         }
       }
     });
   }
 
-  /** -1 for a reference whose metadata is gone (committed); unpins at zero. */
+  /**
+   * -1 for a reference whose metadata is gone (committed). At 0 the record stays (released) and
+   * the root pinned: the next sweep unpins it (see above for why only the sweep does).
+   */
   async release(cid: string): Promise<void> {
-    await this.lock.shared(async () => {
-      const count = await this.decrement(cid);
-      if (count === null) {
-        this.log.warn({ cid }, 'files: released a CID with no reference count (the sweep repairs this)');
-        return;
-      }
-      if (count <= 0) await this.dropIfUnused(cid);
-    });
+    const count = await this.decrement(cid);
+    if (count === null)
+      this.log.warn({ cid }, 'files: released a CID with no reference count (the sweep repairs this)');
   }
 
   /**
-   * Deletes the ref document if its count is still ≤ 0, unpins, then re-pins if a reference
-   * reappeared meanwhile. Call under `lock.shared`. Returns whether the root was unpinned.
+   * Deletes the ref document if its count is still ≤ 0 (or still `expect`), unpins, then re-pins
+   * if a reference reappeared meanwhile. Only the sweep calls it (under its lease, before its gc),
+   * under `lock.shared`. Returns whether the root was unpinned.
    */
   async dropIfUnused(cid: string, expect?: { count: number; updated: number }): Promise<boolean> {
     const filter = expect

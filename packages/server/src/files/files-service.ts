@@ -262,7 +262,11 @@ export class FilesService {
       throw fromBlockStoreError(error);
     }
     let replaced: FileRecord | null;
+    const rev = newRev();
     try {
+      // The client went away after its last byte (it saw its upload fail): store nothing, and give
+      // the reference back (which unpins content nothing else uses).
+      options.signal?.throwIfAborted();
       const now = this.nowSeconds();
       replaced = await this.writeRecord(
         vault,
@@ -273,6 +277,7 @@ export class FilesService {
           size,
           created: now,
           modified: now,
+          rev,
           isPublic: options.public === true,
           encryptMethod: options.encryptMethod ?? null,
         },
@@ -284,9 +289,32 @@ export class FilesService {
       throw error;
     }
     if (replaced) await this.refs.release(replaced.cid);
+    else await this.withdrawOnClash(vault, records, path, rev);
     if (options.public) await this.publicFiles.add(vault, path, cid);
     else if (replaced?.isPublic) await this.publicFiles.remove(vault, path);
     return { name: path, cid, size };
+  }
+
+  /**
+   * The file/folder check before an upload is not transactional: two uploads creating `a` and
+   * `a/b` at the same moment (in one process or two) can both pass it. So a newly created file
+   * looks again once committed, and whoever then sees the clash withdraws its own file (the last
+   * of the two to look always sees the other): at most one of the two stays.
+   */
+  private async withdrawOnClash(vault: VaultSpace, records: FileRecords, path: string, rev: string) {
+    const blocking = await records.fileAmongAncestors(path);
+    if (blocking === null && !(await records.isFolder(path))) return;
+    const mine = await records.collection.findOneAndDelete({ _id: path, rev });
+    if (mine) {
+      await this.deps.vaults.adjust(vault.userDid, 'files', -Number(mine.size ?? 0));
+      await this.refs.release(String(mine.cid));
+    }
+    throw new CellaError(
+      'ALREADY_EXISTS',
+      blocking !== null
+        ? `"${blocking}" is a file, so "${path}" can't be created below it`
+        : `"${path}" is a folder; a file can't have the same name`,
+    );
   }
 
   /**
@@ -297,22 +325,16 @@ export class FilesService {
   private async writeRecord(
     vault: VaultSpace,
     records: FileRecords,
-    record: Omit<FileRecord, 'rev'>,
+    record: Omit<FileRecord, 'rev'> & { rev?: string },
     charge: Charge,
     mode: 'overwrite' | 'create',
   ): Promise<FileRecord | null> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const previous = mode === 'overwrite' ? await records.get(record.path) : null;
       const delta = record.size - (previous?.size ?? 0);
-      let charged = 0;
-      const beforeCommit = async () => {
-        await charge(delta);
-        charged = delta;
-      };
-      const refund = async () => {
-        if (charged !== 0) await this.deps.vaults.adjust(vault.userDid, 'files', -charged);
-        charged = 0;
-      };
+      const hook = this.deps.vaults.chargeHook(vault.userDid, 'files', charge);
+      const beforeCommit = () => hook.beforeCommit(delta);
+      const refund = hook.refund;
       try {
         if (previous) {
           const unset: Record<string, ''> = {};
@@ -325,7 +347,7 @@ export class FilesService {
                 cid: record.cid,
                 size: record.size,
                 modified: record.modified,
-                rev: newRev(),
+                rev: record.rev ?? newRev(),
                 ...flagFields(record),
               },
               ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
@@ -375,8 +397,8 @@ export class FilesService {
 
   /**
    * The SHA-256 (hex) of a file's content: computed by streaming it the first time a CID is asked
-   * for, then remembered with the CID's reference count (content-addressed: never stale; gone with
-   * the CID's last reference).
+   * for, then remembered with the CID's reference count (content-addressed: never stale; gone when
+   * the sweep removes the count the CID's last reference released).
    */
   async sha256(record: FileRecord): Promise<string> {
     const known = await this.refs.sha256(record.cid);

@@ -5,24 +5,27 @@
  *   1. Snapshot the counts (`cid_refs`), then count the CIDs named by the file metadata of every
  *      vault database (`node_user_*`, the `__files__` of every space), plus those other holders report
  *      (`ReferenceSource`, e.g. backups).
- *   2. A count that differs from the metadata and that no acquire/release touched for `graceMs`
- *      is set to the metadata's figure (conditionally on the snapshot, so a concurrent change
- *      wins); one that falls to 0 is removed and its root unpinned. CIDs named by metadata with no
- *      count at all get one, and their root is pinned again.
+ *   2. A count released to 0 that the metadata agrees with is removed and its root unpinned (the
+ *      only place roots are unpinned, see cid-refs.ts). A count that differs from the metadata
+ *      and that no acquire/release touched for `graceMs` is set to the metadata's figure
+ *      (conditionally on the snapshot, so a concurrent change wins); one that falls to 0 is
+ *      removed and its root unpinned. CIDs named by metadata with no count at all get one, and
+ *      their root is pinned again.
  *   3. Every pinned root with no count is an orphan: a crash between the add and the count, or a
  *      failed upload's content. It is unpinned once it has been seen orphaned for `graceMs`
  *      (first sightings are kept in `orphan_pins`).
  *   4. `blocks.gc()`, under the exclusive side of the refs lock (no unpin/re-pin in flight).
  *
- * One sweep at a time node-wide: a lease document in `files_sweep` (several node processes may
- * share the stores). A kubo daemon's pins are all treated as the node's: give the node its own
+ * One sweep at a time node-wide: a lease (node-lease.ts, document `lease` in `files_sweep`;
+ * several node processes may share the stores), so every unpin and its re-pin check happen
+ * before gc, in the one process that collects. A kubo daemon's pins are all treated as the node's: give the node its own
  * daemon, or other tools' pins are unpinned after the grace period.
  */
-import { randomUUID } from 'node:crypto';
 import type { BlockStore } from '@cella/block-store';
 import type { Collection, Database, DocumentStore } from '@cella/document-store';
 import { StoreError } from '@cella/document-store';
 import type { Logger } from '../logger.js';
+import { NodeLease } from '../node-lease.js';
 import type { CidRefs } from './cid-refs.js';
 import { filesCollectionsOf } from './vault-refs.js';
 
@@ -35,7 +38,9 @@ export interface SweepReport {
   repaired: number;
   /** Counts created for CIDs named by metadata but not counted. */
   created: number;
-  /** Counts removed (they fell to 0) and their roots unpinned. */
+  /** Counts released to 0 by their last reference, removed, and their roots unpinned. */
+  released: number;
+  /** Counts no metadata backs (a repair to 0) removed and their roots unpinned. */
   removed: number;
   /** Mismatches left alone because they were touched within the grace period. */
   pending: number;
@@ -70,18 +75,14 @@ export interface SweepDeps {
 }
 
 const VAULT_DB_PREFIX = 'node_user_';
-const LEASE_ID = 'lease';
-const MIN_LEASE_MS = 10 * 60 * 1000;
-
 const isDuplicate = (error: unknown) => error instanceof StoreError && error.code === 'DUPLICATE_KEY';
 
 export class Sweeper {
-  private readonly lease: Collection;
+  private readonly lease: NodeLease;
   private readonly orphans: Collection;
-  private readonly owner = randomUUID();
 
   constructor(private readonly deps: SweepDeps) {
-    this.lease = deps.nodeDb.collection('files_sweep');
+    this.lease = new NodeLease(deps.nodeDb.collection('files_sweep'), 'lease', deps.clock, deps.log);
     this.orphans = deps.nodeDb.collection('orphan_pins');
   }
 
@@ -93,6 +94,7 @@ export class Sweeper {
       files: 0,
       repaired: 0,
       created: 0,
+      released: 0,
       removed: 0,
       pending: 0,
       orphansUnpinned: 0,
@@ -100,32 +102,14 @@ export class Sweeper {
       gcRemoved: 0,
       ms: 0,
     };
-    if (!(await this.takeLease(started, graceMs))) return report;
-    report.ran = true;
-    try {
+    report.ran = await this.lease.run(async () => {
       await this.repairCounts(started, graceMs, report);
       await this.unpinOrphans(started, graceMs, report);
       const { refs, blocks } = this.deps;
       report.gcRemoved = (await refs.lock.exclusive(() => blocks.gc())).removed;
-    } finally {
-      await this.lease.deleteOne({ _id: LEASE_ID, owner: this.owner }).catch(() => undefined);
-    }
+    });
     report.ms = this.deps.clock() - started;
     return report;
-  }
-
-  private async takeLease(now: number, graceMs: number): Promise<boolean> {
-    try {
-      await this.lease.findOneAndUpdate(
-        { _id: LEASE_ID, until: { $lt: now } },
-        { $set: { owner: this.owner, until: now + Math.max(MIN_LEASE_MS, 2 * graceMs) } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      if (isDuplicate(error)) return false; // held by a live sweep elsewhere
-      throw error;
-    }
   }
 
   /** CID → number of metadata documents naming it, over every vault database. */
@@ -161,6 +145,14 @@ export class Sweeper {
     const quietSince = started - graceMs;
     for (const ref of snapshot) {
       const want = expected.get(ref.cid) ?? 0;
+      if (want === 0 && ref.count <= 0) {
+        // Released by its last reference: remove it unless it moved since the snapshot.
+        const dropped = await refs.lock.shared(() =>
+          refs.dropIfUnused(ref.cid, { count: ref.count, updated: ref.updated }),
+        );
+        if (dropped) report.released++;
+        continue;
+      }
       if (ref.count === want) continue;
       if (ref.updated >= quietSince && graceMs > 0) {
         report.pending++;

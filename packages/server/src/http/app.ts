@@ -9,15 +9,19 @@ import { DEFAULT_BODY_LIMIT } from '@cella/openapi';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
+import { corsOptions } from './cors.js';
 import { registerDocsRoutes } from './docs-routes.js';
 import { sendError } from './error-handler.js';
 import type { JsonParser } from './read-body.js';
 import type { RouteTable } from '../api/route-table.js';
 import { registerRoutes } from './routes.js';
+import type { ServerOptions } from './server-options.js';
 
 export interface HttpAppOptions {
   /** The route tables: the contract's first, then any other dialect onto the same services. */
   tables: readonly RouteTable[];
+  /** TLS (HTTPS + HTTP/2) and trusted proxies; default: plain HTTP/1.1, no proxy trusted. */
+  server?: ServerOptions;
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
@@ -27,6 +31,8 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   // Typed as the default instance so plugins and route helpers share one type (pino's Logger vs
   // FastifyBaseLogger differ only in type parameters).
   const app = Fastify({
+    // TLS makes it an HTTP/2 server (fastify types that apart; the instance is cast below anyway).
+    ...((options.server ?? { trustProxy: false }) as object),
     loggerInstance: ctx.log,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -46,11 +52,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       ),
   }) as unknown as FastifyInstance;
 
-  await app.register(cors, {
-    origin: ctx.config.corsOrigins === '*' ? true : ctx.config.corsOrigins.split(',').map((o) => o.trim()),
-    credentials: true,
-    exposedHeaders: ['ETag', 'Content-Range', 'Accept-Ranges', 'X-Request-Id', 'Content-Length'],
-  });
+  await app.register(cors, corsOptions(ctx.config.corsOrigins));
 
   // No body is parsed before the router has picked the endpoint: JSON bodies are read then
   // (routes.ts), with fastify's own parser (prototype-poisoning keys refused); streams never.

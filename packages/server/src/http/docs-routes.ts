@@ -1,7 +1,7 @@
 /** Serves the OpenAPI document and the self-contained reference page (built once, on first request). */
 import { buildOpenApiDocument, serialiseDocument } from '@cella/openapi';
-import { renderDocsPage } from '@cella/openapi/docs-page';
 import type { FastifyInstance } from 'fastify';
+import { renderDocsPage } from './docs-page.js';
 
 export function registerDocsRoutes(app: FastifyInstance): void {
   let json: string | undefined;

@@ -2,7 +2,9 @@
  * Reads a JSON request body once the router knows its endpoint: within the endpoint's byte limit
  * (413 past it, checked on the declared length first), parsed by fastify's own JSON parser
  * (prototype-poisoning keys refused), whatever the Content-Type (the reference node is lenient
- * too). No body, or only whitespace, is `undefined`.
+ * too). No body, or only whitespace, is `undefined`. HTTP/1.1 announces a body by its length or
+ * chunked encoding; HTTP/2 by neither (a stream simply carries DATA frames until it ends), so
+ * there the stream itself is read.
  */
 import type { FastifyRequest } from 'fastify';
 import { CellaError } from '../errors.js';
@@ -18,8 +20,8 @@ export async function readJsonBody(
   parse: JsonParser,
 ): Promise<unknown> {
   const length = request.headers['content-length'];
-  if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
-    return undefined;
+  const announced = request.raw.httpVersionMajor >= 2 || request.headers['transfer-encoding'] !== undefined;
+  if (!announced && (length === undefined || length === '0')) return undefined;
   if (Number(length ?? 0) > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;

@@ -7,3 +7,4 @@ export {
   readCapped,
   type OutboundLimits,
 } from './outbound-agent.js';
+export { readTrustedCa, TrustedCaError } from './trusted-ca.js';

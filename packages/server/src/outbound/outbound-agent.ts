@@ -9,6 +9,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { OutboundPolicy } from './address-policy.js';
 import { OutboundRefusedError, refusal } from './address-policy.js';
@@ -16,6 +17,8 @@ import { OutboundRefusedError, refusal } from './address-policy.js';
 export interface OutboundLimits {
   /** Milliseconds to open a connection (TCP and TLS). Default 10 s. */
   connectTimeoutMs: number;
+  /** Certificate authorities (PEM) trusted beside Node's public roots; none by default. */
+  extraCa?: string;
   /** Milliseconds from the end of the request to the answer's headers. Default 5 min. */
   headersTimeoutMs: number;
   /** Milliseconds the answer's body may stay silent. Default 2 min. */
@@ -53,7 +56,12 @@ export function createOutboundAgent(
   policy: OutboundPolicy,
   limits: OutboundLimits = DEFAULT_OUTBOUND_LIMITS,
 ): Agent {
-  const connect = buildConnector({ timeout: limits.connectTimeoutMs, lookup: checkedLookup(policy) });
+  const connect = buildConnector({
+    timeout: limits.connectTimeoutMs,
+    lookup: checkedLookup(policy),
+    // Naming a CA replaces Node's default list, so the public roots are named too.
+    ...(limits.extraCa !== undefined ? { ca: [...rootCertificates, limits.extraCa] } : {}),
+  });
   return new Agent({
     headersTimeout: limits.headersTimeoutMs,
     bodyTimeout: limits.bodyTimeoutMs,

@@ -71,7 +71,7 @@ export interface PaymentServiceOptions {
   vaults: VaultService;
   plans: PlansFile;
   clock: () => number;
-  /** null: this node takes no payments (orders and settlements answer 503). */
+  /** null: this node takes no payments (orders and settlements answer 501 FEATURE_NOT_OFFERED). */
   settings: PaymentSettings | null;
   chain: PaymentChain | null;
   log: Logger;
@@ -113,8 +113,9 @@ export class PaymentService {
 
   private ready(): { settings: PaymentSettings; chain: PaymentChain } {
     if (!this.o.settings || !this.o.chain) {
+      // Not a passing outage: asking again will not help, so not the retryable 503.
       throw new CellaError(
-        'UNAVAILABLE',
+        'FEATURE_NOT_OFFERED',
         'this node takes no payments (no payment contract and receiving address configured)',
       );
     }

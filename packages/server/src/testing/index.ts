@@ -1,1 +1,12 @@
-export { spawnNode, type SpawnedNode, type SpawnOptions } from './spawn-node.js';
+export { shareIdentity, spawnNode, type SpawnedNode, type SpawnOptions } from './spawn-node.js';
+export { startProxy, type RoundRobinProxy, type Served } from './round-robin-proxy.js';
+export {
+  blockBackends,
+  kuboBackend,
+  startScaleOut,
+  type BlockBackend,
+  type BlockBackendFactory,
+  type ScaleOut,
+  type ScaleOutOptions,
+} from './scale-out.js';
+export { createTestCertificate, type TestCertificate } from './test-certificate.js';

@@ -4,7 +4,7 @@
  * (`kill -9`) and backup tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -28,6 +28,20 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Extra node flags (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * The data dir of a node whose identity (DID and key) this one shares: one node served by
+   * several processes (scale-out) signs and verifies with one key.
+   */
+  identityFrom?: string;
+}
+
+/** Copies a node's identity file (mode 600, in a 700 directory) into another data dir. */
+export function shareIdentity(fromDataDir: string, toDataDir: string): void {
+  const dir = path.join(toDataDir, 'identity');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, 'node-key.json');
+  copyFileSync(path.join(fromDataDir, 'identity', 'node-key.json'), file);
+  chmodSync(file, 0o600);
 }
 
 const repoRoot = path.resolve(new URL('../../../../', import.meta.url).pathname);
@@ -35,6 +49,7 @@ const repoRoot = path.resolve(new URL('../../../../', import.meta.url).pathname)
 export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode> {
   const app = options.app ?? 'node';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `cella-${app}-`));
+  if (options.identityFrom) shareIdentity(options.identityFrom, dataDir);
   const cwd = path.join(repoRoot, 'apps', app);
   const child = spawn(
     process.execPath,
@@ -63,7 +78,7 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
       reject(new Error(`node did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`));
     }, options.timeoutMs ?? 30_000);
     const check = () => {
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
+      const match = /listening on (https?:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         child.stdout.off('data', check);

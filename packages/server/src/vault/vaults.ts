@@ -231,16 +231,41 @@ export class VaultService {
     kind: UsageKind,
     write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
   ): Promise<T> {
-    let charged = 0;
+    const hook = this.chargeHook(userDid, kind);
     try {
-      return await write(async (delta) => {
-        await this.charge(userDid, kind, delta);
-        charged = delta;
-      });
+      return await write(hook.beforeCommit);
     } catch (error) {
-      if (charged !== 0) await this.adjust(userDid, kind, -charged);
+      await hook.refund();
       throw fromStoreError(error);
     }
+  }
+
+  /**
+   * The `beforeCommit` hook of one charged write (`apply`: the charge, by default the conditional
+   * one) and the refund of what it charged. The hook may run more than once for one write — the
+   * MongoDB engine's transactions run their callback again after a transient error — so each run
+   * first gives back what the previous run charged: the write is charged once, with its last delta.
+   */
+  chargeHook(
+    userDid: string,
+    kind: UsageKind,
+    apply: (delta: number) => Promise<void> = (delta) => this.charge(userDid, kind, delta),
+  ): { beforeCommit: (delta: number) => Promise<void>; refund: () => Promise<void> } {
+    let charged = 0;
+    const refund = async (): Promise<void> => {
+      if (charged === 0) return;
+      const amount = charged;
+      charged = 0;
+      await this.adjust(userDid, kind, -amount);
+    };
+    return {
+      beforeCommit: async (delta) => {
+        await refund();
+        await apply(delta);
+        charged = delta;
+      },
+      refund,
+    };
   }
 
   /** Adds `delta` unconditionally (refunds, deletions). */

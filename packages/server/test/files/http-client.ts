@@ -2,8 +2,23 @@
  * A raw HTTP client for file tests: node:http, so the request target goes out exactly as written
  * (fetch would resolve `..` and re-encode the path), with optional streaming bodies and early aborts.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  request as plainRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
+import { request as tlsRequest } from 'node:https';
 import type { Vault } from '@cella/sdk';
+import { testCertificate } from '../helpers/temp-node.js';
+
+/** node:http, or node:https (HTTP/1.1, trusting the test certificate) for a `CELLA_TEST_TLS=1` run. */
+function httpRequest(options: RequestOptions, onResponse?: (res: IncomingMessage) => void): ClientRequest {
+  return options.protocol === 'https:'
+    ? tlsRequest({ ...options, ca: testCertificate() }, onResponse)
+    : plainRequest(options, onResponse);
+}
 
 export interface RawResponse {
   status: number;
@@ -26,6 +41,7 @@ export async function send(vault: Vault, req: RawRequest): Promise<RawResponse> 
   return new Promise((resolve, reject) => {
     const r = httpRequest(
       {
+        protocol: url.protocol,
         host: url.hostname,
         port: url.port,
         method: req.method,
@@ -66,6 +82,7 @@ export async function dropMidUpload(
   const url = new URL(vault.url);
   await new Promise<void>((resolve) => {
     const r = httpRequest({
+      protocol: url.protocol,
       host: url.hostname,
       port: url.port,
       method: 'PUT',

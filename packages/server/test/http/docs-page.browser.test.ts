@@ -3,6 +3,7 @@
  * offline: every script and style is inlined, nothing comes from a CDN.
  */
 import { existsSync } from 'node:fs';
+import { signInVector } from '@cella/openapi';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
@@ -69,5 +70,36 @@ describe.skipIf(!executablePath)('the docs page in headless Chromium', () => {
     await page.screenshot({ path: process.env.CELLA_DOCS_SCREENSHOT ?? `${node.dataDir}/docs.png` });
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
+  }, 60_000);
+
+  test('shows the examples and the sign-in protocol with its test vector, never generated placeholders', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${node.url}/api/v2/docs`, { waitUntil: 'load' });
+    await page.locator('h2', { hasText: 'Insert one or more documents' }).waitFor({ timeout: 30_000 });
+
+    // The sign-in section of the document's description, in the side menu and in the page.
+    await expect(page.locator('h2', { hasText: 'Sign-in protocol' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Test vector', { exact: true }).first().isVisible()).resolves.toBe(true);
+    const text = await page.locator('#redoc-container').innerText();
+    for (const value of [
+      signInVector.inputs.userPrivateKeyHex,
+      signInVector.user.did,
+      signInVector.presentation.signedSha256Hex,
+      signInVector.challenge.jwt,
+    ])
+      expect(text, value).toContain(value);
+
+    // Request and response samples are the contract's examples: the inserted ids of insertDocuments,
+    // a listing of downloadFile; an error example with its message.
+    expect(text).toContain('"inserted_ids"');
+    expect(text).toContain('69a558980fa8f1f1d94ee8a8');
+    expect(text).toContain('photos/2026/cat.jpg');
+    expect(text).toContain(
+      '"message": "invalid request: query limit: Too big: expected number to be <=10000"',
+    );
+    // What Redoc makes up when a schema has no example.
+    expect(text).not.toContain('-9007199254740991');
+    expect(text).not.toContain('property1');
+    expect(text).not.toMatch(/"string"/);
   }, 60_000);
 });

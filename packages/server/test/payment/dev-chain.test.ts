@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { payOrder as payWithEthers } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { expect, test } from 'vitest';
 import { loadConfig, startNode } from '../../src/index.js';
@@ -38,7 +39,7 @@ test('a dev-chain node prints what a developer needs, settles payments from the 
     provider = new JsonRpcProvider(rpcUrl, chainId, { staticNetwork: true, cacheTimeout: -1 });
     const wallet = new Wallet(key!, provider);
     const order = await vault.payment.placeOrder('Standard');
-    const receipt = await vault.payment.settle(await vault.payment.payOrder(order, wallet));
+    const receipt = await vault.payment.settle(await payWithEthers(vault, order, wallet));
     expect(receipt.pricing_plan).toBe('Standard');
     expect((await vault.subscription.info()).storage_quota).toBe(2000 * 1024 * 1024);
     provider.destroy();

@@ -6,6 +6,7 @@ import { payOrder } from '@cella/contracts-abi/ethers';
 import { startDevChain, type DevChain } from '@cella/contracts-abi/dev-chain';
 import { decodeJwt, verifyJwt } from '@cella/did';
 import { CellaApiError, type Order, type Vault } from '@cella/sdk';
+import { payOrder as payWithEthers } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { quotaBytes } from '../../src/vault/plans.js';
@@ -116,7 +117,7 @@ describe('order, pay, settle', () => {
     });
 
     const received = await provider.getBalance(chain.accounts[1]!.address);
-    const paid = await alice.payment.payOrder(order, aliceWallet);
+    const paid = await payWithEthers(alice, order, aliceWallet);
     expect(await provider.getBalance(chain.accounts[1]!.address)).toBe(received + STANDARD_WEI);
 
     const receipt = await alice.payment.settle(paid.orderId);
@@ -162,7 +163,7 @@ describe('order, pay, settle', () => {
 
   test('the same contract order settles once, ever: again by its payer or by anyone else is 455', async () => {
     const order = await alice.payment.placeOrder('Standard');
-    const { orderId } = await alice.payment.payOrder(order, aliceWallet);
+    const { orderId } = await payWithEthers(alice, order, aliceWallet);
     await alice.payment.settle(orderId);
     const plan = await alice.subscription.info();
 
@@ -189,7 +190,7 @@ describe('order, pay, settle', () => {
     expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     expect(error.message).toContain(`paid ${STANDARD_WEI - 1n} wei`);
     // The genuine payment for the same order still settles.
-    const { orderId } = await alice.payment.payOrder(order, aliceWallet);
+    const { orderId } = await payWithEthers(alice, order, aliceWallet);
     await expect(alice.payment.settle(orderId)).resolves.toMatchObject({
       interim_orderid: order.interim_orderid,
     });
@@ -207,7 +208,7 @@ describe('order, pay, settle', () => {
 
   test('an expired order is refused', async () => {
     const order = await alice.payment.placeOrder('Standard');
-    const { orderId } = await alice.payment.payOrder(order, aliceWallet);
+    const { orderId } = await payWithEthers(alice, order, aliceWallet);
     node.clock.advanceDays(8);
     try {
       const error = await refused(alice.payment.settle(orderId));
@@ -220,7 +221,7 @@ describe('order, pay, settle', () => {
       const expired = (await alice.payment.orders()).find(
         (o) => o.interim_orderid === order.interim_orderid,
       )!;
-      await expect(alice.payment.payOrder(expired, aliceWallet)).rejects.toThrow('expired');
+      await expect(payWithEthers(alice, expired, aliceWallet)).rejects.toThrow('expired');
     } finally {
       node.clock.reset();
     }
@@ -229,7 +230,7 @@ describe('order, pay, settle', () => {
   test("another user's order is refused (404) and stays settleable by its owner", async () => {
     const order = await bob.payment.placeOrder('Standard');
     // Alice pays Bob's order and tries to settle it for herself.
-    const { orderId } = await alice.payment.payOrder(order, aliceWallet);
+    const { orderId } = await payWithEthers(alice, order, aliceWallet);
     expect(await refused(alice.payment.settle(orderId))).toMatchObject({
       status: 404,
       code: 'ORDER_NOT_FOUND',
@@ -262,12 +263,12 @@ describe('order, pay, settle', () => {
   test('upgrading carries the unused paid time over at the new price', async () => {
     const carol = await signedInUser(node.url);
     const first = await carol.payment.placeOrder('Standard');
-    await carol.payment.settle(await carol.payment.payOrder(first, bobWallet));
+    await carol.payment.settle(await payWithEthers(carol, first, bobWallet));
     const standardPlan = await carol.subscription.info();
     node.clock.advanceDays(10);
     try {
       const second = await carol.payment.placeOrder('Premium');
-      await carol.payment.settle(await carol.payment.payOrder(second, bobWallet));
+      await carol.payment.settle(await payWithEthers(carol, second, bobWallet));
       const upgraded = await carol.subscription.info();
       const now = upgraded.start_time;
       const remaining = standardPlan.end_time - now; // ~20 days
@@ -284,7 +285,7 @@ describe('order, pay, settle', () => {
   test('when the paid plan ends the vault drops to the free plan and keeps its data', async () => {
     const dave = await signedInUser(node.url);
     const order = await dave.payment.placeOrder('Standard');
-    await dave.payment.settle(await dave.payment.payOrder(order, bobWallet));
+    await dave.payment.settle(await payWithEthers(dave, order, bobWallet));
     const notes = await dave.db.createCollection('notes');
     await notes.insert({ text: 'kept' });
     node.clock.advanceDays(31);
@@ -306,7 +307,7 @@ describe('crash safety', () => {
   test('a settlement interrupted after the upgrade finishes on retry without upgrading twice', async () => {
     const erin = await signedInUser(node.url);
     const order = await erin.payment.placeOrder('Standard');
-    const { orderId } = await erin.payment.payOrder(order, bobWallet);
+    const { orderId } = await payWithEthers(erin, order, bobWallet);
     node.ctx.payment.hooks.afterStep = (step) => {
       if (step === 'upgraded') throw new Error('simulated crash');
     };
@@ -334,7 +335,7 @@ describe('crash safety', () => {
   test('a settlement interrupted right after its claim is finished at the next start', async () => {
     const frank = await signedInUser(node.url);
     const order = await frank.payment.placeOrder('Premium');
-    const { orderId } = await frank.payment.payOrder(order, bobWallet);
+    const { orderId } = await payWithEthers(frank, order, bobWallet);
     node.ctx.payment.hooks.afterStep = (step) => {
       if (step === 'claimed') throw new Error('simulated crash');
     };
@@ -358,7 +359,7 @@ describe('chain conditions', () => {
     try {
       const grace = await signedInUser(deep.url);
       const order = await grace.payment.placeOrder('Standard');
-      const { orderId } = await grace.payment.payOrder(order, bobWallet, { confirmations: 1 });
+      const { orderId } = await payWithEthers(grace, order, bobWallet, { confirmations: 1 });
       const error = await refused(grace.payment.settle(orderId));
       expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
       expect(error.message).toContain('3 confirmations');
@@ -388,7 +389,7 @@ describe('chain conditions', () => {
     }
   });
 
-  test('a node without payment settings lists its plans and refuses orders with 503', async () => {
+  test('a node without payment settings lists its plans and refuses orders and settlements with a final 501', async () => {
     const unpaid = await startPaymentNode();
     try {
       const ivy = await signedInUser(unpaid.url);
@@ -398,10 +399,12 @@ describe('chain conditions', () => {
         chainId: null,
         confirmations: 1,
       });
-      expect(await refused(ivy.payment.placeOrder('Standard'))).toMatchObject({
-        status: 503,
-        code: 'UNAVAILABLE',
-      });
+      // Not offered is final: a 501 with its own code, never the retryable 503 of an outage.
+      for (const call of [ivy.payment.placeOrder('Standard'), ivy.payment.settle(1)]) {
+        const error = await refused(call);
+        expect(error).toMatchObject({ status: 501, code: 'FEATURE_NOT_OFFERED', retryable: false });
+        expect(error.message).toMatch(/takes no payments/);
+      }
     } finally {
       await unpaid.stop();
     }

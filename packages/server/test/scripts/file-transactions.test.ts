@@ -259,7 +259,7 @@ describe('downloads', () => {
     expect(result.folder).toEqual({ type: 'folder', name: 'public', size: 0, last_modify: null });
   });
 
-  test("fileHash's digest is kept with the CID's reference count and goes with its last reference", async () => {
+  test("fileHash's digest is kept with the CID's reference count and goes when the sweep removes its released count", async () => {
     const refs = node.ctx.nodeDb.collection('cid_refs');
     await owner.files.upload('public/digest.txt', 'digest me once');
     await owner.scripts.register('digest', {
@@ -273,6 +273,8 @@ describe('downloads', () => {
     await refs.updateOne({ _id: hash.cid }, { $set: { sha256: 'remembered' } });
     expect((await owner.scripts.run<{ hash: { SHA256: string } }>('digest')).hash.SHA256).toBe('remembered');
     await owner.files.delete('public/digest.txt');
+    expect(await refs.findOne({ _id: hash.cid })).toMatchObject({ count: 0 }); // released
+    await node.ctx.files.sweep({ graceMs: 60_000 });
     expect(await refs.findOne({ _id: hash.cid })).toBeNull();
     // The same content uploaded again is hashed afresh.
     await owner.files.upload('public/digest.txt', 'digest me once');

@@ -124,6 +124,7 @@ describe('unsubscribe with force', () => {
 
     expect(await node.ctx.files.refCount(sharedCid)).toBe(1);
     expect(await node.ctx.files.refCount(ownCid)).toBe(0);
+    await node.ctx.files.sweep({ graceMs: 60_000 }); // unpins what was released
     expect(await node.ctx.blocks.isPinned(ownCid)).toBe(false);
     expect(await node.ctx.blocks.isPinned(sharedCid)).toBe(true);
     expect(sha(await bob.files.bytes('mine.bin'))).toBe(sha(shared));

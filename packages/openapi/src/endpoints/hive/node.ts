@@ -11,10 +11,10 @@ export const hiveNodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Hive: Node',
     summary: 'The commit the node was built from (Hive SDK `getLatestCommitId`)',
-    description: "`CELLA_COMMIT_ID` when the build set it, else the node's version.",
+    description:
+      "Public: no token. The git commit the node was built from, as the build set it (`CELLA_COMMIT_ID`), else the node's version; the Hive SDK compares it to tell node builds apart. Never refused.",
     success: { status: 200, description: 'The commit id.', body: hive.commitId },
     errors: [],
-    example: { request: 'GET /api/v2/node/commit_id', response: { commit_id: '81fa6f0' } },
   },
   hiveAboutVersion: {
     operationId: 'hiveAboutVersion',
@@ -23,12 +23,10 @@ export const hiveNodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Hive: Node',
     summary: "The node's version (the reference's alias of `/node/version`)",
+    description:
+      "Public: no token. The reference's alias of `GET /api/v2/node/version`: the node software's version, whole and split into numbers. Never refused.",
     success: { status: 200, description: 'The version.', body: node.nodeVersion },
     errors: [],
-    example: {
-      request: 'GET /api/v2/about/version',
-      response: { major: 0, minor: 1, patch: 0, version: '0.1.0' },
-    },
   },
   hiveAboutCommitId: {
     operationId: 'hiveAboutCommitId',
@@ -37,8 +35,9 @@ export const hiveNodeEndpoints = defineEndpoints({
     auth: 'public',
     tag: 'Hive: Node',
     summary: "The commit the node was built from (the reference's alias of `/node/commit_id`)",
+    description:
+      "Public: no token. The reference's alias of `GET /api/v2/node/commit_id`: the build's git commit, else the node's version. Never refused.",
     success: { status: 200, description: 'The commit id.', body: hive.commitId },
     errors: [],
-    example: { request: 'GET /api/v2/about/commit_id', response: { commit_id: '81fa6f0' } },
   },
 });

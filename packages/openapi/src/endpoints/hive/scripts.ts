@@ -19,8 +19,6 @@ const runErrors = [
   'INSUFFICIENT_STORAGE',
   'RATE_LIMITED',
 ] as const;
-const OWNER = 'did:elastos:iXyZ8qUMM3kXyDPmEJmpSBE5q2rtHc8rzN';
-const APP = 'did:elastos:ic8pRXyAT3JqEXo4PzHQHv5rsoYyEyDwpB';
 
 export const hiveScriptsEndpoints = defineEndpoints({
   hiveListScripts: {
@@ -30,26 +28,10 @@ export const hiveScriptsEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Hive: Scripts',
     summary: "The caller's scripts (Hive SDK `getScripts`)",
-    description: "In the caller's space, by name. None is 404 (internal_code 3), as the reference.",
+    description:
+      'The caller, in their own space: their scripts by name, with conditions and executables as registered. None is 404 (internal_code 3), as the reference.',
     success: { status: 200, description: 'The scripts.', body: scripts.scriptList },
     errors: ['SCRIPT_NOT_FOUND'],
-    example: {
-      request: 'GET /api/v2/vault/scripting/scripts',
-      response: {
-        scripts: [
-          {
-            name: 'get_messages',
-            executable: {
-              name: 'get_messages',
-              type: 'find',
-              body: { collection: 'messages', filter: { author: '$params.author' } },
-            },
-            allowAnonymousUser: false,
-            allowAnonymousApp: false,
-          },
-        ],
-      },
-    },
   },
   hiveRegisterScript: {
     operationId: 'hiveRegisterScript',
@@ -59,34 +41,37 @@ export const hiveScriptsEndpoints = defineEndpoints({
     tag: 'Hive: Scripts',
     summary: 'Register (or replace) a script (Hive SDK `registerScript`)',
     description:
-      "In the caller's space. The reference's `{name, type, body, output}` executables and conditions.",
+      "The caller, in their own space: registers the script, or replaces one of that name. Executables and conditions in Cella's form or the reference's `{name, type, body, output}`. Names starting with `__` are 400; 403 (internal_code 1) on a frozen vault; 507 over quota.",
     params: scripts.scriptNameParams,
-    body: hive.registerRequest,
+    body: scripts.registerScriptRequest,
     success: { status: 200, description: 'Registered.', body: scripts.registerScriptResponse },
     errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
     bodyLimit: 256 * KiB,
-    example: {
-      request: 'PUT /api/v2/vault/scripting/get_messages',
+    examples: {
       body: {
-        executable: {
-          name: 'get_messages',
-          type: 'find',
-          body: {
-            collection: 'messages',
-            filter: { author: '$params.author' },
-            options: { sort: [['n', -1]] },
+        reference: {
+          summary: "The reference's form, as the Hive SDK sends it",
+          value: {
+            executable: {
+              name: 'get_messages',
+              type: 'find',
+              body: {
+                collection: 'messages',
+                filter: { to: '$caller_did' },
+                options: { limit: '$params.limit', sort: { created: -1 } },
+              },
+              output: true,
+            },
+            condition: {
+              name: 'is_friend',
+              type: 'queryHasResults',
+              body: { collection: 'friends', filter: { did: '$caller_did' } },
+            },
+            allowAnonymousUser: false,
+            allowAnonymousApp: false,
           },
-          output: true,
         },
-        condition: {
-          name: 'has_messages',
-          type: 'queryHasResults',
-          body: { collection: 'messages', filter: { author: '$params.author' } },
-        },
-        allowAnonymousUser: false,
-        allowAnonymousApp: false,
       },
-      response: { acknowledged: true, matched_count: 0, modified_count: 0, upserted_id: 'get_messages' },
     },
   },
   hiveRunScript: {
@@ -97,7 +82,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     tag: 'Hive: Scripts',
     summary: 'Run a script (Hive SDK `callScript`)',
     description:
-      "In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags. `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`).",
+      "In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags, rate limited per IP (429). `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`). A missing script and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault.",
     params: scripts.scriptNameParams,
     body: hive.runRequest.optional(),
     rateLimit: anonymousRuns,
@@ -108,16 +93,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     },
     errors: [...runErrors],
     bodyLimit: 1 * MiB,
-    example: {
-      request: 'PATCH /api/v2/vault/scripting/get_messages',
-      body: { context: { target_did: OWNER, target_app_did: APP }, params: { author: 'alice' } },
-      response: {
-        get_messages: {
-          total: 1,
-          items: [{ _id: { $oid: '65a1b2c3d4e5f60718293a4b' }, author: 'alice', n: 3 }],
-        },
-      },
-    },
+    examples: { errors: { BAD_REQUEST: "the caller can't match the condition of this script" } },
   },
   hiveRunScriptUrl: {
     operationId: 'hiveRunScriptUrl',
@@ -127,7 +103,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     tag: 'Hive: Scripts',
     summary: 'Run a script from its URL alone (Hive SDK `callScriptUrl`, `hive://` URLs)',
     description:
-      '`{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept).',
+      'As the PATCH run, from the URL alone (`hive://` URLs): `{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept). Anonymous callers only for scripts that allow them.',
     params: hive.runUrlParams,
     multiSegmentParam: 'params',
     rateLimit: anonymousRuns,
@@ -137,9 +113,5 @@ export const hiveScriptsEndpoints = defineEndpoints({
       body: scripts.runScriptResponse,
     },
     errors: [...runErrors],
-    example: {
-      request: `GET /api/v2/vault/scripting/get_messages/${OWNER}@${APP}/%7B%22author%22:%22alice%22%7D`,
-      response: { get_messages: { total: 1, items: [{ author: 'alice', n: 3 }] } },
-    },
   },
 });

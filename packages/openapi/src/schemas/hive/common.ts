@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const emptyBody = z.strictObject({}).meta({
   id: 'HiveEmptyBody',
   description: 'Exactly `{}` (what the Hive SDK sends on calls that take no body).',
+  examples: [{}],
 });
 
 /** No body, or exactly `{}`. */

@@ -1,11 +1,8 @@
 /** The Hive dialect's script requests and answers (the reference's shapes). */
 import { z } from 'zod';
 import { did } from '../common.js';
-import { registerScriptRequest, scriptName } from '../scripts.js';
-
-export const registerRequest = z
-  .strictObject(registerScriptRequest.shape)
-  .meta({ id: 'HiveRegisterScriptRequest', description: 'As `RegisterScriptRequest`; no other fields.' });
+import { appDid as appDidExample, friendDid } from '../example-values.js';
+import { scriptName } from '../scripts.js';
 
 export const appDid = z.string().min(1).max(512).meta({ description: 'An application DID.' });
 
@@ -20,9 +17,15 @@ export const runRequest = z
       })
       .optional()
       .meta({ description: "Without it: the caller's own vault and application." }),
-    params: z.record(z.string(), z.unknown()).optional(),
+    params: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'Values for `$params.<name>` in the script. They are data: keys starting with `$` are refused, except `{"$oid"}` and `{"$date"}` values.',
+    }),
   })
-  .meta({ id: 'HiveRunScriptRequest' });
+  .meta({
+    id: 'HiveRunScriptRequest',
+    examples: [{ context: { target_did: friendDid, target_app_did: appDidExample }, params: { limit: 20 } }],
+  });
 
 export const runUrlParams = z.object({
   script_name: scriptName,
@@ -31,9 +34,15 @@ export const runUrlParams = z.object({
     .min(3)
     .max(1100)
     .regex(/^did:[^@]+@.+$/, '`<target DID>@<application DID>`')
-    .meta({ description: '`<target DID>@<application DID>`.' }),
+    .meta({
+      description: '`<target DID>@<application DID>`.',
+      examples: [`${friendDid}@${appDidExample}`],
+    }),
   params: z
     .string()
     .max(65_536)
-    .meta({ description: 'The run parameters as URL-encoded JSON (everything after the target).' }),
+    .meta({
+      description: 'The run parameters as URL-encoded JSON (everything after the target).',
+      examples: ['%7B%22limit%22%3A20%7D'],
+    }),
 });

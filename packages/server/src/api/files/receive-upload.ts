@@ -17,6 +17,27 @@ function declaredLength(header: string | undefined): number | undefined {
 
 const interrupted = () => new CellaError('BAD_REQUEST', 'the upload was interrupted before its end');
 
+/**
+ * The body's bytes, failing at the end unless the body really ended and the client is still there.
+ * A browser's streamed upload declares no length, and an aborted one can reach us as END_STREAM
+ * followed at once by RST_STREAM (Chromium does this): the body looks complete, but the client saw
+ * its upload fail. So the end waits one turn of the event loop for a reset that arrived with it.
+ * Failing before the reader sees the end keeps the bytes from being stored.
+ */
+async function* wholeBody(
+  body: AsyncIterable<Uint8Array>,
+  declared: number | undefined,
+  aborted: () => boolean,
+): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    yield chunk;
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  if (aborted() || (declared !== undefined && size !== declared)) throw interrupted();
+}
+
 export async function receiveUpload(
   ctx: RequestContext,
   vault: VaultSpace,
@@ -26,17 +47,28 @@ export async function receiveUpload(
   const { request, reply } = ctx.http;
   const controller = new AbortController();
   const body = request.raw;
+  let aborted = false;
+  const onAborted = () => {
+    aborted = true;
+    controller.abort(interrupted());
+  };
   const onClose = () => {
-    if (!body.complete) controller.abort(interrupted());
+    if (!body.complete) onAborted();
   };
   body.once('close', onClose);
+  body.once('aborted', onAborted);
   try {
     const declared = declaredLength(request.headers['content-length']);
-    return await ctx.app.files.upload(vault, path, body, {
-      ...flags,
-      ...(declared !== undefined ? { declaredLength: declared } : {}),
-      signal: controller.signal,
-    });
+    return await ctx.app.files.upload(
+      vault,
+      path,
+      wholeBody(body, declared, () => aborted),
+      {
+        ...flags,
+        ...(declared !== undefined ? { declaredLength: declared } : {}),
+        signal: controller.signal,
+      },
+    );
   } catch (error) {
     if (body.complete) throw error;
     // Refused before or while the body streamed: answer now and close the connection rather
@@ -47,5 +79,6 @@ export async function receiveUpload(
     throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });
   } finally {
     body.off('close', onClose);
+    body.off('aborted', onAborted);
   }
 }

@@ -22,7 +22,7 @@ export const nodeInfo = procedureFor(endpoints.nodeInfo).query(async ({ ctx }) =
     version: app.version,
     role: app.config.role,
     document_engine: app.documents.engine,
-    block_engine: app.config.ipfsApiUrl ? ('kubo' as const) : ('helia' as const),
+    block_engine: app.blocks.engine,
     owner_did: app.ownership.ownerDid,
     ownership_presentation: presentation as unknown as Record<string, unknown>,
     email: app.config.nodeEmail,

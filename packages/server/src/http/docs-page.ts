@@ -1,7 +1,8 @@
 /**
  * The self-contained API reference page: the Redoc standalone bundle and the OpenAPI document
  * inlined into one HTML file, so it renders with no network access (no CDN at run time).
- * Node-only (reads the bundle from node_modules); exported as `@cella/openapi/docs-page`.
+ * It lives in the server, the only place that serves it, so the published contract and SDK packages
+ * carry no UI library (redoc brings react, mobx and core-js).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,0 +1,129 @@
+/**
+ * The page of the browser test: what a dApp does with @cella/sdk, bundled by esbuild from the
+ * built package (no flags) and run in Chromium from another origin than the node's. Exposes
+ * `runScenario`, which returns what it saw for the test to check.
+ */
+import {
+  browserTokenStore,
+  CellaApiError,
+  connect,
+  createClient,
+  createDevIdentity,
+  type Vault,
+} from '@cella/sdk';
+import { payOrder } from '@cella/sdk/ethers';
+import { JsonRpcProvider, Wallet } from 'ethers';
+
+const MiB = 1024 * 1024;
+
+export interface ScenarioInput {
+  nodeUrl: string;
+  rpcUrl: string;
+  key: string;
+  chainId: number;
+  /** An https:// origin that speaks HTTP/1.1 only. */
+  http1Url: string;
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function randomBytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let offset = 0; offset < size; offset += 65536)
+    crypto.getRandomValues(bytes.subarray(offset, Math.min(offset + 65536, size)));
+  return bytes;
+}
+
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'no error';
+  } catch (error) {
+    return error instanceof CellaApiError ? error.code : (error as Error).name;
+  }
+}
+
+async function runScenario(input: ScenarioInput): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const { signer } = createDevIdentity();
+  const vault: Vault = await connect({ url: input.nodeUrl, signer, tokenStore: browserTokenStore() });
+  out.signedIn = { did: vault.did === signer.did, tokenStored: localStorage.length === 1 };
+  await vault.subscription.subscribe();
+
+  const notes = await vault.db.createCollection('notes');
+  await notes.insert([
+    { title: 'a', n: 1 },
+    { title: 'b', n: 2 },
+  ]);
+  await notes.update({ n: 1 }, { $set: { done: true } });
+  await notes.delete({ n: 2 });
+  out.documents = await notes.find({}, { projection: { _id: 0, title: 1, done: 1 } });
+
+  out.transport = await vault.http.uploads();
+  out.http1Transport = await createClient({ url: input.http1Url }).http.uploads();
+  const data = randomBytes(20 * MiB);
+  out.uploadSha = await sha256(data);
+  const up: [number, number | undefined][] = [];
+  const uploaded = await vault.files.upload('photos/big.bin', new Blob([data]), {
+    onProgress: (n, total) => up.push([n, total]),
+  });
+  out.upload = { size: uploaded.size, events: up.length, last: up.at(-1) };
+
+  const down: [number, number | undefined][] = [];
+  const back = await vault.files.bytes('photos/big.bin', { onProgress: (n, total) => down.push([n, total]) });
+  out.download = {
+    sha: await sha256(back as Uint8Array<ArrayBuffer>),
+    events: down.length,
+    last: down.at(-1),
+  };
+  const part = await vault.files.bytes('photos/big.bin', { range: { offset: 1000, length: 10 } });
+  out.range = part.length === 10 && part.every((b, i) => b === data[1000 + i]);
+
+  const controller = new AbortController();
+  out.abort = await codeOf(
+    vault.files.upload('photos/aborted.bin', data, {
+      signal: controller.signal,
+      onProgress: (n) => n > 4 * MiB && controller.abort(),
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  out.abortedFile = await codeOf(vault.files.stat('photos/aborted.bin'));
+
+  // XMLHttpRequest, as on an HTTP/1.1 origin.
+  const viaXhr = await connect({ url: input.nodeUrl, signer, uploads: 'xhr' });
+  const xhr: [number, number | undefined][] = [];
+  const small = data.slice(0, 4 * MiB);
+  await viaXhr.files.upload('xhr.bin', small, { onProgress: (n, total) => xhr.push([n, total]) });
+  out.xhr = {
+    events: xhr.length,
+    last: xhr.at(-1),
+    sameBytes:
+      (await sha256((await viaXhr.files.bytes('xhr.bin')) as Uint8Array<ArrayBuffer>)) ===
+      (await sha256(small)),
+  };
+
+  await vault.files.delete('photos/big.bin');
+  out.deleted = await codeOf(vault.files.stat('photos/big.bin'));
+
+  await vault.scripts.register('notes', {
+    executable: { type: 'find', collection: 'notes', filter: {} },
+    allowAnonymous: true,
+  });
+  out.scriptRun = await vault.scripts.run('notes');
+  out.anonymousRun = await createClient({ url: input.nodeUrl }).scripts.run('notes', { owner: vault.did });
+
+  const order = await vault.payment.placeOrder('Standard');
+  const provider = new JsonRpcProvider(input.rpcUrl, input.chainId, { staticNetwork: true });
+  const paid = await payOrder(vault, order, new Wallet(input.key, provider));
+  const receipt = await vault.payment.settle(paid);
+  provider.destroy();
+  out.payment = { plan: receipt.pricing_plan, quotaPlan: (await vault.subscription.info()).pricing_plan };
+
+  out.unreachable = await codeOf(createClient({ url: 'https://127.0.0.1:1' }).node.version());
+  return out;
+}
+
+(window as unknown as { runScenario: typeof runScenario }).runScenario = runScenario;

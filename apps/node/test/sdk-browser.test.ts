@@ -1,0 +1,162 @@
+/**
+ * @cella/sdk in a real browser, as a dApp uses it: Debian's Chromium (driven by playwright-core)
+ * opens a page served from a second origin on loopback, with the SDK bundled by esbuild from the
+ * built package, and talks to a node process over HTTPS (a test certificate Chromium is told to
+ * trust) with HTTP/2: sign-in, database calls, a 20 MiB upload with byte-level progress, download
+ * with its sha256 checked, abort, delete, script runs, and a payment on the node's dev chain.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestCertificate, spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { build } from 'esbuild';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ScenarioInput } from './browser/app.js';
+
+const MiB = 1024 * 1024;
+const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const cert = createTestCertificate();
+
+let page: Server;
+let http1: Server;
+let node: SpawnedNode;
+let browser: BrowserContext;
+let profile: string;
+let pageOrigin: string;
+let http1Url: string;
+
+/** The page's script: the test app, bundled the way an app's bundler would, from the built SDK. */
+async function bundleApp(): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL('./browser/app.ts', import.meta.url).pathname],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+beforeAll(async () => {
+  if (!executablePath)
+    throw new Error('chromium is missing: run scripts/ensure-chromium.sh (apt-get install chromium)');
+  if (!existsSync(new URL('../../../packages/sdk/dist/index.js', import.meta.url)))
+    throw new Error('packages/sdk/dist is missing: run `npm run build -w @cella/sdk` first');
+  const script = await bundleApp();
+  const tls = { key: readFileSync(cert.keyFile), cert: cert.cert };
+  page = createHttpsServer(tls, (req, res) => {
+    if (req.url === '/app.js')
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<!doctype html><title>a dApp</title><script type="module" src="/app.js"></script>');
+  });
+  pageOrigin = `https://localhost:${await listen(page)}`;
+  // An HTTPS origin that speaks HTTP/1.1 only (and answers CORS): no streamed uploads there.
+  http1 = createHttpsServer(tls, (req, res) => {
+    res.writeHead(req.method === 'OPTIONS' ? 204 : 405, {
+      'access-control-allow-origin': pageOrigin,
+      'access-control-allow-methods': 'GET, POST, PUT',
+    });
+    req.resume();
+    res.end();
+  });
+  http1Url = `https://127.0.0.1:${await listen(http1)}`;
+  node = await spawnNode({
+    env: {
+      CELLA_TLS_CERT: cert.certFile,
+      CELLA_TLS_KEY: cert.keyFile,
+      CELLA_DEV_CHAIN: 'true',
+      CELLA_CORS_ORIGINS: pageOrigin,
+    },
+    timeoutMs: 60_000,
+  });
+  profile = mkdtempSync(path.join(tmpdir(), 'cella-chromium-'));
+  // A fresh profile of our own (Chromium honours the SPKI list only with an explicit --user-data-dir).
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Trust the test certificate (by its public key) and nothing else unusual.
+      `--ignore-certificate-errors-spki-list=${cert.spkiSha256}`,
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await node?.stop();
+  page?.close();
+  http1?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  rmSync(cert.dir, { recursive: true, force: true });
+});
+
+test('a page on another origin uses the SDK over HTTPS/HTTP/2: sign-in, database, 20 MiB with progress, scripts, payment', async () => {
+  expect(node.url).toMatch(/^https:/);
+  const banner = node.output();
+  const input: ScenarioInput = {
+    nodeUrl: node.url,
+    rpcUrl: /RPC URL\s+(\S+)/.exec(banner)![1]!,
+    key: /funded test key\s+(0x[0-9a-f]{64})/.exec(banner)![1]!,
+    chainId: Number(/chain id\s+(\d+)/.exec(banner)![1]),
+    http1Url,
+  };
+  const tab = await browser.newPage();
+  const problems: string[] = [];
+  tab.on('pageerror', (error) => problems.push(error.message));
+  await tab.goto(`${pageOrigin}/`, { waitUntil: 'load' });
+  await tab.waitForFunction(() => 'runScenario' in window);
+  const started = Date.now();
+  const result = await tab.evaluate(
+    (args) => (window as unknown as { runScenario(i: ScenarioInput): Promise<unknown> }).runScenario(args),
+    input,
+  );
+  console.log(`browser scenario: ${Date.now() - started} ms`);
+  expect(problems).toEqual([]);
+  const total = 20 * MiB;
+  expect(result).toMatchObject({
+    signedIn: { did: true, tokenStored: true },
+    documents: [{ title: 'a', done: true }],
+    // HTTP/2 to the node: streamed request bodies; HTTP/1.1 elsewhere: XMLHttpRequest.
+    transport: 'stream',
+    http1Transport: 'xhr',
+    upload: { size: total, last: [total, total] },
+    download: { last: [total, total] },
+    range: true,
+    abort: 'AbortError',
+    abortedFile: 'FILE_NOT_FOUND',
+    xhr: { last: [4 * MiB, 4 * MiB], sameBytes: true },
+    deleted: 'FILE_NOT_FOUND',
+    scriptRun: { notes: { items: [{ title: 'a', done: true }] } },
+    anonymousRun: { notes: { items: [{ title: 'a', done: true }] } },
+    payment: { plan: 'Standard', quotaPlan: 'Standard' },
+    unreachable: 'CellaNetworkError',
+  });
+  const r = result as {
+    upload: { events: number };
+    download: { events: number; sha: string };
+    uploadSha: string;
+  };
+  expect(r.upload.events).toBeGreaterThanOrEqual(10);
+  expect(r.download.events).toBeGreaterThanOrEqual(10);
+  expect(r.download.sha).toBe(r.uploadSha);
+  console.log(`progress events for 20 MiB in Chromium: ${r.upload.events} up, ${r.download.events} down`);
+}, 180_000);

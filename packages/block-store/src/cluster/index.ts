@@ -1,0 +1,5 @@
+export {
+  createClusterBlockStore,
+  type ClusterBlockStore,
+  type ClusterBlockStoreOptions,
+} from './cluster-block-store.js';
