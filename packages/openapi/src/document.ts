@@ -149,10 +149,20 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     }
     responses[String(status)] = {
       description: lines.join('\n\n'),
-      content: { 'application/json': { schema: errorBody, examples } },
+      // An endpoint's own error body (readiness adds its checks) carries its own examples.
+      content: { 'application/json': errorMedia(endpoint.errorBodies?.[status], examples, codes) },
     };
   }
   return responses;
+}
+
+/** The error body of a status: the shared one with the codes' examples, or the endpoint's own with its examples. */
+function errorMedia(own: z.ZodType | undefined, examples: Named, codes: ErrorCode[]) {
+  if (!own) return { schema: errorBody, examples };
+  // The own body's examples are named by the status's code, as the shared ones are.
+  const values = (z.globalRegistry.get(own)?.examples ?? []) as unknown[];
+  const name = (i: number) => `${codes[0]}${i === 0 ? '' : ` ${i + 1}`}`;
+  return { schema: own, examples: Object.fromEntries(values.map((value, i) => [name(i), { value }])) };
 }
 
 function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {

@@ -110,6 +110,11 @@ export interface Endpoint {
     binary?: BinaryBody & { ranges?: boolean };
   };
   errors: ErrorCode[];
+  /**
+   * The body of an error status when it carries more than the error body (it extends it): e.g.
+   * readiness' 503 lists the status of each check.
+   */
+  errorBodies?: Partial<Record<number, z.ZodType>>;
   /** Request body cap in bytes (JSON endpoints; default `DEFAULT_BODY_LIMIT`); binary uploads are capped by quota instead. */
   bodyLimit?: number;
   /** How often callers may call it (none: no limit beyond the node's general ones). */

@@ -78,7 +78,7 @@ describe('the contract', () => {
     }
   });
 
-  test('only sign-in (user and node-to-node), version, health and the docs are public', () => {
+  test('only sign-in (user and node-to-node), version, liveness, readiness and the docs are public', () => {
     const publicOps = endpointList
       .filter((e) => e.auth === 'public')
       .map((e) => e.operationId)
@@ -90,6 +90,7 @@ describe('the contract', () => {
       'health',
       'nodeVersion',
       'openApiDocument',
+      'readiness',
       'signin',
     ]);
   });

@@ -7,6 +7,7 @@ import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
+import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   payment: benchPayment,
   backup: benchBackup,
   'scale-out': benchScaleOut,
+  metrics: benchMetrics,
 };
 
 const only = process.env.CELLA_BENCH_ONLY?.split(',').map((s) => s.trim());

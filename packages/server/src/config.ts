@@ -98,6 +98,14 @@ export const configSchema = z
     nodeCredential: z.string().max(65_536).optional(),
     /** The git commit of this build (`/node/commit_id`); absent: the package version. */
     commitId: z.string().max(128).optional(),
+    /** Prometheus metrics at `/metrics` (docs/operations.md); false: no route, no instrumentation. */
+    metrics: bool.default(true),
+    /** Bearer token `/metrics` requires (absent, like `metricsTokenFile`: no token needed). */
+    metricsToken: z.string().min(16).optional(),
+    /** A file holding that token (mode 600; read once at start). */
+    metricsTokenFile: z.string().optional(),
+    /** Node-wide figures (vaults, users, storage, files) are recounted at most this often, on a scrape. */
+    metricsScanIntervalSeconds: int(0, 86400).default(60),
     /** Seconds between sweeps of file reference counts, usage and orphan pins; 0 = never. */
     filesSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
     /** Seconds a mismatched count or an orphan pin is left alone before a sweep repairs it. */
@@ -214,6 +222,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_NODE_DESCRIPTION: 'nodeDescription',
   CELLA_NODE_CREDENTIAL: 'nodeCredential',
   CELLA_COMMIT_ID: 'commitId',
+  CELLA_METRICS: 'metrics',
+  CELLA_METRICS_TOKEN: 'metricsToken',
+  CELLA_METRICS_TOKEN_FILE: 'metricsTokenFile',
+  CELLA_METRICS_SCAN_INTERVAL: 'metricsScanIntervalSeconds',
   CELLA_FILES_SWEEP_INTERVAL: 'filesSweepIntervalSeconds',
   CELLA_FILES_SWEEP_GRACE: 'filesSweepGraceSeconds',
   CELLA_BACKUP_RETRY_WINDOW: 'backupRetryWindowSeconds',
@@ -249,6 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     .refine((c) => (c.tlsCert === undefined) === (c.tlsKey === undefined), {
       message: 'set both CELLA_TLS_CERT and CELLA_TLS_KEY, or neither',
       path: ['tlsKey'],
+    })
+    .refine((c) => c.metricsToken === undefined || c.metricsTokenFile === undefined, {
+      message: 'set CELLA_METRICS_TOKEN or CELLA_METRICS_TOKEN_FILE, not both',
+      path: ['metricsTokenFile'],
     })
     .safeParse({ ...fromFile, ...fromEnv, ...overrides });
   if (!parsed.success) {

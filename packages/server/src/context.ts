@@ -22,6 +22,8 @@ import type { VaultService } from './vault/vaults.js';
 import type { Caller } from './auth/caller.js';
 import type { Closable } from './closable.js';
 import type { Logger } from './logger.js';
+import type { Readiness } from './health/readiness.js';
+import type { Metrics } from './metrics/node-metrics.js';
 
 /** Counts one request under `key`; throws RATE_LIMITED (429, with Retry-After) past the budget. */
 export interface RateLimiter {
@@ -68,6 +70,12 @@ export interface AppContext {
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** The rate-limit buckets endpoints name in their `rateLimit` (bucket → limiter). */
   rateLimits: Record<string, RateLimiter>;
+  /** Prometheus metrics (src/metrics; a no-op when CELLA_METRICS=false). */
+  metrics: Metrics;
+  /** The bearer token `/metrics` requires, if the operator set one. */
+  metricsToken: string | undefined;
+  /** The readiness probe's checks (src/health). */
+  readiness: Readiness;
   /** Closed in reverse order on shutdown. */
   closables: Closable[];
 }

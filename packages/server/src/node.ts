@@ -44,6 +44,16 @@ import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
 import { createHttpApp } from './http/app.js';
 import { serverOptions } from './http/server-options.js';
+import { readinessParts } from './health/parts.js';
+import { Readiness } from './health/readiness.js';
+import {
+  countRefusals,
+  disabledMetrics,
+  metricsToken,
+  NodeMetrics,
+  timedBlockStore,
+  timedDocumentStore,
+} from './metrics/index.js';
 import { createLogger, type Logger } from './logger.js';
 
 export const serverVersion: string = (
@@ -69,6 +79,9 @@ export interface StartOptions {
   /** Where the dev chain's banner goes (default: stdout unless the log level is silent). */
   announce?: (text: string) => void;
 }
+
+/** How long each readiness check may take. */
+const READY_TIMEOUT_MS = 2000;
 
 /** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
 export function withChainDefaults(config: Config): Config {
@@ -99,13 +112,26 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const plans = loadPlans(config.plansFile);
   if (!config.devChain) paymentSettings(config);
   const outboundLimits = { ...DEFAULT_OUTBOUND_LIMITS, ...outboundCa(config) };
+  const scrapeToken = config.metrics ? metricsToken(config) : undefined;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
-  const documents = await openDocumentStore(config, log);
-  closables.push(documents);
-  const blocks = await openBlockStore(config, log);
-  closables.push(blocks);
+  const engine = await openDocumentStore(config, log);
+  closables.push(engine);
+  const blockEngine = await openBlockStore(config, log);
+  closables.push(blockEngine);
+  // Metrics count node-wide figures on the engine itself (a scrape's counting is not an operation
+  // of the node) and time every operation the node makes through the ports.
+  const metrics = config.metrics
+    ? new NodeMetrics({
+        nodeDb: engine.database(NODE_DATABASE),
+        scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
+        engine: engine.engine,
+        log,
+      })
+    : disabledMetrics;
+  const documents = metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine;
+  const blocks = metrics.enabled ? timedBlockStore(blockEngine, metrics.observeBlockStore) : blockEngine;
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
   const presented = new PresentedDocumentStore(nodeDb);
@@ -152,8 +178,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const access = new AccessStats(nodeDb, clock, log);
   access.start();
   closables.push(access);
-  if (!config.quotaEnforcement)
-    log.warn('CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)');
   const payments = await startPayments(
     config,
     { nodeDb, identity, vaults, plans, clock, log },
@@ -212,6 +236,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
     outbound,
+    onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
   });
   backup.start();
   closables.push(backup);
@@ -239,10 +264,27 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     backup,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
-    // The buckets the endpoint table's `rateLimit` entries name.
-    rateLimits: {
-      'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
-    },
+    // The buckets the endpoint table's `rateLimit` entries name (refusals counted by bucket).
+    rateLimits: countRefusals(
+      {
+        'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
+      },
+      metrics,
+    ),
+    metrics,
+    metricsToken: scrapeToken,
+    readiness: new Readiness(
+      readinessParts({
+        documents: engine,
+        nodeDb: engine.database(NODE_DATABASE),
+        blocks: blockEngine,
+        eidRpcUrl: config.eidRpcUrl,
+        nodeDid: identity.did,
+        payment: paymentSettings(config),
+        timeoutMs: READY_TIMEOUT_MS,
+      }),
+      { timeoutMs: READY_TIMEOUT_MS, log },
+    ),
     closables,
   };
 }

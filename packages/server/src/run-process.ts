@@ -1,10 +1,13 @@
 /**
  * The process around a node, shared by `apps/node` and `apps/backup-node`: configuration from the
  * environment (with the app's defaults beneath it), one clear line and exit code 2 for bad settings,
- * graceful shutdown on SIGTERM/SIGINT, and one plain "listening on" line once it is safe to stop it.
+ * graceful shutdown on SIGTERM/SIGINT, and once it is safe to stop it the start summary: a plain
+ * "listening on" line, what is on, and one warning per thing a production node needs that is off
+ * (start-summary.ts).
  */
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { startNode, type CellaNode } from './node.js';
+import { describeStart } from './start-summary.js';
 
 export interface RunProcessOptions {
   role: Config['role'];
@@ -52,9 +55,25 @@ export async function runNodeProcess(options: RunProcessOptions): Promise<CellaN
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   // Announced only once the signal handlers are in place (scripts stop the node right after).
-  process.stdout.write(`${options.label} listening on ${node.url} (data: ${config.dataDir})\n`);
-  node.ctx.log.info(
-    { url: node.url, dataDir: config.dataDir, did: node.ctx.identity.did, role: config.role },
+  const { ctx } = node;
+  const summary = describeStart({
+    label: options.label,
+    url: node.url,
+    config: ctx.config,
+    documentEngine: ctx.documents.engine,
+    blockEngine: ctx.blocks.engine,
+    metricsProtected: ctx.metricsToken !== undefined,
+  });
+  process.stdout.write(`${summary.lines.join('\n')}\n`);
+  ctx.log.info(
+    {
+      url: node.url,
+      dataDir: config.dataDir,
+      did: ctx.identity.did,
+      role: config.role,
+      on: summary.parts,
+      warnings: summary.warnings,
+    },
     'node started',
   );
   return node;

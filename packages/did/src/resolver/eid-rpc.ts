@@ -103,6 +103,8 @@ export class EidRpcResolver implements DidResolver {
   }
 
   async #callOne(url: string, method: string, params: Record<string, unknown>): Promise<unknown> {
+    // Messages name the endpoint by its origin: providers put API keys in the path or query.
+    const where = new URL(url).origin;
     const id = bytesToHex(randomBytes(16));
     // Exactly what the official SDK sends: no "jsonrpc" member in the request.
     const body = JSON.stringify({ id, method, params: [params] });
@@ -116,12 +118,13 @@ export class EidRpcResolver implements DidResolver {
         body,
         signal: controller.signal,
       });
-      if (!res.ok) throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${url} answered HTTP ${res.status}`);
+      if (!res.ok)
+        throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${where} answered HTTP ${res.status}`);
       text = await res.text();
     } catch (err) {
       if (err instanceof DidError) throw err;
       const what = controller.signal.aborted ? `timed out after ${this.#timeoutMs} ms` : describe(err);
-      throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${url} unreachable: ${what}`, { cause: err });
+      throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${where} unreachable: ${what}`, { cause: err });
     } finally {
       clearTimeout(timer);
     }
@@ -129,23 +132,23 @@ export class EidRpcResolver implements DidResolver {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} did not answer JSON`, { cause: err });
+      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${where} did not answer JSON`, { cause: err });
     }
     const envelope = jsonRpcResponseSchema.safeParse(json);
     if (!envelope.success) {
       throw new DidError(
         'BAD_RESOLVER_REPLY',
-        `resolver ${url} sent an invalid JSON-RPC response: ${describeIssue(envelope.error)}`,
+        `resolver ${where} sent an invalid JSON-RPC response: ${describeIssue(envelope.error)}`,
         {
           cause: envelope.error,
         },
       );
     }
     if (envelope.data.id !== id)
-      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${url} answered a different request id`);
+      throw new DidError('BAD_RESOLVER_REPLY', `resolver ${where} answered a different request id`);
     if (envelope.data.error) {
       const { code, message } = envelope.data.error;
-      throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${url} error(${code}): ${message ?? ''}`);
+      throw new DidError('RESOLVER_UNAVAILABLE', `resolver ${where} error(${code}): ${message ?? ''}`);
     }
     return envelope.data.result;
   }

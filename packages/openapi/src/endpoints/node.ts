@@ -39,6 +39,22 @@ export const nodeEndpoints = defineEndpoints({
     success: { status: 200, description: 'The node is serving.', body: node.health },
     errors: [],
   },
+  readiness: {
+    operationId: 'readiness',
+    method: 'GET',
+    path: '/api/v2/health/ready',
+    auth: 'public',
+    tag: 'Node',
+    summary: 'Readiness probe',
+    description:
+      'Checks, in parallel and each within 2 seconds, every part the node needs: the document store, ' +
+      'the block store, and the identity chain and payment chain when they are configured. 200 when ' +
+      'all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share ' +
+      'one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.',
+    success: { status: 200, description: 'Every part answered.', body: node.readiness },
+    errors: ['UNAVAILABLE'],
+    errorBodies: { 503: node.notReady },
+  },
 
   openApiDocument: {
     operationId: 'openApiDocument',

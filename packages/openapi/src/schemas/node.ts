@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBody } from '../errors.js';
 import { count, did, epochSecondsOrNever } from './common.js';
 import { nodeDid, nodeOwnershipPresentation, time } from './example-values.js';
 
@@ -103,6 +104,71 @@ export const openApiDocument = z.record(z.string(), z.unknown()).meta({
       servers: [{ url: 'http://127.0.0.1:5000' }],
       paths: { '/api/v2/node/version': { get: { operationId: 'nodeVersion' } } },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  ],
+});
+
+const partStatus = z
+  .object({
+    status: z.enum(['ok', 'failed']).meta({ description: '`ok` when the part answered in time.' }),
+    engine: z
+      .string()
+      .optional()
+      .meta({ description: 'The engine of a store (`sqlite`, `mongodb`, `helia`, `kubo`, …).' }),
+    ms: z.number().int().min(0).meta({ description: 'How long the check took, in milliseconds.' }),
+    error: z.string().optional().meta({
+      description: 'Why the check failed (timed out, refused, wrong chain, …); details are in the log.',
+    }),
+  })
+  .meta({ id: 'ReadinessCheck', description: 'The check of one part the node needs.' });
+
+/** One entry per part the node needs; chains appear only when configured. */
+const readinessChecks = z
+  .object({
+    document_store: partStatus,
+    block_store: partStatus,
+    identity_chain: partStatus
+      .optional()
+      .meta({ description: 'Present when an identity chain is configured.' }),
+    payment_chain: partStatus.optional().meta({ description: 'Present when payments are on.' }),
+  })
+  .meta({
+    id: 'ReadinessChecks',
+    description: 'One check per part: the stores always, the chains when configured.',
+  });
+
+export const readiness = z
+  .object({
+    status: z.literal('ready').meta({ description: 'Always `ready`: every part answered.' }),
+    checks: readinessChecks,
+  })
+  .meta({
+    id: 'Readiness',
+    examples: [
+      {
+        status: 'ready',
+        checks: {
+          document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
+          block_store: { status: 'ok', engine: 'kubo', ms: 3 },
+          identity_chain: { status: 'ok', ms: 41 },
+          payment_chain: { status: 'ok', ms: 38 },
+        },
+      },
+    ],
+  });
+
+export const notReady = errorBody.extend({ checks: readinessChecks }).meta({
+  id: 'NotReady',
+  description: 'The error body, plus the status of every check.',
+  examples: [
+    {
+      error: { message: 'not ready: block_store failed (refused)' },
+      checks: {
+        document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
+        block_store: { status: 'failed', engine: 'kubo', ms: 1, error: 'refused' },
+        identity_chain: { status: 'ok', ms: 41 },
+        payment_chain: { status: 'ok', ms: 38 },
+      },
     },
   ],
 });

@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
+         */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/openapi.json": {
         parameters: {
             query?: never;
@@ -2677,6 +2697,101 @@ export interface components {
             uptime_seconds: number;
         };
         /**
+         * @example {
+         *       "status": "ready",
+         *       "checks": {
+         *         "document_store": {
+         *           "status": "ok",
+         *           "engine": "mongodb",
+         *           "ms": 2
+         *         },
+         *         "block_store": {
+         *           "status": "ok",
+         *           "engine": "kubo",
+         *           "ms": 3
+         *         },
+         *         "identity_chain": {
+         *           "status": "ok",
+         *           "ms": 41
+         *         },
+         *         "payment_chain": {
+         *           "status": "ok",
+         *           "ms": 38
+         *         }
+         *       }
+         *     }
+         */
+        Readiness: {
+            /**
+             * @description Always `ready`: every part answered.
+             * @constant
+             */
+            status: "ready";
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        /** @description One check per part: the stores always, the chains when configured. */
+        ReadinessChecks: {
+            document_store: components["schemas"]["ReadinessCheck"];
+            block_store: components["schemas"]["ReadinessCheck"];
+            /** @description Present when an identity chain is configured. */
+            identity_chain?: components["schemas"]["ReadinessCheck"];
+            /** @description Present when payments are on. */
+            payment_chain?: components["schemas"]["ReadinessCheck"];
+        };
+        /** @description The check of one part the node needs. */
+        ReadinessCheck: {
+            /**
+             * @description `ok` when the part answered in time.
+             * @enum {string}
+             */
+            status: "ok" | "failed";
+            /** @description The engine of a store (`sqlite`, `mongodb`, `helia`, `kubo`, …). */
+            engine?: string;
+            /** @description How long the check took, in milliseconds. */
+            ms: number;
+            /** @description Why the check failed (timed out, refused, wrong chain, …); details are in the log. */
+            error?: string;
+        };
+        /**
+         * @description The error body, plus the status of every check.
+         * @example {
+         *       "error": {
+         *         "message": "not ready: block_store failed (refused)"
+         *       },
+         *       "checks": {
+         *         "document_store": {
+         *           "status": "ok",
+         *           "engine": "mongodb",
+         *           "ms": 2
+         *         },
+         *         "block_store": {
+         *           "status": "failed",
+         *           "engine": "kubo",
+         *           "ms": 1,
+         *           "error": "refused"
+         *         },
+         *         "identity_chain": {
+         *           "status": "ok",
+         *           "ms": 41
+         *         },
+         *         "payment_chain": {
+         *           "status": "ok",
+         *           "ms": 38
+         *         }
+         *       }
+         *     }
+         */
+        NotReady: {
+            /** @description What went wrong. */
+            error: {
+                /** @description Human-readable reason, safe to show to a user. */
+                message: string;
+                /** @description Refines the HTTP status (see the error table). */
+                internal_code?: number;
+            };
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        /**
          * @description An OpenAPI 3.1 document: this one.
          * @example {
          *       "openapi": "3.1.0",
@@ -4483,6 +4598,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every part answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReady"];
                 };
             };
         };

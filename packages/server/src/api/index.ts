@@ -12,6 +12,7 @@ import { auth } from './auth/auth.js';
 import { signin } from './auth/signin.js';
 import { health } from './node/health.js';
 import { nodeInfo } from './node/info.js';
+import { readiness } from './node/readiness.js';
 import { nodeVersion } from './node/version.js';
 import { countDocuments } from './db/count-documents.js';
 import { createCollection } from './db/create-collection.js';
@@ -52,6 +53,7 @@ function conforming<T extends Conforming<T>>(procedures: T): T {
 export const procedures = conforming({
   nodeVersion,
   health,
+  readiness,
   nodeInfo,
   signin,
   auth,

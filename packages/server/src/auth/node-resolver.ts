@@ -5,8 +5,8 @@
  *   DocumentStore; a DID the chain has never seen falls back to the document the user presented at
  *   sign-in (an unpublished DID, as the reference accepts for app instances); a deactivated DID is
  *   final; a chain outage is an error, never a silent fallback;
- * - did:elastos without a chain: the presented document, self-certified (its id derives from its key),
- *   with a logged warning that deactivation can't be checked.
+ * - did:elastos without a chain: the presented document, self-certified (its id derives from its key);
+ *   deactivation can't be checked, which the start line says once (a debug line per DID).
  */
 import {
   CachingResolver,
@@ -31,7 +31,8 @@ export interface NodeResolverOptions {
 export function createNodeResolver(options: NodeResolverOptions): DidResolver {
   const selfCertifying = new SelfCertifyingResolver({
     documents: options.presented,
-    onWarning: (warning) => options.log.warn({ did: warning.did, reason: warning.reason }, warning.message),
+    // Without an identity chain this is true of every user: the start line warns once for the node.
+    onWarning: (warning) => options.log.debug({ did: warning.did, reason: warning.reason }, warning.message),
   });
   if (!options.eidRpcUrl) return selfCertifying;
   const chain = new CachingResolver(new EidRpcResolver({ url: options.eidRpcUrl }), {

@@ -59,6 +59,8 @@ export interface BackupJobsOptions {
   run: JobRunner;
   /** True when no other process shares this node's stores (embedded engines): take jobs back at once. */
   exclusiveStore: boolean;
+  /** A job ended in this process; `networkBytes`: what its runs moved to or from the backup node. */
+  onJobEnded?: (kind: JobKind, result: 'success' | 'failed', networkBytes: number) => void;
 }
 
 export const JOBS_COLLECTION = 'backup_jobs';
@@ -275,12 +277,16 @@ export class BackupJobs {
       onAttempt: (client, attempt) => (remote = { client, attempt }),
     };
     let failingSince: number | null = null;
+    // Bytes moved by earlier attempts of this job (each attempt starts its figures at 0).
+    let movedBefore = 0;
     for (let attempt = 1; ; attempt++) {
       try {
+        movedBefore += progress.network_bytes;
         Object.assign(progress, { ...emptyProgress(), network_bytes: 0 });
         const result = await this.o.run(kind, userDid, grant, control);
         await save(true);
         await this.finish(userDid, kind, 'success', result);
+        this.o.onJobEnded?.(kind, 'success', movedBefore + progress.network_bytes);
         return;
       } catch (error) {
         if (signal.aborted) {
@@ -314,6 +320,7 @@ export class BackupJobs {
         }
         await save(true);
         await this.finish(userDid, kind, 'failed', `${kind} failed: ${messageOf(error)}`);
+        this.o.onJobEnded?.(kind, 'failed', movedBefore + progress.network_bytes);
         return;
       }
     }

@@ -21,7 +21,7 @@ import { BackupRecords, type BackupRecord, type CurrentBackup } from './backup-r
 import { runBackup } from './backup-run.js';
 import { BackupStore } from './backup-store.js';
 import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
-import { BackupJobs, type BackupStateView } from './jobs.js';
+import { BackupJobs, type BackupJobsOptions, type BackupStateView } from './jobs.js';
 import type { FileRefs, PrimaryDeps, PublicFileIndex } from './primary-deps.js';
 import { emptyProgress } from './progress.js';
 import { promote } from './promote.js';
@@ -49,6 +49,8 @@ export interface BackupServiceDeps {
   openBackupStore?: (dir: string) => Promise<BlockStore>;
   /** The outbound agent (src/outbound) for requests to backup nodes users name. */
   outbound: Dispatcher;
+  /** Told when a job ends here (the metrics). */
+  onJobEnded?: BackupJobsOptions['onJobEnded'];
 }
 
 export class BackupService {
@@ -97,6 +99,7 @@ export class BackupService {
       log: d.log,
       settings: d.settings,
       exclusiveStore: !d.config.mongodbUri,
+      ...(d.onJobEnded ? { onJobEnded: d.onJobEnded } : {}),
       grantOf: async (userDid, credential) => {
         const grant = await verifyBackupCredential(credential, d.resolver, d.clock());
         checkOnPrimary(grant, userDid, d.identity.did);

@@ -1,7 +1,7 @@
 /**
  * The fastify application: CORS, request ids, one access line per request, the routes of the
  * route tables (routes.ts: one router for JSON and streaming endpoints), the OpenAPI document and
- * docs page, 404/405 and one error mapper.
+ * docs page, the metrics (metrics-route.ts), 404/405 and one error mapper.
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
@@ -12,6 +12,7 @@ import { CellaError } from '../errors.js';
 import { corsOptions } from './cors.js';
 import { registerDocsRoutes } from './docs-routes.js';
 import { sendError } from './error-handler.js';
+import { registerMetrics } from './metrics-route.js';
 import type { JsonParser } from './read-body.js';
 import type { RouteTable } from '../api/route-table.js';
 import { registerRoutes } from './routes.js';
@@ -77,6 +78,8 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  registerMetrics(app, ctx);
 
   const methodsAt = registerRoutes(app, ctx, { tables: options.tables, skip: servedByDocsRoutes, parseJson });
   registerDocsRoutes(app);

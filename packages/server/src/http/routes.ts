@@ -209,9 +209,12 @@ export function registerRoutes(
           throw new CellaError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed}`);
         }
         let picked = picks[0]!;
+        // Named before the body is read, so a refused body is counted under its operation.
+        request.operation = picked.candidate.endpoint.operationId;
         let body: unknown;
         if (picks.length > 1 && !picks.some((p) => isStreaming(p.candidate.endpoint))) {
           ({ picked, body } = await byBody(request, picks));
+          request.operation = picked.candidate.endpoint.operationId;
         } else if (!isStreaming(picked.candidate.endpoint)) {
           const { endpoint } = picked.candidate;
           body = await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);

@@ -13,6 +13,9 @@ import { freePlan, quotaBytes, type PlansFile } from './plans.js';
 
 export type UsageKind = 'db' | 'files';
 
+/** The node database's collection of vault records. */
+export const VAULTS_COLLECTION = 'vaults';
+
 export interface VaultRecord {
   userDid: string;
   database: string;
@@ -113,7 +116,7 @@ export class VaultService {
     nodeDb: Database,
     private readonly plans: PlansFile,
     private readonly clock: () => number,
-    private readonly collectionName = 'vaults',
+    private readonly collectionName = VAULTS_COLLECTION,
     options: VaultServiceOptions = {},
   ) {
     this.vaults = nodeDb.collection(collectionName);

@@ -6,7 +6,7 @@ export const backupNodePutBlocks = procedureFor(endpoints.backupNodePutBlocks).m
   async ({ input: { query }, ctx }) => {
     const { request } = ctx.http;
     const encoding = request.headers['content-encoding'];
-    return ctx.app.backup
+    const received = await ctx.app.backup
       .backupNode()
       .putBlocks(
         ctx.caller,
@@ -14,5 +14,7 @@ export const backupNodePutBlocks = procedureFor(endpoints.backupNodePutBlocks).m
         request.raw,
         typeof encoding === 'string' ? encoding.toLowerCase() : undefined,
       );
+    ctx.app.metrics.backupBytesReceived(received.bytes);
+    return received;
   },
 );

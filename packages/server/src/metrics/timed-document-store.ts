@@ -1,0 +1,149 @@
+/**
+ * A DocumentStore that reports how long each operation took (by port method name), around any
+ * engine. The wiring wraps the engine it opened when metrics are on; nothing else changes.
+ */
+import type {
+  Collection,
+  CountOptions,
+  Database,
+  Document,
+  DocumentStore,
+  Filter,
+  FindOneAndDeleteOptions,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  Update,
+  UpdateOptions,
+  WriteOptions,
+} from '@cella/document-store';
+import type { ObserveOperation } from './node-metrics.js';
+
+/**
+ * Reports `operation` once `work` settles, timed from `start`: taken before the engine was called,
+ * since an embedded engine does its work synchronously, inside the call.
+ */
+export function timed<T>(
+  observe: ObserveOperation,
+  operation: string,
+  start: number,
+  work: Promise<T>,
+): Promise<T> {
+  return work.finally(() => observe(operation, (performance.now() - start) / 1000));
+}
+
+class TimedCollection implements Collection {
+  constructor(
+    private readonly inner: Collection,
+    private readonly observe: ObserveOperation,
+  ) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  insertMany(docs: Document[], options?: WriteOptions) {
+    return timed(this.observe, 'insertMany', performance.now(), this.inner.insertMany(docs, options));
+  }
+  find(filter: Filter, options?: FindOptions) {
+    return timed(this.observe, 'find', performance.now(), this.inner.find(filter, options));
+  }
+  findExtJson(filter: Filter, options?: FindOptions) {
+    return timed(this.observe, 'find', performance.now(), this.inner.findExtJson(filter, options));
+  }
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) {
+    return timed(this.observe, 'findOne', performance.now(), this.inner.findOne(filter, options));
+  }
+  count(filter: Filter, options?: CountOptions) {
+    return timed(this.observe, 'count', performance.now(), this.inner.count(filter, options));
+  }
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions) {
+    return timed(this.observe, 'updateOne', performance.now(), this.inner.updateOne(filter, update, options));
+  }
+  updateMany(filter: Filter, update: Update, options?: UpdateOptions) {
+    return timed(
+      this.observe,
+      'updateMany',
+      performance.now(),
+      this.inner.updateMany(filter, update, options),
+    );
+  }
+  replaceOne(filter: Filter, replacement: Document, options?: UpdateOptions) {
+    return timed(
+      this.observe,
+      'replaceOne',
+      performance.now(),
+      this.inner.replaceOne(filter, replacement, options),
+    );
+  }
+  deleteOne(filter: Filter, options?: WriteOptions) {
+    return timed(this.observe, 'deleteOne', performance.now(), this.inner.deleteOne(filter, options));
+  }
+  deleteMany(filter: Filter, options?: WriteOptions) {
+    return timed(this.observe, 'deleteMany', performance.now(), this.inner.deleteMany(filter, options));
+  }
+  findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions) {
+    return timed(
+      this.observe,
+      'findOneAndUpdate',
+      performance.now(),
+      this.inner.findOneAndUpdate(filter, update, options),
+    );
+  }
+  findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions) {
+    return timed(
+      this.observe,
+      'findOneAndDelete',
+      performance.now(),
+      this.inner.findOneAndDelete(filter, options),
+    );
+  }
+  aggregate(pipeline: Document[]) {
+    return timed(this.observe, 'aggregate', performance.now(), this.inner.aggregate(pipeline));
+  }
+  dataBytes() {
+    return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());
+  }
+}
+
+class TimedDatabase implements Database {
+  constructor(
+    private readonly inner: Database,
+    private readonly observe: ObserveOperation,
+  ) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+  listCollections() {
+    return timed(this.observe, 'listCollections', performance.now(), this.inner.listCollections());
+  }
+  createCollection(name: string) {
+    return timed(this.observe, 'createCollection', performance.now(), this.inner.createCollection(name));
+  }
+  dropCollection(name: string) {
+    return timed(this.observe, 'dropCollection', performance.now(), this.inner.dropCollection(name));
+  }
+  hasCollection(name: string) {
+    return timed(this.observe, 'hasCollection', performance.now(), this.inner.hasCollection(name));
+  }
+  collection(name: string): Collection {
+    return new TimedCollection(this.inner.collection(name), this.observe);
+  }
+  dataBytes() {
+    return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());
+  }
+  /** Streamed (backups): its pace is the reader's, so it is not timed. */
+  exportCollections() {
+    return this.inner.exportCollections();
+  }
+}
+
+export function timedDocumentStore(inner: DocumentStore, observe: ObserveOperation): DocumentStore {
+  return {
+    engine: inner.engine,
+    database: (name) => new TimedDatabase(inner.database(name), observe),
+    listDatabases: () => timed(observe, 'listDatabases', performance.now(), inner.listDatabases()),
+    dropDatabase: (name) => timed(observe, 'dropDatabase', performance.now(), inner.dropDatabase(name)),
+    close: () => inner.close(),
+  };
+}
