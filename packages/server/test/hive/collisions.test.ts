@@ -9,6 +9,7 @@ import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appDid, HiveSession, send } from '../helpers/hive-client.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
+import { scrape } from '../ops/exposition.js';
 
 let node: TempNode;
 /** The primary dialect: Cella's SDK and Bearer requests in the default space. */
@@ -160,6 +161,23 @@ describe('D: DELETE /vault/db/{collection} — delete documents with a filter, d
       expect(await listed(s)).not.toContain('d_drop');
       expect(refused(await s.send('DELETE', '/api/v2/vault/db/d_drop', {}), 404).internal_code).toBe(4);
     }
+  });
+
+  test('the metrics count each request under the entry its body chose, and an unreadable body under the first', async () => {
+    const requests = async (route: string, status: string) =>
+      (await scrape(node.url)).value('cella_http_requests_total', { route, method: 'DELETE', status });
+    await fresh(hive, 'd_metrics');
+    const before = {
+      dropped: await requests('hiveDropCollection', '204'),
+      deleted: await requests('deleteDocuments', '204'),
+      refused: await requests('deleteDocuments', '400'),
+    };
+    await hive.send('DELETE', '/api/v2/vault/db/d_metrics', { filter: { k: 1 } });
+    await hive.send('DELETE', '/api/v2/vault/db/d_metrics', {});
+    refused(await hive.send('DELETE', '/api/v2/vault/db/d_metrics', '{"filter":'));
+    expect(await requests('deleteDocuments', '204')).toBe(before.deleted + 1);
+    expect(await requests('hiveDropCollection', '204')).toBe(before.dropped + 1);
+    expect(await requests('deleteDocuments', '400')).toBe(before.refused + 1);
   });
 
   test('both dialects: no body, a body with other fields, or {} with a query is refused and changes nothing', async () => {
