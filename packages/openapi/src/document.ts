@@ -6,7 +6,8 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import type { Endpoint, Example } from './endpoint.js';
+import type { Endpoint, Example, HiveTag } from './endpoint.js';
+import { hiveEndpointList } from './endpoints/hive/index.js';
 import { endpointList } from './endpoints/index.js';
 import { errorBodyFor, errorCatalogue, type ErrorCode } from './error-codes.js';
 import { errorExampleMessages } from './error-examples.js';
@@ -14,6 +15,20 @@ import { errorBody } from './errors.js';
 import { signInProtocolMarkdown } from './sign-in-protocol.js';
 
 export const contractVersion = '2.0.0';
+
+const hiveTags: [HiveTag, string][] = [
+  ['Hive: Node', "The reference Hive Node's node routes (Hive dialect)."],
+  ['Hive: Subscription', 'Pricing plans, application statistics and the backup service (Hive dialect).'],
+  ['Hive: Database', "The reference's database routes: collections, documents, queries (Hive dialect)."],
+  [
+    'Hive: Files',
+    "The reference's file routes: upload flags, copy, move, listing, SHA-256, public files (Hive dialect).",
+  ],
+  ['Hive: Scripts', "The reference's script routes: register, run, run by URL, list (Hive dialect)."],
+  ['Hive: Payment', "The reference's payment routes: orders, settlement, receipts (Hive dialect)."],
+  ['Hive: Backup', "The reference's backup routes: `/vault/content`, promotion (Hive dialect)."],
+  ['Hive: Provider', "The node owner's view of every vault, backup and settled order (Hive dialect)."],
+];
 
 function errorsOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
@@ -198,6 +213,39 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   return Object.assign(operation, extensions);
 }
 
+/** Names the query parameters a route variant requires (`dest`, `comp=hash`), or all it takes. */
+function queryWords(endpoint: Endpoint): string[] {
+  const shape = (endpoint.query?.shape ?? {}) as Record<string, z.ZodType>;
+  const words = (required: boolean) =>
+    Object.entries(shape)
+      .filter(([, schema]) => required !== schema.safeParse(undefined).success)
+      .map(([name, schema]) => {
+        const literal = (schema as { def?: { type?: string; values?: unknown[] } }).def;
+        return literal?.type === 'literal' && literal.values?.length === 1
+          ? `${name}=${String(literal.values[0])}`
+          : name;
+      });
+  const required = words(true);
+  return required.length > 0 ? required : words(false);
+}
+
+/**
+ * Where an entry goes in `paths`: its template, unless an earlier entry (the primary table comes
+ * first) has the same method there — OpenAPI has one operation per method and path, while the two
+ * dialects share some. The variant is listed under its template plus the query that tells it apart
+ * (`/api/v2/vault/files/{path}?dest`), or plus its id when only the body does.
+ */
+function pathKeyOf(endpoint: Endpoint, paths: ZodOpenApiPathsObject): string {
+  const taken = (key: string) =>
+    (paths[key] as Record<string, unknown> | undefined)?.[endpoint.method.toLowerCase()] !== undefined;
+  if (!taken(endpoint.path)) return endpoint.path;
+  const words = queryWords(endpoint);
+  const key =
+    words.length > 0 ? `${endpoint.path}?${words.join('&')}` : `${endpoint.path}#${endpoint.operationId}`;
+  if (taken(key)) throw new Error(`${endpoint.operationId}: no distinct place in the document (${key})`);
+  return key;
+}
+
 type Parameter = { description?: string; schema?: { description?: string } };
 
 /** A parameter whose schema carries the description (a transforming query schema) shows it too. */
@@ -211,10 +259,13 @@ function describeParameters(document: ReturnType<typeof createDocument>): void {
 
 export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
-  for (const endpoint of endpointList) {
-    const item = (paths[endpoint.path] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] =
-      operationOf(endpoint);
+  for (const endpoint of [...endpointList, ...hiveEndpointList]) {
+    const key = pathKeyOf(endpoint, paths);
+    const operation = operationOf(endpoint);
+    if (key !== endpoint.path)
+      Object.assign(operation, { 'x-cella-shares-route': `${endpoint.method} ${endpoint.path}` });
+    const item = (paths[key] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operation;
   }
   const document = createDocument(
     {
@@ -225,6 +276,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         description:
           'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
           'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example). Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too), as the sign-in protocol below describes.\n\n' +
+          "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.\n\n" +
           signInProtocolMarkdown,
         license: { name: 'MIT', identifier: 'MIT' },
       },
@@ -246,6 +298,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           name: 'Backup node (internal)',
           description: 'Node-to-node calls between a vault node and its backup node.',
         },
+        ...hiveTags.map(([name, description]) => ({ name, description })),
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

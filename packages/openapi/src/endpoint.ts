@@ -26,7 +26,19 @@ export type Tag =
   | 'Payment'
   | 'Subscription'
   | 'Backup'
-  | 'Backup node (internal)';
+  | 'Backup node (internal)'
+  | HiveTag;
+
+/** The reference Hive Node's own routes (the Hive dialect), onto the same services. */
+export type HiveTag =
+  | 'Hive: Node'
+  | 'Hive: Subscription'
+  | 'Hive: Database'
+  | 'Hive: Files'
+  | 'Hive: Scripts'
+  | 'Hive: Payment'
+  | 'Hive: Backup'
+  | 'Hive: Provider';
 
 /**
  * A rate limit: the requests it covers are counted in a named bucket, per key; the bucket's budget

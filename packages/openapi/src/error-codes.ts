@@ -40,7 +40,12 @@ export const errorCatalogue = {
   FILE_NOT_FOUND: { status: 404, internalCode: 6, description: 'No file or folder at that path.' },
   ORDER_NOT_FOUND: { status: 404, internalCode: 7, description: 'No order with that id for this user.' },
   RECEIPT_NOT_FOUND: { status: 404, internalCode: 8, description: 'No receipt with that id for this user.' },
-  INDEX_NOT_FOUND: { status: 404, internalCode: 9, description: 'No index of that name on the collection.' },
+  APPLICATION_NOT_FOUND: {
+    status: 404,
+    internalCode: 9,
+    description: 'No application has used this vault (the Hive dialect lists none as 404).',
+  },
+  INDEX_NOT_FOUND: { status: 404, internalCode: 10, description: 'No index of that name on the collection.' },
   NOT_FOUND: { status: 404, description: 'The resource does not exist.' },
   ROUTE_NOT_FOUND: { status: 404, internalCode: 3000, description: 'No endpoint at this method and path.' },
   METHOD_NOT_ALLOWED: {

@@ -1,11 +1,18 @@
 export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints/index.js';
 export {
+  hiveEndpoints,
+  hiveEndpointList,
+  type HiveEndpointId,
+  type HiveEndpoints,
+} from './endpoints/hive/index.js';
+export {
   DEFAULT_BODY_LIMIT,
   defaultStatus,
   type AuthMode,
   type RateLimit,
   type BinaryBody,
   type Endpoint,
+  type HiveTag,
   type EndpointExamples,
   type Example,
   type HttpMethod,

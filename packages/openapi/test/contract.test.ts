@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   buildOpenApiDocument,
   endpointList,
+  hiveEndpointList,
   errorCatalogue,
   errorCodeFor,
   serialiseDocument,
@@ -103,5 +104,54 @@ describe('the contract', () => {
     expect(errorCodeFor(400, 1)).toBe('INVALID_PARAMETER');
     expect(errorCodeFor(400)).toBe('BAD_REQUEST');
     expect(errorCodeFor(507)).toBe('INSUFFICIENT_STORAGE');
+  });
+});
+
+describe('the Hive dialect', () => {
+  const allEntries = [...endpointList, ...hiveEndpointList];
+
+  test('every Hive entry is tagged "Hive: …" (its description and examples: reference.test.ts)', () => {
+    for (const entry of hiveEndpointList) expect(entry.tag, entry.operationId).toMatch(/^Hive: /);
+  });
+
+  test('operation ids are unique across both tables, and every Hive operation is in the document', () => {
+    const ids = allEntries.map((e) => e.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const documented = Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    for (const entry of hiveEndpointList) expect(documented, entry.operationId).toContain(entry.operationId);
+  });
+
+  test('a Hive route that shares a method and path with the primary table is listed under the query that marks it', () => {
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    expect(paths['/api/v2/vault/files/{path}?dest']?.put?.operationId).toBe('hiveCopyFile');
+    expect(paths['/api/v2/vault/files/{path}?dest']?.put?.['x-cella-shares-route']).toBe(
+      'PUT /api/v2/vault/files/{path}',
+    );
+    expect(paths['/api/v2/vault/files/{path}?comp=hash']?.get?.operationId).toBe('hiveFileHash');
+    expect(paths['/api/v2/vault/files/{path}']?.put?.operationId).toBe('uploadFile');
+  });
+
+  test("only the node's version and commit and public files are public in the Hive table", () => {
+    expect(
+      hiveEndpointList
+        .filter((e) => e.auth === 'public')
+        .map((e) => e.operationId)
+        .sort(),
+    ).toEqual(['hiveAboutCommitId', 'hiveAboutVersion', 'hiveCommitId', 'hiveIpfsContent']);
+  });
+
+  test('a mutating request is refused any body field its route does not know (bodies are strict objects)', () => {
+    for (const entry of allEntries) {
+      if (!entry.body || entry.method === 'GET') continue;
+      const def = (entry.body as unknown as { def: { type: string; innerType?: { def: unknown } } }).def;
+      const object = (def.type === 'optional' ? def.innerType!.def : def) as {
+        type: string;
+        catchall?: { def: { type: string } };
+      };
+      expect(object.type, entry.operationId).toBe('object');
+      expect(object.catchall?.def.type, `${entry.operationId} is not strict`).toBe('never');
+    }
   });
 });

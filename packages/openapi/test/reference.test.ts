@@ -12,6 +12,7 @@ import {
   endpointList,
   errorBody,
   errorCodeFor,
+  hiveEndpointList,
   signInProtocolMarkdown,
   type Endpoint,
 } from '../src/index.js';
@@ -54,10 +55,11 @@ interface Operation {
 const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
   schema?.$ref ? components[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
+const entries = [...endpointList, ...hiveEndpointList];
 const operations: { method: string; path: string; operation: Operation; entry: Endpoint }[] = [];
 for (const [path, item] of Object.entries(document.paths ?? {}))
   for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-    const entry = endpointList.find((e) => e.operationId === operation.operationId);
+    const entry = entries.find((e) => e.operationId === operation.operationId);
     if (!entry) throw new Error(`no entry for ${operation.operationId}`);
     operations.push({ method: method.toUpperCase(), path, operation, entry });
   }
@@ -96,7 +98,7 @@ describe('the API reference', () => {
         ).length
       } with examples for every JSON request and response`,
     );
-    expect(operations.length).toBe(endpointList.length);
+    expect(operations.length).toBe(entries.length);
   });
 
   test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(

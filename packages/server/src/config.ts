@@ -87,6 +87,17 @@ export const configSchema = z
     fileTransactionTtlSeconds: int(60, 30 * 86400).default(3600),
     anonymousRunsPerMinute: int(1, 1_000_000).default(120),
     nodeName: z.string().default('Cella node'),
+    /** Contact address shown in node info. */
+    nodeEmail: z.string().max(256).default(''),
+    /** A description shown in node info. */
+    nodeDescription: z.string().max(4096).default(''),
+    /**
+     * The operator's HiveNodeOwnerCredential for this node (issued by the owner to the node DID):
+     * its JSON text or base58 of it, as the reference's NODE_CREDENTIAL. Checked at start.
+     */
+    nodeCredential: z.string().max(65_536).optional(),
+    /** The git commit of this build (`/node/commit_id`); absent: the package version. */
+    commitId: z.string().max(128).optional(),
     /** Prometheus metrics at `/metrics` (docs/operations.md); false: no route, no instrumentation. */
     metrics: bool.default(true),
     /** Bearer token `/metrics` requires (absent, like `metricsTokenFile`: no token needed). */
@@ -207,6 +218,10 @@ const envNames: Record<string, keyof Config> = {
   CELLA_FILE_TRANSACTION_TTL: 'fileTransactionTtlSeconds',
   CELLA_ANONYMOUS_RUNS_PER_MINUTE: 'anonymousRunsPerMinute',
   CELLA_NODE_NAME: 'nodeName',
+  CELLA_NODE_EMAIL: 'nodeEmail',
+  CELLA_NODE_DESCRIPTION: 'nodeDescription',
+  CELLA_NODE_CREDENTIAL: 'nodeCredential',
+  CELLA_COMMIT_ID: 'commitId',
   CELLA_METRICS: 'metrics',
   CELLA_METRICS_TOKEN: 'metricsToken',
   CELLA_METRICS_TOKEN_FILE: 'metricsTokenFile',

@@ -3,8 +3,11 @@
  * services. Handlers receive it through the request context; nothing else holds global state.
  * Only the wiring (node.ts) and the layers above the services (api/, http/) import this file.
  */
+import type { DidResolver } from '@cella/did';
 import type { OutboundClient } from './outbound/lazy-outbound.js';
 import type { NodeIdentity } from './auth/node-identity.js';
+import type { NodeOwnership } from './auth/node-ownership.js';
+import type { AccessStats } from './vault/access-stats.js';
 import type { BackupService } from './backup/service.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
@@ -33,6 +36,10 @@ export interface AppContext {
   startedAt: number;
   version: string;
   identity: NodeIdentity;
+  /** The operator's ownership credential and the node's presentation of it (node info, provider endpoints). */
+  ownership: NodeOwnership;
+  /** DID resolution (identity chain with its cache, documents presented at sign-in). */
+  resolver: DidResolver;
   documents: DocumentStore;
   /** File content (helia embedded, or a kubo daemon). */
   blocks: BlockStore;
@@ -45,6 +52,8 @@ export interface AppContext {
   clock: () => number;
   plans: PlansFile;
   vaults: VaultService;
+  /** Requests per user and application, counted off the request path. */
+  access: AccessStats;
   /** Orders, on-chain settlement and receipts. */
   payment: PaymentService;
   database: VaultDatabase;

@@ -5,11 +5,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
+import { hiveRoutes } from './api/hive/index.js';
 import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
+import { loadNodeOwnership } from './auth/node-ownership.js';
+import { AccessStats } from './vault/access-stats.js';
 import { createNodeResolver } from './auth/node-resolver.js';
 import { NODE_DATABASE, NonceStore, PresentedDocumentStore } from './auth/node-stores.js';
 import { publishNodeDocument } from './auth/publish-node-document.js';
@@ -144,6 +147,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   const clock = options.clock ?? Date.now;
   // Issued and checked on the node's clock, like every other time of the sign-in.
   const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
+  let ownership;
+  try {
+    ownership = await loadNodeOwnership(config.nodeCredential, identity, resolver, clock);
+  } catch (error) {
+    for (const closable of [...closables].reverse()) await closable.close().catch(() => undefined);
+    throw error;
+  }
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
   const signIn = new SignInService({
     identity,
@@ -166,6 +176,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   signInSweeper.start();
   closables.push(signInSweeper);
   const vaults = new VaultService(nodeDb, plans, clock, 'vaults', { enforceQuota: config.quotaEnforcement });
+  const access = new AccessStats(nodeDb, clock, log);
+  access.start();
+  closables.push(access);
   const payments = await startPayments(
     config,
     { nodeDb, identity, vaults, plans, clock, log },
@@ -220,6 +233,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     plans,
     blocks,
     refs: files.refs,
+    publicFiles: files.publicFiles,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
     openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
     outbound,
@@ -227,12 +241,15 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   });
   backup.start();
   closables.push(backup);
+  if (backup.records) payments.payment.useBackups(backup.records);
   return {
     config,
     log,
     startedAt: Date.now(),
     version: serverVersion,
     identity,
+    ownership,
+    resolver,
     documents,
     blocks,
     files,
@@ -241,6 +258,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     clock,
     plans,
     vaults,
+    access,
     payment: payments.payment,
     database,
     scripts,
@@ -278,7 +296,7 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const server = serverOptions(config, (message) => warnings.push(message));
   const ctx = await buildContext(config, options);
   for (const message of warnings) ctx.log.warn(message);
-  const app = await createHttpApp(ctx, { tables: [cellaRoutes], server });
+  const app = await createHttpApp(ctx, { tables: [cellaRoutes, hiveRoutes], server });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

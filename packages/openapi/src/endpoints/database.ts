@@ -164,7 +164,7 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Drop an index',
     description:
-      "In the caller's own vault. `_id_` cannot be dropped (400, internal_code 1); 404 (internal_code 9) when the collection has no index of that name, 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.",
+      "In the caller's own vault. `_id_` cannot be dropped (400, internal_code 1); 404 (internal_code 10) when the collection has no index of that name, 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.",
     params: db.indexParams,
     success: { status: 204, description: 'Dropped.' },
     errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'INDEX_NOT_FOUND', 'VAULT_FROZEN'],

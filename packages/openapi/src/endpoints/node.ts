@@ -23,7 +23,7 @@ export const nodeEndpoints = defineEndpoints({
     tag: 'Node',
     summary: 'Identity, role and engines of the node',
     description:
-      "Any signed-in user (as the reference). The node's DID (the `iss` of its challenges and tokens, the realm of a sign-in), its display name, its role and the storage engines behind it. 401 without a valid token.",
+      "Any signed-in user (as the reference). The node's DID (the `iss` of its challenges and tokens, the realm of a sign-in), its display name, its role and the storage engines behind it; and the reference's fields: the owner with the node's presentation of its ownership credential, the operator's contact, the counts of users, vaults and backups, the latest access, memory and storage figures. 401 without a valid token.",
     success: { status: 200, description: 'Node information.', body: node.nodeInfo },
     errors: [],
   },

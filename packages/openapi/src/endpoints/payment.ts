@@ -24,7 +24,7 @@ export const paymentEndpoints = defineEndpoints({
     tag: 'Payment',
     summary: 'Place an order for a plan upgrade',
     description:
-      "The caller orders a paid plan for their own vault. The answer carries the price in wei and the order proof: pay with the payment contract's `payOrder(receiving_address, memo = proof)` sending exactly that value, then settle. Orders expire after 7 days. 404 (internal_code 5) for an unknown plan; 400 for a free plan or more than 20 unpaid orders; 404 (internal_code 2) for a backup plan (not sold yet); 503 when the node takes no payments.",
+      "The caller orders a paid plan for their own vault. The answer carries the price in wei and the order proof: pay with the payment contract's `payOrder(receiving_address, memo = proof)` sending exactly that value, then settle. Orders expire after 7 days. 404 (internal_code 5) for an unknown plan; 400 for a free plan or more than 20 unpaid orders; a backup plan only on a backup node where the caller subscribed the backup service (else 404, internal_code 2; settling it upgrades that service); 501 `FEATURE_NOT_OFFERED` when the node takes no payments.",
     body: payment.placeOrderRequest,
     success: { status: 201, description: 'The order with its signed proof.', body: payment.order },
     errors: [

@@ -10,7 +10,7 @@ export const didDocumentObject = z.record(z.string(), z.unknown()).meta({
 });
 
 export const signinRequest = z
-  .object({
+  .strictObject({
     document: didDocumentObject.optional().meta({ description: 'The signing-in DID document.' }),
     id: didDocumentObject.optional().meta({
       description: 'Reference Hive Node name of `document`; accepted for compatibility.',
@@ -41,7 +41,7 @@ export const presentationObject = z.record(z.string(), z.unknown()).meta({
 });
 
 export const authRequest = z
-  .object({
+  .strictObject({
     challenge_response: z.union([presentationObject, z.string().min(1).max(65_536)]).meta({
       description:
         'The presentation object, or (reference compatibility) a JWT signed by the holder whose `presentation` claim is that object.',

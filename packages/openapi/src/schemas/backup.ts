@@ -23,10 +23,10 @@ export const backupCredential = z
   });
 
 export const startBackupRequest = z
-  .object({ credential: backupCredential })
+  .strictObject({ credential: backupCredential })
   .meta({ id: 'StartBackupRequest', examples: [{ credential: credentialExample }] });
 export const restoreRequest = z
-  .object({ credential: backupCredential })
+  .strictObject({ credential: backupCredential })
   .meta({ id: 'RestoreRequest', examples: [{ credential: credentialExample }] });
 
 export const backupState = z
@@ -95,7 +95,7 @@ export const cidString = z
   .meta({ id: 'Cid', description: 'A CIDv1, base32 (`bafy…` dag-pb, `bafk…` raw).', examples: [cids.photo] });
 
 export const backupAuthRequest = z
-  .object({
+  .strictObject({
     challenge_response: z.union([presentationObject, z.string().min(1).max(65_536)]).meta({
       description:
         "A presentation by the primary node (holder) with realm = this node's DID and the challenge nonce, holding the user's `HiveBackupCredential` about the primary; or a JWT whose `presentation` claim is that object.",
@@ -297,7 +297,7 @@ export const backupNodeState = z
   });
 
 export const beginBackupRequest = z
-  .object({
+  .strictObject({
     bytes: z.number().int().min(0).meta({ description: 'Expected size of the backup (content bytes).' }),
   })
   .meta({ id: 'BeginBackupRequest', examples: [{ bytes: 493_650 }] });
@@ -324,10 +324,10 @@ const attemptId = z
   .meta({ description: 'The attempt `begin` opened.', examples: [attemptIdExample] });
 
 export const cidListRequest = z
-  .object({ cids: z.array(cidString).max(10_000).meta({ description: 'Up to 10,000 CIDs.' }) })
+  .strictObject({ cids: z.array(cidString).max(10_000).meta({ description: 'Up to 10,000 CIDs.' }) })
   .meta({ id: 'CidList', examples: [{ cids: [cids.chunk1, cids.chunk2, cids.photo] }] });
 export const holdRootsRequest = z
-  .object({
+  .strictObject({
     attempt_id: attemptId,
     cids: z
       .array(cidString)
@@ -354,7 +354,7 @@ export const putBlocksResponse = z
   .meta({ id: 'PutBlocksResponse', examples: [{ blocks: 1, bytes: 482_113 }] });
 
 export const commitBackupRequest = z
-  .object({
+  .strictObject({
     attempt_id: attemptId,
     manifest: backupManifest,
     manifest_hash: z
@@ -378,7 +378,7 @@ export const manifestResponse = z
   .meta({ id: 'BackupManifestResponse', examples: [{ summary: summaryExample, manifest: manifestExample }] });
 
 export const exportBlocksRequest = z
-  .object({
+  .strictObject({
     roots: z.array(cidString).max(10_000).optional().meta({ description: 'Whole DAGs (file contents).' }),
     cids: z.array(cidString).max(10_000).optional().meta({ description: 'Single blocks (database chunks).' }),
   })

@@ -45,6 +45,14 @@ export const epochSeconds = z
   .max(253_402_300_799)
   .meta({ description: 'Seconds since the Unix epoch.', examples: [time.vaultCreated] });
 
+/** A moment in epoch seconds, or -1 for one that has not happened (the reference's convention). */
+export const epochSecondsOrNever = z
+  .number()
+  .int()
+  .min(-1)
+  .max(253_402_300_799)
+  .meta({ description: 'Seconds since the Unix epoch; -1 = never.', examples: [time.notesWritten] });
+
 /** A count or a size: a whole number, never negative. */
 export const count = z.number().int().min(0);
 

@@ -18,14 +18,36 @@ export const collectionParams = z.object({ collection: collectionName });
 export const collectionNameParams = z.object({ name: collectionName });
 
 export const createCollectionRequest = z
-  .object({ name: collectionName })
+  .strictObject({ name: collectionName })
   .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes' }] });
 export const collectionInfo = z
   .object({ name: collectionName })
   .meta({ id: 'Collection', examples: [{ name: 'notes' }] });
+
+/** How the client encrypts a collection's documents (the reference's flags; the node stores them only). */
+export const encryptionFlags = {
+  is_encrypt: z.boolean().meta({ description: "Created by the Hive SDK's encrypted service." }),
+  encrypt_method: z.string().meta({ description: "'' when not encrypted." }),
+};
+const notEncrypted = { is_encrypt: false, encrypt_method: '' };
+
 export const collectionList = z
-  .object({ collections: z.array(collectionInfo).meta({ description: 'Sorted by name; `[]` when none.' }) })
-  .meta({ id: 'CollectionList', examples: [{ collections: [{ name: 'contacts' }, { name: 'notes' }] }] });
+  .object({
+    collections: z
+      .array(collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' }))
+      .meta({ description: 'Sorted by name; `[]` when none.' }),
+  })
+  .meta({
+    id: 'CollectionList',
+    examples: [
+      {
+        collections: [
+          { name: 'contacts', ...notEncrypted },
+          { name: 'notes', ...notEncrypted },
+        ],
+      },
+    ],
+  });
 
 const noteDocument = {
   title: 'Shopping list',
@@ -35,12 +57,12 @@ const noteDocument = {
 };
 
 export const insertRequest = z
-  .object({
+  .strictObject({
     document: z.union([jsonDocument, z.array(jsonDocument).min(1).max(10_000)]).meta({
       description: 'One document or a list of up to 10,000. Without `_id` the node assigns an ObjectId.',
     }),
     options: z
-      .object({
+      .strictObject({
         timestamp: z
           .boolean()
           .optional()
@@ -77,13 +99,13 @@ export const insertResponse = z
   .meta({ id: 'InsertResult', examples: [{ acknowledged: true, inserted_ids: [...objectIds] }] });
 
 export const updateRequest = z
-  .object({
+  .strictObject({
     filter,
     update: z.record(z.string(), z.unknown()).meta({
       description: 'Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused.',
     }),
     options: z
-      .object({
+      .strictObject({
         upsert: z
           .boolean()
           .optional()
@@ -131,7 +153,7 @@ export const updateResponse = z
   });
 
 export const deleteRequest = z
-  .object({ filter: filter.meta({ description: 'Which documents to delete; `{}` deletes all.' }) })
+  .strictObject({ filter: filter.meta({ description: 'Which documents to delete; `{}` deletes all.' }) })
   .meta({ id: 'DeleteRequest', examples: [{ filter: { tags: 'done' } }] });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
@@ -155,6 +177,7 @@ export const findQuery = z.object({
 export const findResponse = z
   .object({
     items: z.array(jsonDocument).meta({ description: 'The matching documents, in Extended JSON (relaxed).' }),
+    ...encryptionFlags,
   })
   .meta({
     id: 'FindResult',
@@ -168,15 +191,16 @@ export const findResponse = z
             modified: time.notesWritten,
           },
         ],
+        ...notEncrypted,
       },
     ],
   });
 
 export const countRequest = z
-  .object({
+  .strictObject({
     filter,
     options: z
-      .object({
+      .strictObject({
         skip: z
           .number()
           .int()

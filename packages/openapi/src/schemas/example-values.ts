@@ -133,3 +133,19 @@ export const backupNodeDocument: Record<string, unknown> = {
 };
 export const backupToken =
   'eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppbVZXNGNtYlFGYTN0UDI0UHZtaUt0WHUyZXprdGpDdDhGI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppbVZXNGNtYlFGYTN0UDI0UHZtaUt0WHUyZXprdGpDdDhGIiwic3ViIjoiQmFja3VwVG9rZW4iLCJhdWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwiaWF0IjoxNzcyNDQ1MDYxLCJuYmYiOjE3NzI0NDUwNjEsImV4cCI6MTc3MzA0OTg2MSwianRpIjoiOWIzZDJmNGMtMWU3YS00ZjBiLThjNjUtMmQ3ZTlhMWIzYzU4IiwicHJvcHMiOiJ7XCJ1c2VyRGlkXCI6XCJkaWQ6ZWxhc3RvczppYUVUbXV4QUhRR1l2RzRWYXhFWkJMWG9LZER5d2Y2Sjk1XCIsXCJzb3VyY2VESURcIjpcImRpZDplbGFzdG9zOmlxN0FmWUdLNTN3SDF6U1haQlBOQTZqOTV0a3N4ZmdIdmVcIixcInRhcmdldERJRFwiOlwiZGlkOmVsYXN0b3M6aW1WVzRjbWJRRmEzdFAyNFB2bWlLdFh1MmV6a3RqQ3Q4RlwiLFwidGFyZ2V0SG9zdFwiOlwiaHR0cHM6Ly9iYWNrdXAuZXhhbXBsZS5vcmdcIixcIm5vbmNlXCI6XCJ1b1oxUWg2TTgxVy0wSmdraVVpTFBUTEhkNjVhdjREblwifSJ9.SXWE2wHHgKgIQa8vRUrN4662XzER6zkqo0R66_8wNXpeWyGszzLh5qN6meHSB0owhiDvKRS4jqIPYJkhZFeZTw';
+
+/** The ownership presentation of node info for a node without an owner credential (signed by the vector's node key). */
+export const nodeOwnershipPresentation: Record<string, unknown> = {
+  type: 'VerifiablePresentation',
+  holder: nodeDid,
+  created: '2026-03-02T10:05:00Z',
+  verifiableCredential: [],
+  proof: {
+    type: 'ECDSAsecp256r1',
+    created: '2026-03-02T10:05:00Z',
+    verificationMethod: `${nodeDid}#primary`,
+    realm: nodeDid,
+    nonce: '5b0c3f1e-9d2a-4c7b-8e61-3a4f2d9c0b17',
+    signature: '_ntUOmiRAfE8rmidPJmiH_1QyI0iYp0YAszS6lkWGE1gZRsO5ZcA5G9ZXsltxRq8IFNVQFTTXo1QmRsNtNNaWQ',
+  },
+};

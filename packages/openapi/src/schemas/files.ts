@@ -20,10 +20,11 @@ export const downloadQuery = z.object({
     .optional()
     .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
   comp: z
-    .enum(['children', 'metadata', 'hash'])
+    .enum(['metadata'])
     .optional()
     .meta({
-      description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.',
+      description:
+        "Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.)",
       examples: ['metadata'],
     }),
 });
@@ -79,7 +80,7 @@ export const hashResponse = z
   .meta({ id: 'FileHash', examples: [fileHashExample] });
 
 export const moveRequest = z
-  .object({
+  .strictObject({
     to: filePath.meta({ description: 'Destination path. It must not exist.' }),
   })
   .meta({ id: 'MoveRequest', examples: [{ to: 'photos/2026/pets/cat.jpg' }] });

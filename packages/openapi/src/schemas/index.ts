@@ -6,3 +6,4 @@ export * as files from './files.js';
 export * as node from './node.js';
 export * as payment from './payment.js';
 export * as scripts from './scripts.js';
+export * as hive from './hive/index.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBody } from '../errors.js';
-import { did } from './common.js';
-import { nodeDid } from './example-values.js';
+import { count, did, epochSecondsOrNever } from './common.js';
+import { nodeDid, nodeOwnershipPresentation, time } from './example-values.js';
 
 const versionPart = (description: string) => z.number().int().min(0).meta({ description });
 
@@ -34,6 +34,30 @@ export const nodeInfo = z
       description:
         'Where file content is stored: the embedded IPFS block store, a kubo daemon, or an IPFS Cluster peer.',
     }),
+    owner_did: z.string().meta({
+      description: "The owner's DID: the issuer of the node's ownership credential ('' without one).",
+    }),
+    ownership_presentation: z.record(z.string(), z.unknown()).meta({
+      description:
+        "A verifiable presentation by the node's DID (realm = the node DID, a fresh nonce) holding the owner's `HiveNodeOwnerCredential` (no credential without one).",
+    }),
+    email: z
+      .string()
+      .meta({ description: "The operator's contact address (`CELLA_NODE_EMAIL`; '' without one)." }),
+    description: z.string().meta({
+      description: "The operator's description of the node (`CELLA_NODE_DESCRIPTION`; '' without one).",
+    }),
+    last_commit_id: z.string().meta({ description: "The build's git commit, else the version." }),
+    user_count: count.meta({ description: 'Users with a vault record here (also unsubscribed ones).' }),
+    vault_count: count.meta({ description: 'Vaults in use (not unsubscribed).' }),
+    backup_count: count.meta({ description: 'Backups this node keeps.' }),
+    latest_access_time: epochSecondsOrNever.meta({
+      description: 'The latest signed-in request; -1 = none yet.',
+    }),
+    memory_used: count.meta({ description: 'Bytes of memory in use on the machine.' }),
+    memory_total: count.meta({ description: 'Bytes of memory of the machine.' }),
+    storage_used: count.meta({ description: "Bytes used on the data directory's file system." }),
+    storage_total: count.meta({ description: "Bytes of the data directory's file system." }),
   })
   .meta({
     id: 'NodeInfo',
@@ -45,6 +69,19 @@ export const nodeInfo = z
         role: 'vault',
         document_engine: 'sqlite',
         block_engine: 'helia',
+        owner_did: '',
+        ownership_presentation: nodeOwnershipPresentation,
+        email: 'operator@example.org',
+        description: 'A vault node for the family',
+        last_commit_id: '9561be9f0d3c2a7e4b8156d0c3e9a2f7b1d4c6e8',
+        user_count: 3,
+        vault_count: 2,
+        backup_count: 0,
+        latest_access_time: time.notesWritten,
+        memory_used: 3_421_519_872,
+        memory_total: 8_335_130_624,
+        storage_used: 41_943_040_000,
+        storage_total: 250_790_436_864,
       },
     ],
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, did, epochSeconds, queryBoolean } from './common.js';
+import { count, did, epochSeconds, epochSecondsOrNever, queryBoolean } from './common.js';
 import {
   contractAddress,
   nodeDid,
@@ -76,7 +76,7 @@ export const subscriptionKind = z
   .meta({ description: '`vault`: a plan of the vault; `backup`: a plan of backups on this node.' });
 
 export const placeOrderRequest = z
-  .object({
+  .strictObject({
     subscription: subscriptionKind.default('vault'),
     pricing_name: z
       .string()
@@ -86,7 +86,7 @@ export const placeOrderRequest = z
   })
   .meta({ id: 'PlaceOrderRequest', examples: [{ subscription: 'vault', pricing_name: 'Standard' }] });
 
-const orderExample = {
+export const orderExample = {
   interim_orderid: orderId,
   subscription: 'vault',
   pricing_plan: 'Standard',
@@ -137,7 +137,7 @@ export const orderList = z
   .meta({ id: 'OrderList', examples: [{ orders: [orderExample] }] });
 
 export const settleRequest = z
-  .object({
+  .strictObject({
     order_id: z
       .number()
       .int()
@@ -146,7 +146,7 @@ export const settleRequest = z
   })
   .meta({ id: 'SettleRequest', examples: [{ order_id: 17 }] });
 
-const receiptExample = {
+export const receiptExample = {
   receipt_id: 'c2b7e0a4d91f3865a0e4b7d1',
   order_id: 17,
   interim_orderid: orderId,
@@ -212,6 +212,10 @@ export const vaultInfo = z
       description:
         '`running`; `frozen` by its owner (reads only); `read_only` = over quota: writes are refused until usage drops.',
     }),
+    app_count: count.meta({ description: 'Applications that used the vault.' }),
+    access_count: count.meta({ description: 'Signed-in requests to the vault.' }),
+    access_amount: count.meta({ description: 'Their bytes in and out.' }),
+    access_last_time: epochSecondsOrNever.meta({ description: 'The latest of them; -1 = never.' }),
   })
   .meta({
     id: 'VaultInfo',
@@ -228,6 +232,10 @@ export const vaultInfo = z
         created: time.vaultCreated,
         updated: time.paid,
         state: 'running',
+        app_count: 2,
+        access_count: 318,
+        access_amount: 1_204_733,
+        access_last_time: time.photoUploaded,
       },
     ],
   });

@@ -176,7 +176,7 @@ const scriptFields = {
 };
 
 export const registerScriptRequest = z
-  .object(scriptFields)
+  .strictObject(scriptFields)
   .meta({ id: 'RegisterScriptRequest', examples: [withoutName(getMessages)] });
 
 export const registerScriptResponse = z
@@ -200,14 +200,14 @@ export const scriptList = z
   .meta({ id: 'ScriptList', examples: [{ scripts: [getMessages] }] });
 
 export const runScriptRequest = z
-  .object({
+  .strictObject({
     context: z
-      .object({
+      .strictObject({
         target_did: did.meta({ description: 'Owner of the vault the script lives in. Default: the caller.' }),
-        target_app_did: z
-          .string()
-          .optional()
-          .meta({ description: 'Accepted and ignored (one vault per user).' }),
+        target_app_did: z.string().optional().meta({
+          description:
+            "The application DID whose space of the target's vault holds the script; absent: the target's default space.",
+        }),
       })
       .optional()
       .meta({

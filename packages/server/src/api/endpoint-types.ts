@@ -1,5 +1,5 @@
 /** Handler input and output types, derived from an endpoint's contract entry. */
-import type { EndpointId, Endpoints } from '@cella/openapi';
+import type { EndpointId, Endpoints, HiveEndpointId, HiveEndpoints } from '@cella/openapi';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
@@ -25,3 +25,6 @@ export type Answered = FastifyReply;
 
 /** The answer type of an operation of the contract (for answers built as JSON text). */
 export type OutputOf<Id extends EndpointId> = EndpointOutput<Endpoints[Id]>;
+
+/** The answer type of an operation of the Hive dialect's table. */
+export type HiveOutputOf<Id extends HiveEndpointId> = EndpointOutput<HiveEndpoints[Id]>;

@@ -17,6 +17,8 @@ import type { Endpoint, RateLimit } from '@cella/openapi';
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
+import { spaceOf } from '../vault/spaces.js';
+import { meterAccess } from './access-meter.js';
 import { invalidInput, notImplemented, unauthorized } from '../errors.js';
 import type { EndpointInput } from './endpoint-types.js';
 import type { RequestContext } from './request-context.js';
@@ -61,7 +63,10 @@ export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   if (caller?.kind === 'node') throw backupTokenElsewhere();
   if (!caller) throw unauthorized('this endpoint needs an access token: sign in first');
   await takeRateLimit(ctx, meta?.endpoint, caller);
-  return next({ ctx: { caller, vault: () => ctx.app.vaults.open(caller.userDid) } });
+  meterAccess(ctx, caller);
+  // The caller's space follows the token: the application it names, else the default space.
+  const vault = async () => spaceOf(await ctx.app.vaults.open(caller.userDid), caller.appDid);
+  return next({ ctx: { caller, vault } });
 });
 
 /** `optional`: a user access token or none (anonymous); a token that is sent must be valid. */
@@ -69,6 +74,7 @@ export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next })
   const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
   if (caller?.kind === 'node') throw backupTokenElsewhere();
   await takeRateLimit(ctx, meta?.endpoint, caller);
+  if (caller) meterAccess(ctx, caller);
   return next({ ctx: { caller } });
 });
 

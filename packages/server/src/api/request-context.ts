@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NodeCaller, UserCaller } from '../auth/caller.js';
 import type { AppContext } from '../context.js';
 import type { RequestLog } from '../logger.js';
-import type { VaultRecord } from '../vault/vaults.js';
+import type { VaultSpace } from '../vault/spaces.js';
 
 export interface RequestContext {
   app: AppContext;
@@ -26,8 +26,11 @@ export interface RequestContext {
 /** Auth mode `user`: a user access token. */
 export interface UserContext extends RequestContext {
   caller: UserCaller;
-  /** The caller's vault, created with the free plan on first use (404 when unsubscribed). */
-  vault(): Promise<VaultRecord>;
+  /**
+   * The caller's vault, created with the free plan on first use (404 when unsubscribed), in the
+   * caller's space: the application named in the access token, else the default space.
+   */
+  vault(): Promise<VaultSpace>;
 }
 
 /** Auth mode `optional`: a user access token, or none at all (anonymous; a bad token is 401). */

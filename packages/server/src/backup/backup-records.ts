@@ -48,6 +48,7 @@ export interface BackupRecord {
   start: number;
   end: number;
   created: number;
+  updated: number;
   current: CurrentBackup | null;
   pending: PendingAttempt | null;
 }
@@ -61,6 +62,7 @@ function toRecord(doc: Document): BackupRecord {
     start: Number(doc.start),
     end: Number(doc.end),
     created: Number(doc.created),
+    updated: Number(doc.updated ?? doc.created),
     current: (doc.current as CurrentBackup | null | undefined) ?? null,
     pending: (doc.pending as PendingAttempt | null | undefined) ?? null,
   };
@@ -90,28 +92,69 @@ export class BackupRecords {
   async open(userDid: string): Promise<BackupRecord> {
     const existing = await this.find(userDid);
     if (existing) return existing;
-    const plan = freePlan(this.plans.backupPlans);
-    const now = this.now();
     try {
-      await this.collection.insertMany([
-        {
-          _id: userDid,
-          plan: plan.name,
-          quota: quotaBytes(plan),
-          planAmount: 0,
-          start: now,
-          end: -1,
-          created: now,
-          updated: now,
-          current: null,
-          pending: null,
-          settlements: [],
-        },
-      ]);
+      await this.create(userDid);
     } catch (error) {
       if (!(error instanceof StoreError && error.code === 'DUPLICATE_KEY')) throw error;
     }
     return (await this.find(userDid))!;
+  }
+
+  /** Subscribes explicitly (the reference's `PUT /subscription/backup`): 455 when it exists. */
+  async subscribe(userDid: string): Promise<BackupRecord> {
+    try {
+      await this.create(userDid);
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'DUPLICATE_KEY')
+        throw new CellaError(
+          'ALREADY_EXISTS',
+          'you are subscribed to the backup service of this node already',
+        );
+      throw error;
+    }
+    return (await this.find(userDid))!;
+  }
+
+  /**
+   * Deletes the record if no backup is being received (an attempt idle for `staleSeconds` does not
+   * count); returns the attempts whose holds are now unclaimed, for the caller to release.
+   */
+  async remove(userDid: string, staleSeconds: number): Promise<string[]> {
+    const record = await this.find(userDid);
+    if (!record) throw new CellaError('BACKUP_NOT_FOUND', 'you have no backup service on this node');
+    if (record.pending && record.pending.updatedAt > this.now() - staleSeconds)
+      throw new CellaError(
+        'BACKUP_IN_PROGRESS',
+        'a backup of your vault is being received here: wait for it to end',
+      );
+    const { deletedCount } = await this.collection.deleteMany({
+      _id: userDid,
+      'pending.id': record.pending ? record.pending.id : null,
+      'current.id': record.current ? record.current.id : null,
+    });
+    if (deletedCount === 0)
+      throw new CellaError('BACKUP_IN_PROGRESS', 'the backup record changed meanwhile; retry');
+    return [record.current?.id, record.pending?.id].filter((id): id is string => id !== undefined);
+  }
+
+  private async create(userDid: string): Promise<void> {
+    const plan = freePlan(this.plans.backupPlans);
+    const now = this.now();
+    await this.collection.insertMany([
+      {
+        _id: userDid,
+        plan: plan.name,
+        quota: quotaBytes(plan),
+        planAmount: 0,
+        start: now,
+        end: -1,
+        created: now,
+        updated: now,
+        current: null,
+        pending: null,
+        settlements: [],
+      },
+    ]);
   }
 
   /** A paid backup plan past its end drops to the free backup plan; the backup stays. */
@@ -252,6 +295,11 @@ export class BackupRecords {
       { $set: { pending: null, updated: this.now() } },
     );
     return doc !== null;
+  }
+
+  /** Backups kept here (records with a complete backup). */
+  async countKept(): Promise<number> {
+    return this.collection.count({ current: { $ne: null } });
   }
 
   async all(): Promise<BackupRecord[]> {

@@ -18,7 +18,8 @@ import type { Collection, Document } from '@cella/document-store';
 import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
-import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { filesCollectionsOf } from '../files/vault-refs.js';
+import { isFilesCollection } from '../vault/names.js';
 import type { VaultRecord } from '../vault/vaults.js';
 import { carOf } from './car-blocks.js';
 import { Chunker, chunkDatabase, encodeEntry, type Chunk } from './chunks.js';
@@ -109,11 +110,10 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
   // The size announced up front (checked against the backup plan before anything moves): the
   // documents plus each distinct file content once, as the backup will hold them.
   const db = deps.documents.database(vault.database);
+  // Every space of the vault: its file metadata collections.
   const distinct = new Map<string, number>();
-  if (await db.hasCollection(INTERNAL_COLLECTIONS.files)) {
-    for (const doc of await db
-      .collection(INTERNAL_COLLECTIONS.files)
-      .find({}, { projection: { cid: 1, size: 1 } }))
+  for (const name of await filesCollectionsOf(db)) {
+    for (const doc of await db.collection(name).find({}, { projection: { cid: 1, size: 1 } }))
       distinct.set(String(doc.cid), Number(doc.size ?? 0));
   }
   const estimate = vault.dbUsed + [...distinct.values()].reduce((sum, size) => sum + size, 0);
@@ -149,7 +149,7 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
     );
     const contents = new Map<string, number>();
     const observe = (collection: string, doc: Document) => {
-      if (collection === INTERNAL_COLLECTIONS.files && typeof doc.cid === 'string')
+      if (isFilesCollection(collection) && typeof doc.cid === 'string')
         contents.set(doc.cid, Number(doc.size ?? 0));
     };
     let window: Chunk[] = [];

@@ -9,16 +9,13 @@ import type { Database } from '@cella/document-store';
 import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { isUnchargedCollection, splitSpace } from '../vault/names.js';
 import type { RawBlock } from './car-blocks.js';
 import { decodeChunk } from './chunks.js';
 import type { Manifest } from './manifest.js';
-import type { FileRefs } from './primary-deps.js';
+import type { FileRefs, PublicFileIndex } from './primary-deps.js';
 import type { ProgressSink } from './progress.js';
-import { releaseAll } from '../files/vault-refs.js';
-
-/** Collections whose documents are not charged as database usage (file metadata is charged by file size). */
-const UNCHARGED = new Set<string>([INTERNAL_COLLECTIONS.files, INTERNAL_COLLECTIONS.transactions]);
+import { filesCollectionsOf, releaseAll } from '../files/vault-refs.js';
 
 /** Fetches raw blocks (chunks) in the order asked, duplicates included. */
 export type ChunkFetcher = (cids: string[]) => AsyncIterable<RawBlock>;
@@ -90,7 +87,7 @@ export async function importDatabase(
         'INTERNAL',
         `collection ${c.name} has ${count} documents after the import, the backup holds ${c.documents}`,
       );
-    if (!UNCHARGED.has(c.name)) dbUsed += c.bytes;
+    if (!isUnchargedCollection(c.name)) dbUsed += c.bytes;
   }
   // The indexes once the documents are in (one build each, not one update per insert).
   for (const c of manifest.collections) {
@@ -163,7 +160,7 @@ export async function missingContents(
 }
 
 /**
- * One reference per file metadata document of `db` (the files service's rule), which pins the
+ * One reference per file metadata document of `db`, every space (the files service's rule), which pins the
  * contents. Returns the CIDs acquired (to release on a rollback) and the files usage (logical sizes).
  * `refetch` brings a content again when a gc took its blocks between the copy and the pin.
  */
@@ -172,37 +169,61 @@ export async function adoptFileRefs(
   refs: FileRefs,
   refetch: (cid: string) => Promise<void>,
   log: Logger,
-): Promise<{ acquired: string[]; filesUsed: number }> {
+): Promise<{ acquired: string[]; filesUsed: number; published: PublishedFile[] }> {
   const acquired: string[] = [];
+  const published: PublishedFile[] = [];
   let filesUsed = 0;
   try {
-    for (const doc of await db
-      .collection(INTERNAL_COLLECTIONS.files)
-      .find({}, { projection: { cid: 1, size: 1 } })) {
-      const cid = String(doc.cid);
-      try {
-        await refs.acquire(cid);
-      } catch (error) {
-        if (!isBlockStoreError(error) || (error.code !== 'INCOMPLETE' && error.code !== 'NOT_FOUND'))
-          throw error;
-        log.warn({ cid }, 'backup: a content was collected before it was pinned; fetching it again');
-        await refetch(cid);
-        await refs.acquire(cid);
+    for (const name of await filesCollectionsOf(db)) {
+      const { prefix } = splitSpace(name);
+      for (const doc of await db.collection(name).find({}, { projection: { cid: 1, size: 1, public: 1 } })) {
+        const cid = String(doc.cid);
+        try {
+          await refs.acquire(cid);
+        } catch (error) {
+          if (!isBlockStoreError(error) || (error.code !== 'INCOMPLETE' && error.code !== 'NOT_FOUND'))
+            throw error;
+          log.warn({ cid }, 'backup: a content was collected before it was pinned; fetching it again');
+          await refetch(cid);
+          await refs.acquire(cid);
+        }
+        acquired.push(cid);
+        filesUsed += Number(doc.size ?? 0);
+        if (doc.public === true) published.push({ prefix, path: String(doc._id), cid });
       }
-      acquired.push(cid);
-      filesUsed += Number(doc.size ?? 0);
     }
   } catch (error) {
     await releaseAll(refs, acquired, log);
     throw error;
   }
-  return { acquired, filesUsed };
+  return { acquired, filesUsed, published };
+}
+
+/** A file uploaded as public, in the space of collection prefix `prefix`. */
+export interface PublishedFile {
+  prefix: string;
+  path: string;
+  cid: string;
+}
+
+/** Puts a rebuilt vault's public files back in the node's index (restore, promotion). */
+export async function indexPublished(
+  index: PublicFileIndex,
+  userDid: string,
+  published: PublishedFile[],
+  log: Logger,
+): Promise<void> {
+  for (const file of published) {
+    await index
+      .add({ userDid, prefix: file.prefix }, file.path, file.cid)
+      .catch((error: unknown) => log.warn({ err: error, path: file.path }, 'could not index a public file'));
+  }
 }
 
 /** Database usage the backup will take, before importing it (quota pre-check). */
 export function usageOf(manifest: Manifest): number {
   return (
-    manifest.collections.filter((c) => !UNCHARGED.has(c.name)).reduce((sum, c) => sum + c.bytes, 0) +
+    manifest.collections.filter((c) => !isUnchargedCollection(c.name)).reduce((sum, c) => sum + c.bytes, 0) +
     manifest.files.bytes
   );
 }

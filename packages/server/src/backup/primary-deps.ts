@@ -12,6 +12,11 @@ export interface FileRefs {
   release(cid: string): Promise<void>;
 }
 
+/** The node's index of public files (src/files/public-files.ts): a rebuilt vault's go back in. */
+export interface PublicFileIndex {
+  add(space: { userDid: string; prefix: string }, path: string, cid: string): Promise<void>;
+}
+
 /** What the primary's backup and restore runs use. */
 export interface PrimaryDeps {
   documents: DocumentStore;
@@ -20,6 +25,7 @@ export interface PrimaryDeps {
   vaults: VaultService;
   blocks: BlockStore;
   refs: FileRefs;
+  publicFiles: PublicFileIndex;
   identity: NodeIdentity;
   presented: PresentedDocumentStore;
   log: Logger;

@@ -18,9 +18,9 @@ import { vaultDatabaseName } from '../vault/names.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import type { BackupRecords } from './backup-records.js';
 import type { BackupStore } from './backup-store.js';
-import { adoptFileRefs, copyContents, importDatabase } from './import-vault.js';
+import { adoptFileRefs, copyContents, importDatabase, indexPublished } from './import-vault.js';
 import { releaseAll } from '../files/vault-refs.js';
-import type { FileRefs } from './primary-deps.js';
+import type { FileRefs, PublicFileIndex } from './primary-deps.js';
 import type { ProgressSink } from './progress.js';
 import { readBlock } from './read-block.js';
 import type { BackupReceiver } from './receiver.js';
@@ -31,6 +31,7 @@ export interface PromoteDeps {
   vaults: VaultService;
   blocks: BlockStore;
   refs: FileRefs;
+  publicFiles: PublicFileIndex;
   records: BackupRecords;
   store: BackupStore;
   receiver: BackupReceiver;
@@ -97,6 +98,7 @@ export async function promote(deps: PromoteDeps, userDid: string): Promise<Vault
     await deps.vaults.setUsage(userDid, 'db', imported.dbUsed);
     await deps.vaults.setUsage(userDid, 'files', adopted.filesUsed);
     await deps.vaults.update(userDid, {});
+    await indexPublished(deps.publicFiles, userDid, adopted.published, deps.log);
     await markers.deleteOne({ _id: userDid });
     deps.log.info(
       { userDid, documents: manifest.collections.length, files: imported.contents.size },

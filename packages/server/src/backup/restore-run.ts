@@ -11,7 +11,14 @@ import { schemas } from '@cella/openapi';
 import { CellaError } from '../errors.js';
 import { vaultDatabaseName } from '../vault/names.js';
 import { blocksOfCar } from './car-blocks.js';
-import { adoptFileRefs, copyContents, importDatabase, missingContents, usageOf } from './import-vault.js';
+import {
+  adoptFileRefs,
+  copyContents,
+  importDatabase,
+  indexPublished,
+  missingContents,
+  usageOf,
+} from './import-vault.js';
 import { manifestHash, totalsOf } from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import type { RunInput } from './backup-run.js';
@@ -52,6 +59,7 @@ export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<st
   const db = deps.documents.database(target);
   const acquired: string[] = [];
   let switched = false;
+  let published: Awaited<ReturnType<typeof adoptFileRefs>>['published'] = [];
   try {
     // Sizes first, so the progress bar knows its end: chunks + the contents this node lacks.
     const fetchChunks = (cids: string[]) =>
@@ -90,6 +98,7 @@ export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<st
       deps.log,
     );
     acquired.push(...adopted.acquired);
+    published = adopted.published;
     if (imported.dbUsed + adopted.filesUsed > vault.quota) {
       throw new CellaError(
         'INSUFFICIENT_STORAGE',
@@ -108,6 +117,7 @@ export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<st
         'the vault changed (it was removed or restored elsewhere) during the restore',
       );
     switched = true;
+    await indexPublished(deps.publicFiles, userDid, published, deps.log);
     sync();
   } finally {
     if (!switched) {

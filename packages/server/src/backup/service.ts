@@ -17,12 +17,12 @@ import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
-import { BackupRecords, type CurrentBackup } from './backup-records.js';
+import { BackupRecords, type BackupRecord, type CurrentBackup } from './backup-records.js';
 import { runBackup } from './backup-run.js';
 import { BackupStore } from './backup-store.js';
 import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
 import { BackupJobs, type BackupJobsOptions, type BackupStateView } from './jobs.js';
-import type { FileRefs, PrimaryDeps } from './primary-deps.js';
+import type { FileRefs, PrimaryDeps, PublicFileIndex } from './primary-deps.js';
 import { emptyProgress } from './progress.js';
 import { promote } from './promote.js';
 import { BackupReceiver } from './receiver.js';
@@ -43,6 +43,7 @@ export interface BackupServiceDeps {
   plans: PlansFile;
   blocks: BlockStore;
   refs: FileRefs;
+  publicFiles: PublicFileIndex;
   settings: BackupSettings;
   /** The backup node's own BlockStore (`role: 'backup'` only). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
@@ -84,6 +85,7 @@ export class BackupService {
       vaults: d.vaults,
       blocks: d.blocks,
       refs: d.refs,
+      publicFiles: d.publicFiles,
       identity: d.identity,
       presented: d.presented,
       log: d.log,
@@ -240,6 +242,34 @@ export class BackupService {
     return view;
   }
 
+  /** The backup records, or 403 on a node that keeps no backups. */
+  private backupRecords(): BackupRecords {
+    if (!this.records)
+      throw new CellaError('FORBIDDEN', 'this node does not keep backups (it is not a backup node)');
+    return this.records;
+  }
+
+  /** Subscribes the backup service on this backup node (free backup plan); 455 when subscribed. */
+  async subscribeBackup(userDid: string): Promise<BackupRecord> {
+    return this.backupRecords().subscribe(userDid);
+  }
+
+  /** The user's backup service on this backup node; 404 (internal_code 2) when none. */
+  async backupSubscription(userDid: string): Promise<BackupRecord> {
+    const record = await this.backupRecords().find(userDid);
+    if (!record) throw new CellaError('BACKUP_NOT_FOUND', 'you have no backup service on this node');
+    return record;
+  }
+
+  /**
+   * Unsubscribes the backup service: the record goes, then the holds of the backup it named (the
+   * store's sweep collects their blocks). Refused while a backup is being received.
+   */
+  async unsubscribeBackup(userDid: string): Promise<void> {
+    const attempts = await this.backupRecords().remove(userDid, this.d.settings.staleAttemptSeconds);
+    for (const attempt of attempts) await this.store?.release(attempt);
+  }
+
   async promote(userDid: string): Promise<VaultRecord> {
     if (!this.receiver || !this.records || !this.store) {
       throw new CellaError(
@@ -257,6 +287,7 @@ export class BackupService {
         vaults: this.d.vaults,
         blocks: this.d.blocks,
         refs: this.d.refs,
+        publicFiles: this.d.publicFiles,
         records: this.records,
         store: this.store,
         receiver: this.receiver,

@@ -1,8 +1,10 @@
 /**
- * File metadata in the vault's DocumentStore: collection `__files__`, one document per file,
- * `{_id: path, cid, size, created, modified, rev}`. The path is the `_id`, so one path holds one
- * file and lookups use the primary key; folders are implicit (a folder exists while a file lies
- * below it). `rev` changes on every write, for optimistic concurrency between writers of one path.
+ * File metadata in the vault's DocumentStore: collection `__files__` of the space, one document per
+ * file, `{_id: path, cid, size, created, modified, rev, public?, encrypt_method?}`. The path is the
+ * `_id`, so one path holds one file and lookups use the primary key; folders are implicit (a folder
+ * exists while a file lies below it). `rev` changes on every write, for optimistic concurrency
+ * between writers of one path. `public` marks a file uploaded for anyone (the reference's public
+ * files); `encrypt_method` a file the client encrypted (the node stores the flag only).
  */
 import { randomUUID } from 'node:crypto';
 import type { Collection, Document } from '@cella/document-store';
@@ -21,6 +23,10 @@ export interface FileRecord {
   /** Epoch seconds. */
   modified: number;
   rev: string;
+  /** Uploaded as public: anyone may download it (by path through its owner, or by CID). */
+  isPublic: boolean;
+  /** How the client encrypted the content; null when it did not. */
+  encryptMethod: string | null;
 }
 
 export function toFileRecord(doc: Document): FileRecord {
@@ -31,6 +37,8 @@ export function toFileRecord(doc: Document): FileRecord {
     created: Number(doc.created),
     modified: Number(doc.modified),
     rev: typeof doc.rev === 'string' ? doc.rev : '',
+    isPublic: doc.public === true,
+    encryptMethod: typeof doc.encrypt_method === 'string' ? doc.encrypt_method : null,
   };
 }
 
@@ -42,6 +50,15 @@ export function toDocument(record: Omit<FileRecord, 'rev'> & { rev?: string }): 
     created: record.created,
     modified: record.modified,
     rev: record.rev ?? newRev(),
+    ...flagFields(record),
+  };
+}
+
+/** The optional flags as stored: present only when set (older metadata has neither). */
+export function flagFields(record: Pick<FileRecord, 'isPublic' | 'encryptMethod'>): Document {
+  return {
+    ...(record.isPublic ? { public: true } : {}),
+    ...(record.encryptMethod !== null ? { encrypt_method: record.encryptMethod } : {}),
   };
 }
 

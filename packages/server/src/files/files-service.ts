@@ -22,11 +22,20 @@ import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { fromBlockStoreError, fromStoreError } from '../port-errors.js';
-import { quotaExceeded, type VaultRecord, type VaultService } from '../vault/vaults.js';
+import { spaceDatabase, type VaultSpace } from '../vault/spaces.js';
+import { quotaExceeded, type VaultService } from '../vault/vaults.js';
 import { CidRefs } from './cid-refs.js';
 import { fileNotFound } from './errors.js';
-import { FILES_COLLECTION, FileRecords, newRev, toDocument, type FileRecord } from './file-records.js';
+import {
+  FILES_COLLECTION,
+  FileRecords,
+  flagFields,
+  newRev,
+  toDocument,
+  type FileRecord,
+} from './file-records.js';
 import { metered } from './metered-source.js';
+import { PublicFiles } from './public-files.js';
 import { isWithin, normalisePath, rebase } from './paths.js';
 import type { FilesSettings } from './settings.js';
 import { Sweeper, type ReferenceSource, type SweepReport } from './sweep.js';
@@ -45,6 +54,16 @@ export interface UploadOptions {
   /** The declared length (Content-Length), checked against the quota before the first byte. */
   declaredLength?: number;
   signal?: AbortSignal;
+  /** Public: anyone may download it (the reference's `public=true`); an upload without it makes the path private. */
+  public?: boolean;
+  /** The client encrypted the content this way (stored as a flag only); absent: plain. */
+  encryptMethod?: string;
+}
+
+/** A file as the reference lists and describes it: with the client's encryption flags. */
+export interface FlaggedFileEntry extends FileEntry {
+  is_encrypt: boolean;
+  encrypt_method: string;
 }
 
 export interface FilesServiceDeps {
@@ -76,9 +95,19 @@ function entryOf(record: FileRecord): FileEntry {
 
 const folderEntry = (name: string): FileEntry => ({ name, is_file: false, size: 0 });
 
+function flaggedEntryOf(record: FileRecord): FlaggedFileEntry {
+  return {
+    ...entryOf(record),
+    is_encrypt: record.encryptMethod !== null,
+    encrypt_method: record.encryptMethod ?? '',
+  };
+}
+
 export class FilesService {
   /** Node-wide reference counts per CID. */
   readonly refs: CidRefs;
+  /** Node-wide index of public files (by CID). */
+  readonly publicFiles: PublicFiles;
   private readonly sweeper: Sweeper;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<SweepReport> | undefined;
@@ -86,6 +115,7 @@ export class FilesService {
 
   constructor(private readonly deps: FilesServiceDeps) {
     this.refs = new CidRefs(deps.nodeDb, deps.blocks, deps.clock, deps.log);
+    this.publicFiles = new PublicFiles(deps.nodeDb);
     this.sweeper = new Sweeper({ ...deps, refs: this.refs, sources: this.sources });
   }
 
@@ -144,15 +174,15 @@ export class FilesService {
     return Math.floor(this.deps.clock() / 1000);
   }
 
-  private records(vault: VaultRecord): FileRecords {
+  private records(vault: VaultSpace): FileRecords {
     return new FileRecords(this.collection(vault));
   }
 
-  private collection(vault: VaultRecord): Collection {
-    return this.deps.documents.database(vault.database).collection(FILES_COLLECTION);
+  private collection(vault: VaultSpace): Collection {
+    return spaceDatabase(this.deps.documents, vault).collection(FILES_COLLECTION);
   }
 
-  private assertWritable(vault: VaultRecord): void {
+  private assertWritable(vault: VaultSpace): void {
     if (vault.state === 'frozen')
       throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
   }
@@ -171,11 +201,11 @@ export class FilesService {
     }
   }
 
-  private quotaCharge(vault: VaultRecord): Charge {
+  private quotaCharge(vault: VaultSpace): Charge {
     return (delta) => this.deps.vaults.charge(vault.userDid, 'files', delta);
   }
 
-  private adjustCharge(vault: VaultRecord): Charge {
+  private adjustCharge(vault: VaultSpace): Charge {
     return (delta) => this.deps.vaults.adjust(vault.userDid, 'files', delta);
   }
 
@@ -186,7 +216,7 @@ export class FilesService {
    * bytes are stored; a failure or an abort at any point leaves the previous state.
    */
   async upload(
-    vault: VaultRecord,
+    vault: VaultSpace,
     rawPath: string,
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions = {},
@@ -241,7 +271,16 @@ export class FilesService {
       replaced = await this.writeRecord(
         vault,
         records,
-        { path, cid, size, created: now, modified: now, rev },
+        {
+          path,
+          cid,
+          size,
+          created: now,
+          modified: now,
+          rev,
+          isPublic: options.public === true,
+          encryptMethod: options.encryptMethod ?? null,
+        },
         this.quotaCharge(vault),
         'overwrite',
       );
@@ -251,6 +290,8 @@ export class FilesService {
     }
     if (replaced) await this.refs.release(replaced.cid);
     else await this.withdrawOnClash(vault, records, path, rev);
+    if (options.public) await this.publicFiles.add(vault, path, cid);
+    else if (replaced?.isPublic) await this.publicFiles.remove(vault, path);
     return { name: path, cid, size };
   }
 
@@ -260,7 +301,7 @@ export class FilesService {
    * looks again once committed, and whoever then sees the clash withdraws its own file (the last
    * of the two to look always sees the other): at most one of the two stays.
    */
-  private async withdrawOnClash(vault: VaultRecord, records: FileRecords, path: string, rev: string) {
+  private async withdrawOnClash(vault: VaultSpace, records: FileRecords, path: string, rev: string) {
     const blocking = await records.fileAmongAncestors(path);
     if (blocking === null && !(await records.isFolder(path))) return;
     const mine = await records.collection.findOneAndDelete({ _id: path, rev });
@@ -282,7 +323,7 @@ export class FilesService {
    * returns what it replaced; `create`: the path must be free (else ALREADY_EXISTS).
    */
   private async writeRecord(
-    vault: VaultRecord,
+    vault: VaultSpace,
     records: FileRecords,
     record: Omit<FileRecord, 'rev'> & { rev?: string },
     charge: Charge,
@@ -296,6 +337,9 @@ export class FilesService {
       const refund = hook.refund;
       try {
         if (previous) {
+          const unset: Record<string, ''> = {};
+          if (!record.isPublic) unset.public = '';
+          if (record.encryptMethod === null) unset.encrypt_method = '';
           const result = await records.collection.updateOne(
             { _id: record.path, rev: previous.rev },
             {
@@ -304,7 +348,9 @@ export class FilesService {
                 size: record.size,
                 modified: record.modified,
                 rev: record.rev ?? newRev(),
+                ...flagFields(record),
               },
+              ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
             },
             { beforeCommit },
           );
@@ -329,7 +375,7 @@ export class FilesService {
   // ── Reads ──────────────────────────────────────────────────────────────────
 
   /** The file at `path` (not a folder), or FILE_NOT_FOUND. */
-  async file(vault: VaultRecord, rawPath: string): Promise<FileRecord> {
+  async file(vault: VaultSpace, rawPath: string): Promise<FileRecord> {
     const path = normalisePath(rawPath);
     const record = await this.records(vault).get(path);
     if (record) return record;
@@ -364,13 +410,13 @@ export class FilesService {
     return sha256;
   }
 
-  async hash(vault: VaultRecord, rawPath: string): Promise<{ name: string; cid: string }> {
+  async hash(vault: VaultSpace, rawPath: string): Promise<{ name: string; cid: string }> {
     const record = await this.file(vault, rawPath);
     return { name: record.path, cid: record.cid };
   }
 
   /** Properties of a file or a folder (the root is the empty path). */
-  async stat(vault: VaultRecord, rawPath: string): Promise<FileEntry> {
+  async stat(vault: VaultSpace, rawPath: string): Promise<FileEntry> {
     const path = normalisePath(rawPath, { allowRoot: true });
     if (path === '') return folderEntry('');
     const records = this.records(vault);
@@ -386,7 +432,7 @@ export class FilesService {
    * empty vault lists as `[]`, a folder that does not exist is FILE_NOT_FOUND.
    */
   async list(
-    vault: VaultRecord,
+    vault: VaultSpace,
     rawPath: string,
     options: { recursive?: boolean } = {},
   ): Promise<FileEntry[]> {
@@ -418,10 +464,55 @@ export class FilesService {
     return [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
+  /**
+   * Every file below a folder, sub-folders included, without folder entries, with the client's
+   * encryption flags (the reference's listing). The root lists every file of the space (`[]` when
+   * there is none); any other path with no file below it is FILE_NOT_FOUND, as on the reference.
+   */
+  async listFiles(vault: VaultSpace, rawPath: string): Promise<FlaggedFileEntry[]> {
+    const folder = normalisePath(rawPath, { allowRoot: true });
+    const below = await this.records(vault).below(folder);
+    if (folder !== '' && below.length === 0) throw fileNotFound(folder);
+    return below
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map((record) => flaggedEntryOf(record));
+  }
+
+  /** The file at `path` if it was uploaded as public (null otherwise, or when there is none). */
+  async publicFile(vault: VaultSpace, rawPath: string): Promise<FileRecord | null> {
+    const record = await this.records(vault).get(normalisePath(rawPath));
+    return record?.isPublic ? record : null;
+  }
+
+  /**
+   * A public file whose content is `cid`, in any vault of this node (null when none is): the
+   * index names candidates, the metadata decides; entries the metadata no longer backs are
+   * dropped on the way.
+   */
+  async publicContent(
+    cid: string,
+    vaultOf: (userDid: string) => Promise<Pick<VaultSpace, 'database'> | null>,
+  ): Promise<FileRecord | null> {
+    for (const entry of await this.publicFiles.holders(cid)) {
+      const vault = await vaultOf(entry.userDid);
+      const files = vault
+        ? new FileRecords(
+            spaceDatabase(this.deps.documents, { database: vault.database, prefix: entry.prefix }).collection(
+              FILES_COLLECTION,
+            ),
+          )
+        : null;
+      const record = files ? await files.get(entry.path) : null;
+      if (record?.isPublic && record.cid === cid) return record;
+      await this.publicFiles.drop(entry.key);
+    }
+    return null;
+  }
+
   // ── Delete, move, copy ─────────────────────────────────────────────────────
 
   /** Deletes a file, or a folder with everything below it. */
-  async delete(vault: VaultRecord, rawPath: string): Promise<void> {
+  async delete(vault: VaultSpace, rawPath: string): Promise<void> {
     this.assertWritable(vault);
     const path = normalisePath(rawPath);
     const records = this.records(vault);
@@ -431,7 +522,7 @@ export class FilesService {
     for (const record of below) await this.deleteOne(vault, records, record.path);
   }
 
-  private async deleteOne(vault: VaultRecord, records: FileRecords, path: string): Promise<boolean> {
+  private async deleteOne(vault: VaultSpace, records: FileRecords, path: string): Promise<boolean> {
     let doc;
     try {
       doc = await records.collection.findOneAndDelete({ _id: path });
@@ -442,21 +533,22 @@ export class FilesService {
     // The metadata is gone (committed): now the bytes and the reference.
     await this.deps.vaults.adjust(vault.userDid, 'files', -Number(doc.size ?? 0));
     await this.refs.release(String(doc.cid));
+    if (doc.public === true) await this.publicFiles.remove(vault, path);
     return true;
   }
 
   /** Moves (renames) a file or a folder. The destination must not exist. */
-  async move(vault: VaultRecord, rawFrom: string, rawTo: string): Promise<{ name: string }> {
+  async move(vault: VaultSpace, rawFrom: string, rawTo: string): Promise<{ name: string }> {
     return this.transfer(vault, rawFrom, rawTo, 'move');
   }
 
   /** Copies a file or a folder; the content is shared, its size counts against the quota again. */
-  async copy(vault: VaultRecord, rawFrom: string, rawTo: string): Promise<{ name: string }> {
+  async copy(vault: VaultSpace, rawFrom: string, rawTo: string): Promise<{ name: string }> {
     return this.transfer(vault, rawFrom, rawTo, 'copy');
   }
 
   private async transfer(
-    vault: VaultRecord,
+    vault: VaultSpace,
     rawFrom: string,
     rawTo: string,
     kind: 'move' | 'copy',
@@ -497,6 +589,9 @@ export class FilesService {
           size: source.size,
           created: kind === 'move' ? source.created : now,
           modified: kind === 'move' ? source.modified : now,
+          // A copy or a moved file is private (as the reference); the encryption stays with the bytes.
+          isPublic: false,
+          encryptMethod: source.encryptMethod,
         };
         await this.refs.acquire(source.cid);
         try {

@@ -3,7 +3,7 @@
  * pins, then lets the BlockStore collect unpinned blocks.
  *
  *   1. Snapshot the counts (`cid_refs`), then count the CIDs named by the file metadata of every
- *      vault database (`node_user_*` / `__files__`), plus those other holders report
+ *      vault database (`node_user_*`, the `__files__` of every space), plus those other holders report
  *      (`ReferenceSource`, e.g. backups).
  *   2. A count released to 0 that the metadata agrees with is removed and its root unpinned (the
  *      only place roots are unpinned, see cid-refs.ts). A count that differs from the metadata
@@ -27,7 +27,7 @@ import { StoreError } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import { NodeLease } from '../node-lease.js';
 import type { CidRefs } from './cid-refs.js';
-import { FILES_COLLECTION } from './file-records.js';
+import { filesCollectionsOf } from './vault-refs.js';
 
 export interface SweepReport {
   /** False when another process held the lease (nothing was done). */
@@ -118,12 +118,15 @@ export class Sweeper {
     for (const name of await this.deps.documents.listDatabases()) {
       if (!name.startsWith(VAULT_DB_PREFIX)) continue;
       const db = this.deps.documents.database(name);
-      if (!(await db.hasCollection(FILES_COLLECTION))) continue;
+      const spaces = await filesCollectionsOf(db);
+      if (spaces.length === 0) continue;
       report.vaults++;
-      for (const doc of await db.collection(FILES_COLLECTION).find({}, { projection: { cid: 1 } })) {
-        const cid = String(doc.cid);
-        expected.set(cid, (expected.get(cid) ?? 0) + 1);
-        report.files++;
+      for (const collection of spaces) {
+        for (const doc of await db.collection(collection).find({}, { projection: { cid: 1 } })) {
+          const cid = String(doc.cid);
+          expected.set(cid, (expected.get(cid) ?? 0) + 1);
+          report.files++;
+        }
       }
     }
     for (const source of this.deps.sources) {

@@ -4,14 +4,23 @@
  */
 import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
-import { INTERNAL_COLLECTIONS } from '../vault/names.js';
+import { isFilesCollection } from '../vault/names.js';
 
-/** The CIDs named by the file metadata of `db` (one per file: a CID named twice counts twice). */
+/** The file metadata collections of a vault database: one per space that has files. */
+export async function filesCollectionsOf(db: Database): Promise<string[]> {
+  return (await db.listCollections()).filter(isFilesCollection);
+}
+
+/**
+ * The CIDs named by the file metadata of `db`, every space (one per file: a CID named twice
+ * counts twice).
+ */
 export async function fileRefsOf(db: Database): Promise<string[]> {
-  if (!(await db.hasCollection(INTERNAL_COLLECTIONS.files))) return [];
-  return (await db.collection(INTERNAL_COLLECTIONS.files).find({}, { projection: { cid: 1 } })).map((d) =>
-    String(d.cid),
-  );
+  const cids: string[] = [];
+  for (const name of await filesCollectionsOf(db))
+    for (const doc of await db.collection(name).find({}, { projection: { cid: 1 } }))
+      cids.push(String(doc.cid));
+  return cids;
 }
 
 /**

@@ -21,6 +21,12 @@
  * parser says which parameter it does not know: 400). When no rest matches, 405 names the methods
  * the path has. A second route table (another dialect's paths onto the same services) adds its
  * entries to the same routes under this rule.
+ *
+ * When the query leaves more than one JSON entry (the two dialects' `DELETE /vault/db/{name}`:
+ * delete documents, or drop the collection), the body decides: it is read once, within the
+ * largest of their limits, and the first entry whose body schema accepts it answers (else the
+ * first, whose parser says why not); the chosen entry's own limit then applies to the declared
+ * length. Body schemas of mutating entries are strict, so one body is valid for one entry only.
  */
 import { DEFAULT_BODY_LIMIT, type Endpoint, type HttpMethod } from '@cella/openapi';
 import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
@@ -46,12 +52,14 @@ interface Candidate {
   wildcard: string | undefined;
   /** Accepts the query exactly when the entry's parser would. */
   query: z.ZodType;
+  /** Accepts the body exactly when the entry's parser would. */
+  body: z.ZodType;
 }
 
 interface CompiledPath {
   url: string;
-  /** The literal part before the wildcard (to cut the raw wildcard value out of the URL). */
-  prefix: string;
+  /** Segments before the wildcard (to cut the raw wildcard value out of the URL). */
+  prefixSegments: number;
   rest: string;
   wildcard: string | undefined;
   /** Matches concrete paths of this template (for 405's Allow header). */
@@ -74,7 +82,7 @@ function compile(endpoint: Endpoint): CompiledPath {
   const patternOf = (text: string) => escape(text).replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
   return {
     url: at >= 0 ? `${params(before)}*` : params(path),
-    prefix: before,
+    prefixSegments: before.split('/').length - 1,
     rest,
     wildcard: at >= 0 ? wildcard : undefined,
     pattern: new RegExp(`^${patternOf(before)}${at >= 0 ? `.*${escape(rest)}` : ''}/?$`),
@@ -138,6 +146,7 @@ export function registerRoutes(
         rest: compiled.rest,
         wildcard: compiled.wildcard,
         query: (endpoint.query ?? z.object({})).strict(),
+        body: endpoint.body ?? z.unknown(),
       });
     }
   }
@@ -150,13 +159,16 @@ export function registerRoutes(
     // Stable: equal rests keep table order.
     candidates.sort((a, b) => b.rest.length - a.rest.length);
     type Pick = { candidate: Candidate; params: Record<string, unknown> };
-    const pick = (request: FastifyRequest): Pick | undefined => {
+    /** The candidates the suffix and the query admit, best first (or the fallback alone). */
+    const pick = (request: FastifyRequest): Pick[] => {
       const fixed = request.params as Record<string, unknown>;
-      // The wildcard as sent (still percent-encoded), so an encoded `/` never forms a suffix.
+      // The wildcard as sent (still percent-encoded), so an encoded `/` never forms a suffix: the
+      // path after as many segments as the template has before the wildcard.
       const raw = compiled.wildcard
-        ? (request.raw.url ?? '').split('?')[0]!.slice(compiled.prefix.length)
+        ? (request.raw.url ?? '').split('?')[0]!.split('/').slice(compiled.prefixSegments).join('/')
         : undefined;
       let fallback: Pick | undefined;
+      const accepted: Pick[] = [];
       for (const candidate of candidates) {
         let params = fixed;
         if (raw !== undefined && candidate.wildcard) {
@@ -166,28 +178,49 @@ export function registerRoutes(
           params = { ...named, [candidate.wildcard]: value };
         }
         const chosen = { candidate, params };
-        if (candidates.length === 1 || candidate.query.safeParse(request.query ?? {}).success) return chosen;
-        fallback ??= chosen;
+        if (candidates.length === 1) return [chosen];
+        // Only entries with the same (longest) rest compete on the query.
+        if (accepted.length > 0 && candidate.rest !== accepted[0]!.candidate.rest) break;
+        if (candidate.query.safeParse(request.query ?? {}).success) accepted.push(chosen);
+        else fallback ??= chosen;
       }
-      return fallback;
+      return accepted.length > 0 ? accepted : fallback ? [fallback] : [];
+    };
+
+    /** Reads the body once and picks the first JSON entry whose body schema accepts it. */
+    const byBody = async (request: FastifyRequest, picks: Pick[]) => {
+      const limit = Math.max(...picks.map((p) => p.candidate.endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT));
+      const body = await readJsonBody(request, limit, parseJson);
+      const chosen = picks.find((p) => p.candidate.body.safeParse(body).success) ?? picks[0]!;
+      const own = chosen.candidate.endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      if (Number(request.headers['content-length'] ?? 0) > own)
+        throw new CellaError('PAYLOAD_TOO_LARGE', 'the request body is larger than this endpoint accepts');
+      return { picked: chosen, body };
     };
 
     scope.route({
       method,
       url: compiled.url,
       handler: async (request, reply) => {
-        const picked = pick(request);
-        if (!picked) {
+        const picks = pick(request);
+        if (picks.length === 0) {
           const allowed = methodsAt((request.raw.url ?? '').split('?')[0] ?? '').join(', ');
           reply.header('allow', allowed);
           throw new CellaError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed}`);
         }
+        let picked = picks[0]!;
+        // Named before the body is read, so a refused body is counted under its operation.
+        request.operation = picked.candidate.endpoint.operationId;
+        let body: unknown;
+        if (picks.length > 1 && !picks.some((p) => isStreaming(p.candidate.endpoint))) {
+          ({ picked, body } = await byBody(request, picks));
+          request.operation = picked.candidate.endpoint.operationId;
+        } else if (!isStreaming(picked.candidate.endpoint)) {
+          const { endpoint } = picked.candidate;
+          body = await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);
+        }
         const { candidate, params } = picked;
         const { endpoint, table, procedure } = candidate;
-        request.operation = endpoint.operationId;
-        const body = isStreaming(endpoint)
-          ? undefined
-          : await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);
         const ctx: RequestContext = {
           app,
           requestId: request.id,

@@ -24,7 +24,7 @@ import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { priceToWei, type PlansFile } from '../vault/plans.js';
-import type { VaultService } from '../vault/vaults.js';
+import type { PlanChange, VaultService } from '../vault/vaults.js';
 import type { PaymentChain } from './chain.js';
 import { signOrderProof, signReceiptProof, verifyOrderProof } from './proofs.js';
 import {
@@ -55,6 +55,16 @@ export const MAX_OPEN_ORDERS = 20;
 /** The points of a settlement's completion, in order (test hooks can fail there to simulate a crash). */
 export type SettleStep = 'claimed' | 'order-claimed' | 'upgraded' | 'receipt-written' | 'order-paid';
 
+/** The backup services a backup node keeps (their plans are ordered and settled here too). */
+export interface BackupPlanHolder {
+  find(userDid: string): Promise<{ planAmount: number; end: number } | null>;
+  applyPlanChange(
+    userDid: string,
+    settlementKey: string,
+    compute: (current: { planAmount: number; end: number }) => PlanChange,
+  ): Promise<boolean>;
+}
+
 export interface PaymentServiceOptions {
   nodeDb: Database;
   identity: NodeIdentity;
@@ -80,6 +90,7 @@ export class PaymentService {
   private readonly orders: Collection;
   private readonly settlements: Collection;
   private readonly receipts: Collection;
+  private backups: BackupPlanHolder | null = null;
 
   constructor(private readonly o: PaymentServiceOptions) {
     this.orders = o.nodeDb.collection(ORDERS);
@@ -94,6 +105,11 @@ export class PaymentService {
 
   private now(): number {
     return Math.floor(this.o.clock() / 1000);
+  }
+
+  /** Connects the backup services of a backup node (wired once the backup service is built). */
+  useBackups(backups: BackupPlanHolder): void {
+    this.backups = backups;
   }
 
   private async step(step: SettleStep, key: string): Promise<void> {
@@ -135,17 +151,21 @@ export class PaymentService {
     pricingName: string,
   ): Promise<OrderView> {
     const { settings } = this.ready();
-    if (subscription === 'backup') {
+    if (subscription === 'backup' && !(this.backups && (await this.backups.find(userDid)))) {
       throw new CellaError(
         'BACKUP_NOT_FOUND',
-        'this node keeps no backup for you: backup plans cannot be ordered here',
+        this.backups
+          ? 'you have no backup service on this node: subscribe to it first (PUT /api/v2/subscription/backup)'
+          : 'this node keeps no backups: backup plans cannot be ordered here',
       );
     }
-    const plan = this.o.plans.pricingPlans.find((p) => p.name === pricingName);
-    if (!plan) throw new CellaError('PLAN_NOT_FOUND', `no vault plan named "${pricingName}" on this node`);
+    const offered = subscription === 'backup' ? this.o.plans.backupPlans : this.o.plans.pricingPlans;
+    const plan = offered.find((p) => p.name === pricingName);
+    if (!plan)
+      throw new CellaError('PLAN_NOT_FOUND', `no ${subscription} plan named "${pricingName}" on this node`);
     if (plan.amount <= 0)
       throw new CellaError('INVALID_PARAMETER', `the plan "${plan.name}" is free: there is nothing to order`);
-    await this.o.vaults.open(userDid);
+    if (subscription === 'vault') await this.o.vaults.open(userDid);
     const now = this.now();
     const open = await this.orders.count({ userDid, state: 'normal', expires: { $gt: now } });
     if (open >= MAX_OPEN_ORDERS) {
@@ -189,6 +209,15 @@ export class PaymentService {
   async listOrders(userDid: string): Promise<{ orders: OrderView[] }> {
     const docs = await this.orders.find({ userDid }, { sort: { created: 1 } });
     return { orders: docs.map((d) => this.orderView(orderDoc.parse(d))) };
+  }
+
+  /** Every receipt of this node, oldest first (the node owner's filled orders). */
+  async allReceipts(): Promise<(ReceiptView & { user_did: string })[]> {
+    const docs = await this.receipts.find({}, { sort: { created: 1 } });
+    return docs.map((d) => {
+      const receipt = receiptDoc.parse(d);
+      return { ...receiptView(receipt), user_did: receipt.userDid };
+    });
   }
 
   async listReceipts(userDid: string): Promise<{ receipts: ReceiptView[] }> {
@@ -339,10 +368,15 @@ export class PaymentService {
     const order = orderDoc.parse(claimed);
     await this.step('order-claimed', key);
 
-    await this.o.vaults.open(record.userDid);
-    await this.o.vaults.applyPlanChange(record.userDid, key, (current) =>
-      planChange(current, order.plan, this.now()),
-    );
+    const change = (current: { planAmount: number; end: number }) =>
+      planChange(current, order.plan, this.now());
+    if (order.subscription === 'backup') {
+      if (!this.backups) throw new CellaError('BACKUP_NOT_FOUND', 'this node keeps no backups');
+      await this.backups.applyPlanChange(record.userDid, key, change);
+    } else {
+      await this.o.vaults.open(record.userDid);
+      await this.o.vaults.applyPlanChange(record.userDid, key, change);
+    }
     await this.step('upgraded', key);
 
     const receipt = await this.writeReceipt(record, order);

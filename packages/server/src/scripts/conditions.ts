@@ -7,13 +7,13 @@
 import type { DocumentStore, Filter } from '@cella/document-store';
 import { fromExtJson } from '@cella/document-store';
 import { fromStoreError } from '../port-errors.js';
-import type { VaultRecord } from '../vault/vaults.js';
+import { spaceDatabase, type VaultSpace } from '../vault/spaces.js';
 import type { ConditionNode } from './model.js';
 import { substitute, type RunVariables } from './substitution.js';
 
 export async function conditionHolds(
   store: DocumentStore,
-  vault: VaultRecord,
+  vault: VaultSpace,
   node: ConditionNode,
   vars: RunVariables,
 ): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function conditionHolds(
       return false;
     case 'queryHasResults': {
       const filter = substitute(node.filter, vars);
-      const db = store.database(vault.database);
+      const db = spaceDatabase(store, vault);
       try {
         if (!(await db.hasCollection(node.collection))) return false;
         return (await db.collection(node.collection).count(fromExtJson(filter) as Filter, { limit: 1 })) > 0;

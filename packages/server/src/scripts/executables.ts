@@ -9,7 +9,7 @@ import { isPlainObject } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { JsonText } from '../json-text.js';
 import type { VaultDatabase } from '../vault/database-service.js';
-import type { VaultRecord } from '../vault/vaults.js';
+import type { VaultSpace } from '../vault/spaces.js';
 import type { ScriptFiles } from './file-port.js';
 import { MAX_SCRIPT_FIND_LIMIT } from './limits.js';
 import type { LeafExecutable } from './model.js';
@@ -17,7 +17,7 @@ import { substitute, substitutePath, type RunVariables } from './substitution.js
 import type { TransactionGrant, TransactionStore } from './transactions.js';
 
 export interface ExecutionEnv {
-  vault: VaultRecord;
+  vault: VaultSpace;
   database: VaultDatabase;
   files: ScriptFiles | null;
   transactions: TransactionStore;
@@ -82,7 +82,7 @@ async function requireFiles(env: ExecutionEnv): Promise<ScriptFiles> {
   return env.files;
 }
 
-function assertWritable(vault: VaultRecord): void {
+function assertWritable(vault: VaultSpace): void {
   if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
 }
 
@@ -161,6 +161,7 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
         const transaction_id = await env.transactions.create({
           kind,
           targetDid: env.vault.userDid,
+          targetApp: env.vault.app,
           path,
           ...env.grant,
         });

@@ -2,7 +2,7 @@
  * What the file executables need from the vault's file store. The files service implements it
  * (through `files-adapter.ts`); keeping the seam narrow means scripts never reach file internals.
  */
-import type { VaultRecord } from '../vault/vaults.js';
+import type { VaultSpace } from '../vault/spaces.js';
 
 /** The reference's fileProperties result. */
 export interface ScriptFileProperties {
@@ -16,9 +16,11 @@ export interface ScriptFileProperties {
 
 export interface ScriptFiles {
   /** Properties of the file or folder at `path`; FILE_NOT_FOUND when there is neither. */
-  properties(vault: VaultRecord, path: string): Promise<ScriptFileProperties>;
+  properties(vault: VaultSpace, path: string): Promise<ScriptFileProperties>;
   /** The reference's `{SHA256}` (hex of the content) plus the CID; FILE_NOT_FOUND when missing. */
-  hash(vault: VaultRecord, path: string): Promise<{ SHA256: string; cid: string }>;
+  hash(vault: VaultSpace, path: string): Promise<{ SHA256: string; cid: string }>;
   /** Throws FILE_NOT_FOUND unless a file (not a folder) exists at `path`. */
-  assertFile(vault: VaultRecord, path: string): Promise<void>;
+  assertFile(vault: VaultSpace, path: string): Promise<void>;
+  /** True when a file uploaded as public is at `path`. */
+  isPublic(vault: VaultSpace, path: string): Promise<boolean>;
 }

@@ -4,13 +4,13 @@
  * service computes the digest once per CID and keeps it with the CID's reference count.
  */
 import type { FilesService } from '../files/files-service.js';
-import type { VaultRecord } from '../vault/vaults.js';
+import type { VaultSpace } from '../vault/spaces.js';
 import type { ScriptFileProperties, ScriptFiles } from './file-port.js';
 
 export class FilesForScripts implements ScriptFiles {
   constructor(private readonly files: FilesService) {}
 
-  async properties(vault: VaultRecord, path: string): Promise<ScriptFileProperties> {
+  async properties(vault: VaultSpace, path: string): Promise<ScriptFileProperties> {
     const entry = await this.files.stat(vault, path);
     return {
       type: entry.is_file ? 'file' : 'folder',
@@ -21,12 +21,16 @@ export class FilesForScripts implements ScriptFiles {
     };
   }
 
-  async hash(vault: VaultRecord, path: string): Promise<{ SHA256: string; cid: string }> {
+  async hash(vault: VaultSpace, path: string): Promise<{ SHA256: string; cid: string }> {
     const record = await this.files.file(vault, path);
     return { SHA256: await this.files.sha256(record), cid: record.cid };
   }
 
-  async assertFile(vault: VaultRecord, path: string): Promise<void> {
+  async assertFile(vault: VaultSpace, path: string): Promise<void> {
     await this.files.file(vault, path);
+  }
+
+  async isPublic(vault: VaultSpace, path: string): Promise<boolean> {
+    return (await this.files.publicFile(vault, path)) !== null;
   }
 }

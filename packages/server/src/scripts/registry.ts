@@ -14,7 +14,8 @@ import { escapeDollarKeys, unescapeDollarKeys } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { fromStoreError } from '../port-errors.js';
-import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { spaceDatabase, type VaultSpace } from '../vault/spaces.js';
+import type { VaultService } from '../vault/vaults.js';
 import { MAX_SCRIPT_CHARS } from './limits.js';
 import {
   assertUserScriptName,
@@ -76,7 +77,7 @@ function depthExceeds(value: unknown, limit: number): boolean {
   return false;
 }
 
-function assertWritable(vault: VaultRecord): void {
+function assertWritable(vault: VaultSpace): void {
   if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
 }
 
@@ -97,19 +98,19 @@ export class ScriptRegistry {
     private readonly clock: () => number,
   ) {}
 
-  private collection(vault: VaultRecord): Collection {
-    return this.store.database(vault.database).collection(INTERNAL_COLLECTIONS.scripts);
+  private collection(vault: VaultSpace): Collection {
+    return spaceDatabase(this.store, vault).collection(INTERNAL_COLLECTIONS.scripts);
   }
 
   private charged<T>(
-    vault: VaultRecord,
+    vault: VaultSpace,
     write: (beforeCommit: (delta: number) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     return this.vaults.chargedWrite(vault.userDid, 'db', write);
   }
 
   /** Registers or replaces. Validation failures are 400 and store nothing. */
-  async register(vault: VaultRecord, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
+  async register(vault: VaultSpace, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
     assertWritable(vault);
     assertUserScriptName(name);
     if (depthExceeds([definition.condition, definition.executable], MAX_DEFINITION_DEPTH)) {
@@ -149,7 +150,7 @@ export class ScriptRegistry {
     };
   }
 
-  async load(vault: VaultRecord, name: string): Promise<LoadedScript | null> {
+  async load(vault: VaultSpace, name: string): Promise<LoadedScript | null> {
     let doc: Document | null;
     try {
       doc = await this.collection(vault).findOne({ _id: name });
@@ -171,13 +172,13 @@ export class ScriptRegistry {
   }
 
   /** The current version of a script, or null when it no longer exists. */
-  async version(vault: VaultRecord, name: string): Promise<string | null> {
+  async version(vault: VaultSpace, name: string): Promise<string | null> {
     const doc = await this.collection(vault).findOne({ _id: name }, { projection: { version: 1 } });
     return doc ? String(doc.version) : null;
   }
 
   async list(
-    vault: VaultRecord,
+    vault: VaultSpace,
     options: { name?: string; skip?: number; limit?: number } = {},
   ): Promise<ListedScript[]> {
     const docs = await this.collection(vault).find(options.name === undefined ? {} : { _id: options.name }, {
@@ -197,7 +198,7 @@ export class ScriptRegistry {
     }));
   }
 
-  async remove(vault: VaultRecord, name: string): Promise<void> {
+  async remove(vault: VaultSpace, name: string): Promise<void> {
     assertWritable(vault);
     const result = await this.charged(vault, (beforeCommit) =>
       this.collection(vault).deleteOne({ _id: name }, { beforeCommit }),

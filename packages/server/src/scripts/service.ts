@@ -7,7 +7,9 @@
  *    and anonymous runs past the per-IP rate limit with 429, before this service is called: both
  *    are the endpoint's declared policy);
  * 2. anonymous runs: `context.target_did` must name the owner (400);
- * 3. the target vault (404 VAULT_NOT_FOUND) and the script in it (400, as the reference);
+ * 3. the target vault (404 VAULT_NOT_FOUND), its space (the application named by
+ *    `context.target_app_did`; without a context, the caller's own space; with a context naming
+ *    no application, the target's default space) and the script in it (400, as the reference);
  * 4. anonymous callers only for scripts registered with allowAnonymousUser && allowAnonymousApp (401);
  * 5. the condition, evaluated on the target vault (400 "caller can't match the condition");
  * 6. every executable's variables and options (400), and the frozen state for writes (403);
@@ -17,7 +19,8 @@ import type { UserCaller } from '../auth/caller.js';
 import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError, unauthorized } from '../errors.js';
 import type { VaultDatabase } from '../vault/database-service.js';
-import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { spaceOf, type VaultSpace } from '../vault/spaces.js';
+import type { VaultService } from '../vault/vaults.js';
 import { conditionHolds } from './conditions.js';
 import { plan } from './executables.js';
 import type { ScriptFiles } from './file-port.js';
@@ -43,8 +46,21 @@ export interface RunRequest {
   caller: UserCaller | null;
   /** Owner of the vault whose script runs; default: the caller. */
   targetDid?: string;
+  /**
+   * The application space of the target vault the script lives in. Absent (no context): the
+   * caller's own space when the caller targets their own vault, else the default space; null:
+   * the default space.
+   */
+  targetApp?: string | null;
   params?: Record<string, unknown>;
 }
+
+/**
+ * The reference's reserved script: a `fileDownload` of `params.path` open to anyone, allowed only
+ * while that path holds a file uploaded as public. Answered by the node itself (nothing is stored).
+ */
+export const ANONYMOUS_FILES_SCRIPT = '__anonymous_files__';
+const BUILT_IN_VERSION = 'built-in';
 
 export class ScriptService {
   readonly registry: ScriptRegistry;
@@ -62,30 +78,23 @@ export class ScriptService {
     this.files = files;
   }
 
-  async register(ownerDid: string, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
-    return this.registry.register(await this.deps.vaults.open(ownerDid), name, definition);
+  async register(owner: VaultSpace, name: string, definition: ScriptDefinition): Promise<RegisterResult> {
+    return this.registry.register(owner, name, definition);
   }
 
   async list(
-    ownerDid: string,
+    owner: VaultSpace,
     options: { name?: string; skip?: number; limit?: number },
   ): Promise<{ scripts: ListedScript[] }> {
-    return { scripts: await this.registry.list(await this.deps.vaults.open(ownerDid), options) };
+    return { scripts: await this.registry.list(owner, options) };
   }
 
-  async remove(ownerDid: string, name: string): Promise<void> {
-    await this.registry.remove(await this.deps.vaults.open(ownerDid), name);
+  async remove(owner: VaultSpace, name: string): Promise<void> {
+    await this.registry.remove(owner, name);
   }
 
-  /** The target's vault record: the caller's own is created on first use, others must exist. */
-  private async targetVault(targetDid: string, caller: UserCaller | null): Promise<VaultRecord> {
-    if (caller && caller.userDid === targetDid) return this.deps.vaults.open(targetDid);
-    const vault = await this.deps.vaults.find(targetDid);
-    if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target DID has no vault on this node');
-    return vault;
-  }
-
-  async run(request: RunRequest): Promise<Record<string, unknown>> {
+  /** The target's space: the caller's own vault is created on first use, others must exist. */
+  private async targetSpace(request: RunRequest): Promise<VaultSpace> {
     const { caller } = request;
     const targetDid = request.targetDid ?? caller?.userDid;
     if (!targetDid)
@@ -93,8 +102,18 @@ export class ScriptService {
         'INVALID_PARAMETER',
         'an anonymous run must name the script owner in context.target_did',
       );
+    const own = caller !== null && caller.userDid === targetDid;
+    const app = request.targetApp === undefined ? (own ? (caller.appDid ?? null) : null) : request.targetApp;
+    if (own) return spaceOf(await this.deps.vaults.open(targetDid), app);
+    const vault = await this.deps.vaults.find(targetDid);
+    if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target DID has no vault on this node');
+    return spaceOf(vault, app);
+  }
 
-    const vault = await this.targetVault(targetDid, caller);
+  async run(request: RunRequest): Promise<Record<string, unknown>> {
+    const { caller } = request;
+    const vault = await this.targetSpace(request);
+    if (request.scriptName === ANONYMOUS_FILES_SCRIPT) return this.anonymousFile(vault, request);
     const script = await this.registry.load(vault, request.scriptName);
     if (!script)
       throw new CellaError('BAD_REQUEST', `no script named "${request.scriptName}" in the target vault`);
@@ -137,6 +156,26 @@ export class ScriptService {
     return results;
   }
 
+  /** The built-in `__anonymous_files__`: a download transaction of a public file, for anyone. */
+  private async anonymousFile(vault: VaultSpace, request: RunRequest): Promise<Record<string, unknown>> {
+    const path = request.params?.path;
+    if (typeof path !== 'string' || path === '')
+      throw new CellaError('INVALID_PARAMETER', `${ANONYMOUS_FILES_SCRIPT} needs params.path, a file path`);
+    if (!this.files || !(await this.files.isPublic(vault, path)))
+      throw new CellaError('BAD_REQUEST', "the caller can't match the condition of this script");
+    const transaction_id = await this.transactions.create({
+      kind: 'download',
+      targetDid: vault.userDid,
+      targetApp: vault.app,
+      path,
+      callerDid: request.caller?.userDid ?? null,
+      bearer: true,
+      scriptName: ANONYMOUS_FILES_SCRIPT,
+      scriptVersion: BUILT_IN_VERSION,
+    });
+    return { [ANONYMOUS_FILES_SCRIPT]: { transaction_id } };
+  }
+
   /**
    * Claims a file transaction for one transfer. A transaction from a script that does not allow
    * anonymous callers belongs to whoever ran it; the script must still exist in the version that
@@ -146,8 +185,8 @@ export class ScriptService {
     id: string,
     kind: TransactionKind,
     caller: UserCaller | null,
-  ): Promise<{ transaction: Transaction; vault: VaultRecord }> {
-    const found: { vault?: VaultRecord } = {};
+  ): Promise<{ transaction: Transaction; vault: VaultSpace }> {
+    const found: { vault?: VaultSpace } = {};
     const transaction = await this.transactions.claim(id, kind, async (t) => {
       if (!t.bearer) {
         if (!caller)
@@ -155,9 +194,13 @@ export class ScriptService {
         if (caller.userDid !== t.callerDid)
           throw new CellaError('FORBIDDEN', 'this transaction belongs to another caller');
       }
-      const vault = (found.vault = (await this.deps.vaults.find(t.targetDid)) ?? undefined);
-      if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'the target vault no longer exists');
-      if ((await this.registry.version(vault, t.scriptName)) !== t.scriptVersion) {
+      const record = await this.deps.vaults.find(t.targetDid);
+      if (!record) throw new CellaError('VAULT_NOT_FOUND', 'the target vault no longer exists');
+      const vault = (found.vault = spaceOf(record, t.targetApp));
+      if (t.scriptName === ANONYMOUS_FILES_SCRIPT) {
+        if (!(await this.files?.isPublic(vault, t.path)))
+          throw new CellaError('INVALID_PARAMETER', 'the file is no longer public');
+      } else if ((await this.registry.version(vault, t.scriptName)) !== t.scriptVersion) {
         throw new CellaError(
           'INVALID_PARAMETER',
           'the script that created this transaction was replaced or removed',

@@ -24,6 +24,8 @@ export interface TransactionGrant {
   kind: TransactionKind;
   /** Owner of the vault the bytes go to or come from. */
   targetDid: string;
+  /** The application space of that vault (null: the default space). */
+  targetApp: string | null;
   /** Normalised path inside the target vault. */
   path: string;
   /** Who ran the script; null for an anonymous run. */
@@ -126,6 +128,7 @@ function toTransaction(doc: Document): Transaction {
     key: String(doc._id),
     kind: doc.kind === 'upload' ? 'upload' : 'download',
     targetDid: String(doc.targetDid),
+    targetApp: typeof doc.targetApp === 'string' ? doc.targetApp : null,
     path: String(doc.path),
     callerDid: typeof doc.callerDid === 'string' ? doc.callerDid : null,
     bearer: doc.bearer === true,

@@ -18,8 +18,9 @@ import type {
 } from '@cella/document-store';
 import { fromExtJson, toExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
-import { assertUserCollection, INTERNAL_COLLECTIONS } from './names.js';
+import { assertUserCollection, INTERNAL_COLLECTIONS, isUnchargedCollection } from './names.js';
 import { fromStoreError } from '../port-errors.js';
+import { spaceDatabase, type VaultSpace } from './spaces.js';
 import type { VaultRecord, VaultService } from './vaults.js';
 
 export const MAX_FIND_LIMIT = 10_000;
@@ -37,6 +38,21 @@ function asObject(value: unknown, what: string): Record<string, unknown> {
   return converted as Record<string, unknown>;
 }
 
+/** How a collection's documents are encrypted by the client (the reference's flags; the node stores them only). */
+export interface CollectionFlags {
+  is_encrypt: boolean;
+  /** '' when not encrypted. */
+  encrypt_method: string;
+}
+
+const PLAIN: CollectionFlags = { is_encrypt: false, encrypt_method: '' };
+
+function toFlags(doc: Document): CollectionFlags {
+  return doc.is_encrypt === true
+    ? { is_encrypt: true, encrypt_method: typeof doc.encrypt_method === 'string' ? doc.encrypt_method : '' }
+    : PLAIN;
+}
+
 export interface FindParams {
   filter?: Record<string, unknown>;
   skip?: number;
@@ -52,30 +68,35 @@ export class VaultDatabase {
     private readonly clock: () => number,
   ) {}
 
+  /** The space's view of the vault database. */
+  private db(vault: VaultSpace) {
+    return spaceDatabase(this.store, vault);
+  }
+
   private nowSeconds(): number {
     return Math.floor(this.clock() / 1000);
   }
 
-  private assertWritable(vault: VaultRecord): void {
+  private assertWritable(vault: VaultSpace): void {
     if (vault.state === 'frozen')
       throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
   }
 
   /** A user collection that must exist. */
-  private async existing(vault: VaultRecord, name: string): Promise<Collection> {
+  private async existing(vault: VaultSpace, name: string): Promise<Collection> {
     const collection = this.unchecked(vault, name);
     await this.assertExists(vault, name);
     return collection;
   }
 
   /** A user collection whose existence a read checks only when it finds nothing (saves a lookup). */
-  private unchecked(vault: VaultRecord, name: string): Collection {
+  private unchecked(vault: VaultSpace, name: string): Collection {
     assertUserCollection(name);
-    return this.store.database(vault.database).collection(name);
+    return this.db(vault).collection(name);
   }
 
-  private async assertExists(vault: VaultRecord, name: string): Promise<void> {
-    if (!(await this.store.database(vault.database).hasCollection(name)))
+  private async assertExists(vault: VaultSpace, name: string): Promise<void> {
+    if (!(await this.db(vault).hasCollection(name)))
       throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
   }
 
@@ -86,7 +107,7 @@ export class VaultDatabase {
    * when it was looked up before the write.
    */
   private async toExisting<T>(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     write: (collection: Collection) => Promise<T>,
   ): Promise<T> {
@@ -100,26 +121,59 @@ export class VaultDatabase {
   }
 
   /** Runs a write with its byte change charged to the vault (see VaultService.chargedWrite). */
-  private charged<T>(vault: VaultRecord, write: (options: WriteOptions) => Promise<T>): Promise<T> {
+  private charged<T>(vault: VaultSpace, write: (options: WriteOptions) => Promise<T>): Promise<T> {
     return this.vaults.chargedWrite(vault.userDid, 'db', (beforeCommit) =>
       write({ beforeCommit, requireCollection: true }),
     );
   }
 
-  async listCollections(vault: VaultRecord): Promise<{ name: string }[]> {
-    const names = await this.store.database(vault.database).listCollections();
-    return names
-      .filter((name) => !name.startsWith('__'))
-      .sort()
-      .map((name) => ({ name }));
+  /** The space's collections, by name, with the flags they were created with. */
+  async listCollections(vault: VaultSpace): Promise<({ name: string } & CollectionFlags)[]> {
+    const db = this.db(vault);
+    const names = (await db.listCollections()).filter((name) => !name.startsWith('__')).sort();
+    const flagged = new Map<string, CollectionFlags>();
+    if (names.length > 0 && (await db.hasCollection(INTERNAL_COLLECTIONS.collections))) {
+      for (const doc of await db.collection(INTERNAL_COLLECTIONS.collections).find({}))
+        flagged.set(String(doc._id), toFlags(doc));
+    }
+    return names.map((name) => ({ name, ...(flagged.get(name) ?? PLAIN) }));
   }
 
-  async createCollection(vault: VaultRecord, name: string): Promise<{ name: string }> {
+  /** How the collection's documents were encrypted by the client (the reference's flags). */
+  async flags(vault: VaultSpace, name: string): Promise<CollectionFlags> {
+    const doc = await this.db(vault).collection(INTERNAL_COLLECTIONS.collections).findOne({ _id: name });
+    return doc ? toFlags(doc) : PLAIN;
+  }
+
+  /**
+   * Creates a collection; `flags` record that the client encrypts its documents (the node stores
+   * the flag only). The flags are written after the collection: a crash between the two leaves a
+   * plain-flagged collection, never flags for a collection that another request created.
+   */
+  async createCollection(
+    vault: VaultSpace,
+    name: string,
+    flags: CollectionFlags = PLAIN,
+  ): Promise<{ name: string }> {
     this.assertWritable(vault);
     assertUserCollection(name);
+    if (flags.is_encrypt && flags.encrypt_method === '')
+      throw new CellaError('INVALID_PARAMETER', 'an encrypted collection needs its encrypt_method');
+    const db = this.db(vault);
     let created: boolean;
     try {
-      created = await this.store.database(vault.database).createCollection(name);
+      created = await db.createCollection(name);
+      const meta = db.collection(INTERNAL_COLLECTIONS.collections);
+      if (created && flags.is_encrypt) {
+        await meta.replaceOne(
+          { _id: name },
+          { _id: name, is_encrypt: true, encrypt_method: flags.encrypt_method },
+          { upsert: true },
+        );
+      } else if (created && (await db.hasCollection(INTERNAL_COLLECTIONS.collections))) {
+        // Flags a crash left behind when a collection of this name was dropped.
+        await meta.deleteOne({ _id: name });
+      }
     } catch (error) {
       throw fromStoreError(error);
     }
@@ -127,17 +181,20 @@ export class VaultDatabase {
     return { name };
   }
 
-  async deleteCollection(vault: VaultRecord, name: string): Promise<void> {
+  async deleteCollection(vault: VaultSpace, name: string): Promise<void> {
     this.assertWritable(vault);
     const collection = await this.existing(vault, name);
     const bytes = await collection.dataBytes();
-    if (!(await this.store.database(vault.database).dropCollection(name))) {
+    const db = this.db(vault);
+    if (!(await db.dropCollection(name))) {
       throw new CellaError('COLLECTION_NOT_FOUND', `no collection named "${name}"`);
     }
     await this.vaults.adjust(vault.userDid, 'db', -bytes);
+    if (await db.hasCollection(INTERNAL_COLLECTIONS.collections))
+      await db.collection(INTERNAL_COLLECTIONS.collections).deleteOne({ _id: name });
   }
 
-  async insert(vault: VaultRecord, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
+  async insert(vault: VaultSpace, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
     this.assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const list = Array.isArray(input) ? input : [input];
@@ -152,7 +209,7 @@ export class VaultDatabase {
   }
 
   async update(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     filterInput: unknown,
     updateInput: unknown,
@@ -191,7 +248,7 @@ export class VaultDatabase {
   }
 
   async delete(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     filterInput: unknown,
     options: { one?: boolean } = {},
@@ -209,7 +266,7 @@ export class VaultDatabase {
   }
 
   async find(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     params: FindParams,
   ): Promise<{ items: Record<string, unknown>[] }> {
@@ -223,14 +280,14 @@ export class VaultDatabase {
    * The items `find` answers, each already as its JSON text, for the HTTP answer: the SQLite engine
    * hands out stored texts without decoding and re-encoding them.
    */
-  async findExtJson(vault: VaultRecord, name: string, params: FindParams): Promise<string[]> {
+  async findExtJson(vault: VaultSpace, name: string, params: FindParams): Promise<string[]> {
     return this.read(vault, name, params, (collection, filter, options) =>
       collection.findExtJson(filter, options),
     );
   }
 
   private async read<T>(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     params: FindParams,
     query: (collection: Collection, filter: Filter, options: FindOptions) => Promise<T[]>,
@@ -257,7 +314,7 @@ export class VaultDatabase {
   }
 
   async count(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     filterInput: unknown,
     options: { skip?: number; limit?: number } = {},
@@ -273,14 +330,14 @@ export class VaultDatabase {
     }
   }
 
-  async listIndexes(vault: VaultRecord, name: string): Promise<{ indexes: IndexInfo[] }> {
+  async listIndexes(vault: VaultSpace, name: string): Promise<{ indexes: IndexInfo[] }> {
     const collection = await this.existing(vault, name);
     return { indexes: await collection.listIndexes() };
   }
 
   /** Index storage is not charged to the quota (only documents are, as BSON). */
   async createIndex(
-    vault: VaultRecord,
+    vault: VaultSpace,
     name: string,
     keys: IndexKeys,
     options: IndexOptions = {},
@@ -294,7 +351,7 @@ export class VaultDatabase {
     }
   }
 
-  async dropIndex(vault: VaultRecord, name: string, index: string): Promise<void> {
+  async dropIndex(vault: VaultSpace, name: string, index: string): Promise<void> {
     this.assertWritable(vault);
     const collection = await this.existing(vault, name);
     let dropped: boolean;
@@ -307,14 +364,33 @@ export class VaultDatabase {
   }
 
   /**
-   * Recounts the document bytes of a vault (repair job): user collections and scripts; file
-   * metadata and transactions are the node's bookkeeping and count as files instead.
+   * The bytes one space holds (app statistics): its collections and scripts as database usage
+   * counts them, plus the logical sizes of its files.
+   */
+  async spaceUsage(vault: VaultSpace): Promise<number> {
+    const db = this.db(vault);
+    let total = 0;
+    for (const name of await db.listCollections()) {
+      if (name === INTERNAL_COLLECTIONS.files) {
+        for (const doc of await db.collection(name).find({}, { projection: { size: 1 } }))
+          total += Number(doc.size) || 0;
+      } else if (!isUnchargedCollection(name)) {
+        total += await db.collection(name).dataBytes();
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Recounts the document bytes of a vault, every space (repair job): user collections and
+   * scripts; file metadata, transactions and collection flags are the node's bookkeeping (file
+   * metadata counts as the files' sizes instead).
    */
   async recount(vault: VaultRecord): Promise<number> {
     const db = this.store.database(vault.database);
     let total = 0;
     for (const name of await db.listCollections()) {
-      if (name === INTERNAL_COLLECTIONS.files || name === INTERNAL_COLLECTIONS.transactions) continue;
+      if (isUnchargedCollection(name)) continue;
       total += await db.collection(name).dataBytes();
     }
     return total;

@@ -12,12 +12,13 @@
  *      way fails at its quota charge (which refuses unsubscribed vaults) inside its own
  *      transaction; the deletion then waits `drainMs` (1.5 s) for requests that were past the
  *      charge to commit (other node processes may serve a cached record for up to a second);
- *   3. the CIDs named by the file metadata are collected and the vault's database is dropped
- *      (documents, scripts, file metadata);
+ *   3. the CIDs named by the file metadata (every space's) are collected and the vault's
+ *      database is dropped (documents, scripts, file metadata of every space);
  *   4. those references are released (a root is unpinned when its count reaches zero; a crash
  *      here leaves counts too high, which the files sweep repairs from the metadata);
- *   5. the vault's outstanding script file transactions and the record are deleted. A later call
- *      creates a new, empty vault with the free plan.
+ *   5. the vault's outstanding script file transactions, its entries in node-wide indexes (public
+ *      files, access statistics) and the record are deleted. A later call creates a new, empty
+ *      vault with the free plan.
  * Payment orders and receipts are kept: they are payment records, not vault content, and an order
  * paid on-chain can still be settled later (the reference archives orders, which would lose such a
  * payment). Backups on backup nodes are not touched.
@@ -34,6 +35,8 @@ export interface UnsubscribeDeps {
   refs: { release(cid: string): Promise<void> };
   transactions: { deleteForVault(targetDid: string): Promise<number> };
   backupJobs: { state(userDid: string): Promise<{ state: string; result: string }> };
+  /** Node-wide records about the user that go with the vault (public files, access statistics). */
+  userRecords: { removeUser(userDid: string): Promise<void> }[];
   log: Logger;
   /** How long writes already past their quota charge get to commit before the database goes. */
   drainMs?: number;
@@ -69,6 +72,7 @@ export async function unsubscribeVault(
   await deps.documents.dropDatabase(record.database);
   await releaseAll(deps.refs, cids, deps.log);
   await deps.transactions.deleteForVault(userDid);
+  for (const records of deps.userRecords) await records.removeUser(userDid);
   await vaults.deleteRemoved(userDid);
   deps.log.info({ files: cids.length }, 'vault deleted (forced unsubscribe)');
 }

@@ -17,7 +17,7 @@ import type { DocumentStore } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { NodeLease } from '../node-lease.js';
 import type { VaultDatabase } from './database-service.js';
-import { INTERNAL_COLLECTIONS } from './names.js';
+import { filesCollectionsOf } from '../files/vault-refs.js';
 import type { UsageKind, VaultRecord, VaultService } from './vaults.js';
 
 export interface UsageRepairReport {
@@ -45,10 +45,15 @@ export class UsageRepair {
     },
   ) {}
 
+  /** Logical file bytes of every space of the vault. */
   private async fileBytes(vault: VaultRecord): Promise<number> {
-    const files = this.deps.documents.database(vault.database).collection(INTERNAL_COLLECTIONS.files);
-    const docs = await files.find({}, { projection: { size: 1 } });
-    return docs.reduce((sum, doc) => sum + (Number(doc.size) || 0), 0);
+    const db = this.deps.documents.database(vault.database);
+    let total = 0;
+    for (const name of await filesCollectionsOf(db)) {
+      const docs = await db.collection(name).find({}, { projection: { size: 1 } });
+      total += docs.reduce((sum, doc) => sum + (Number(doc.size) || 0), 0);
+    }
+    return total;
   }
 
   private async count(vault: VaultRecord): Promise<Record<UsageKind, number>> {

@@ -401,6 +401,14 @@ export class VaultService {
     await this.vaults.deleteOne({ _id: userDid });
   }
 
+  /** Users with a vault record (unsubscribed ones too) and vaults in use (node info). */
+  async counts(): Promise<{ users: number; vaults: number }> {
+    return {
+      users: await this.vaults.count({}),
+      vaults: await this.vaults.count({ state: { $ne: 'removed' } }),
+    };
+  }
+
   async all(): Promise<VaultRecord[]> {
     return (await this.vaults.find({})).map(toRecord);
   }

@@ -291,7 +291,7 @@ describe('indexes', () => {
     await c.dropIndex('by_team');
     expect(await refused(c.dropIndex('by_team'))).toMatchObject({
       status: 404,
-      internalCode: 9,
+      internalCode: 10,
       code: 'INDEX_NOT_FOUND',
     });
     expect(await refused(c.createIndex({ other: 1 }, { name: 'email_1' }))).toMatchObject({ status: 455 });

@@ -210,18 +210,26 @@ for (const engine of engines()) {
         expect(await user.files.stat('')).toEqual({ name: '', is_file: false, size: 0 });
       });
 
+      // comp=children and comp=hash are the Hive dialect's answers (every file below, SHA-256):
+      // test/hive/collisions.test.ts has both readings of each.
       test('the reference forms work: comp=children, comp=metadata, comp=hash', async () => {
         const children = await send(user, { method: 'GET', target: `${FILES}docs?comp=children` });
         expect(children.status).toBe(200);
         expect(children.json().value.map((e: { name: string }) => e.name)).toEqual([
           'docs/a.txt',
           'docs/b.txt',
-          'docs/sub',
+          'docs/sub/c.txt',
+          'docs/sub/deeper/d.txt',
         ]);
         const meta = await send(user, { method: 'GET', target: `${FILES}docs/a.txt?comp=metadata` });
         expect(meta.json()).toMatchObject({ name: 'docs/a.txt', is_file: true, size: 10 });
         const hash = await send(user, { method: 'GET', target: `${FILES}docs/a.txt?comp=hash` });
-        expect(hash.json()).toEqual({ name: 'docs/a.txt', cid: meta.json().cid });
+        expect(hash.json()).toEqual({
+          name: 'docs/a.txt',
+          algorithm: 'SHA256',
+          hash: createHash('sha256').update('docs/a.txt').digest('hex'),
+          cid: meta.json().cid,
+        });
       });
 
       test('a missing folder is 404/6; listing a file is 400', async () => {

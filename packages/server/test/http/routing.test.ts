@@ -30,14 +30,26 @@ describe('query parameters an endpoint does not know', () => {
     expect(response.json().error.message).toContain('verbose');
   });
 
-  test('are refused on a streaming upload, and nothing is stored (the reference reads `?dest=` as a copy)', async () => {
+  test('are refused on a streaming upload, and nothing is stored', async () => {
     const response = await send(user, {
       method: 'PUT',
-      target: `${FILES}docs/b.txt?dest=docs/c.txt`,
+      target: `${FILES}docs/b.txt?overwrite=false`,
       body: 'x',
     });
     expect(response.status).toBe(400);
-    expect(response.json().error.message).toContain('dest');
+    expect(response.json().error.message).toContain('overwrite');
+    const names = (await user.files.list('docs')).map((e) => e.name);
+    expect(names).toEqual(['docs/a.txt']);
+  });
+
+  test("`?dest=` is the Hive dialect's copy, whose body must be empty or {}: bytes are refused, nothing is stored", async () => {
+    const response = await send(user, {
+      method: 'PUT',
+      target: `${FILES}docs/a.txt?dest=docs/c.txt`,
+      body: 'x',
+    });
+    expect(response.status).toBe(400);
+    expect(Buffer.from(await user.files.bytes('docs/a.txt')).toString()).toBe('hello');
     const names = (await user.files.list('docs')).map((e) => e.name);
     expect(names).toEqual(['docs/a.txt']);
   });
@@ -47,13 +59,19 @@ describe('file paths', () => {
   test('a suffix the entry does not declare under a file path is a 405 naming the methods the path has', async () => {
     const response = await send(user, { method: 'POST', target: `${FILES}docs/a.txt`, body: '{}' });
     expect(response.status).toBe(405);
-    expect(response.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
+    expect(response.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PATCH', 'PUT']);
   });
 
   test('a method no entry has on a nested file path is a 405, not a 404', async () => {
-    const response = await send(user, { method: 'PATCH', target: `${FILES}docs/a.txt` });
+    const response = await send(user, { method: 'POST', target: `${FILES}docs/a.txt/rename` });
     expect(response.status).toBe(405);
     expect(response.headers.allow).toContain('GET');
+  });
+
+  test("PATCH on a file path is the Hive dialect's move, which needs `to`", async () => {
+    const response = await send(user, { method: 'PATCH', target: `${FILES}docs/a.txt` });
+    expect(response.status).toBe(400);
+    expect(response.json().error.message).toContain('to');
   });
 
   test('`{path}/hash` with a listing query is the folder at `{path}/hash`, not the hash of `{path}`', async () => {

@@ -32,6 +32,7 @@ afterAll(async () => {
 const grant: TransactionGrant = {
   kind: 'upload',
   targetDid: 'did:key:zOwner',
+  targetApp: null,
   path: 'inbox/a.txt',
   callerDid: 'did:key:zCaller',
   bearer: false,

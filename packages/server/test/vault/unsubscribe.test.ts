@@ -8,6 +8,7 @@ import type { CellaApiError, Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { signedInUser } from '../helpers/users.js';
+import { spaceOf } from '../../src/vault/spaces.js';
 
 let node: TempNode;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('unsubscribe without force', () => {
   test('a write that was under way when the vault was unsubscribed stores nothing', async () => {
     const user = await vaultWithContent();
     // The record a request had read before the unsubscribe.
-    const stale = (await node.ctx.vaults.find(user.did))!;
+    const stale = spaceOf((await node.ctx.vaults.find(user.did))!, null);
     await user.subscription.unsubscribe();
     await expect(node.ctx.database.insert(stale, 'notes', { text: 'late' })).rejects.toMatchObject({
       code: 'VAULT_NOT_FOUND',

@@ -4,5 +4,5 @@ import { procedureFor } from '../procedures.js';
 
 /** On the backup node, synchronous: the answer is the new vault. */
 export const promoteBackup = procedureFor(endpoints.promoteBackup).mutation(async ({ ctx }) =>
-  vaultInfoView(await ctx.app.backup.promote(ctx.caller.userDid), ctx.app.identity.did),
+  vaultInfoView(ctx, await ctx.app.backup.promote(ctx.caller.userDid)),
 );

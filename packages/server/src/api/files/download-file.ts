@@ -1,10 +1,11 @@
 /**
  * GET/HEAD /api/v2/vault/files/{path} — the file's bytes (serve-file.ts); or, as JSON, with
- * `list` (any value) or `comp=children` the folder's listing (`recursive=true`: the whole tree),
- * with `comp=metadata` the properties of a file or folder, with `comp=hash` the file's CID. The
- * `comp` forms are the reference Hive Node's.
+ * `list` (any value) the folder's listing (`recursive=true`: the whole tree), with
+ * `comp=metadata` the properties of a file or folder (the reference's form, one meaning in both
+ * dialects). `comp=children` and `comp=hash` are the Hive dialect's entries (api/hive/files).
  */
 import { endpoints } from '@cella/openapi';
+import { invalid } from '../../errors.js';
 import { procedureFor } from '../procedures.js';
 import { serveFile } from './serve-file.js';
 
@@ -12,9 +13,10 @@ export const downloadFile = procedureFor(endpoints.downloadFile).query(
   async ({ input: { params, query }, ctx }) => {
     const { files } = ctx.app;
     const vault = await ctx.vault();
-    if (query.comp === 'hash') return files.hash(vault, params.path);
+    if (query.comp !== undefined && query.list !== undefined)
+      throw invalid('`list` and `comp` ask for two different answers: send one of them');
     if (query.comp === 'metadata') return files.stat(vault, params.path);
-    if (query.list !== undefined || query.comp === 'children')
+    if (query.list !== undefined)
       return { value: await files.list(vault, params.path, { recursive: query.recursive === true }) };
     return serveFile(ctx.http, files, vault, params.path);
   },

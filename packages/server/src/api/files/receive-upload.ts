@@ -6,7 +6,8 @@
  */
 import type { RequestContext } from '../request-context.js';
 import { CellaError } from '../../errors.js';
-import type { VaultRecord } from '../../vault/vaults.js';
+import type { UploadOptions } from '../../files/files-service.js';
+import type { VaultSpace } from '../../vault/spaces.js';
 
 function declaredLength(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
@@ -39,8 +40,9 @@ async function* wholeBody(
 
 export async function receiveUpload(
   ctx: RequestContext,
-  vault: VaultRecord,
+  vault: VaultSpace,
   path: string,
+  flags: Pick<UploadOptions, 'public' | 'encryptMethod'> = {},
 ): Promise<{ name: string; cid: string; size: number }> {
   const { request, reply } = ctx.http;
   const controller = new AbortController();
@@ -62,6 +64,7 @@ export async function receiveUpload(
       path,
       wholeBody(body, declared, () => aborted),
       {
+        ...flags,
         ...(declared !== undefined ? { declaredLength: declared } : {}),
         signal: controller.signal,
       },

@@ -4,6 +4,6 @@ import { procedureFor } from '../procedures.js';
 /** Registers or replaces one of the caller's scripts (their vault must not be frozen). */
 export const registerScript = procedureFor(endpoints.registerScript).mutation(
   async ({ input: { params, body }, ctx }) => {
-    return ctx.app.scripts.register(ctx.caller.userDid, params.script_name, body);
+    return ctx.app.scripts.register(await ctx.vault(), params.script_name, body);
   },
 );

@@ -15,6 +15,6 @@ export const setVaultState = procedureFor(endpoints.setVaultState).mutation(
         'VAULT_NOT_FOUND',
         'no vault for this user on this node: subscribe first (PUT /api/v2/subscription/vault)',
       );
-    return vaultInfoView(record, ctx.app.identity.did);
+    return vaultInfoView(ctx, record);
   },
 );

@@ -6,5 +6,5 @@ import { vaultInfoView } from './vault-info-view.js';
 export const subscribeVault = procedureFor(endpoints.subscribeVault).mutation(async ({ ctx }) => {
   const record = await ctx.app.vaults.subscribe(ctx.caller.userDid);
   // Read again past the request-path cache so usage is current.
-  return vaultInfoView((await ctx.app.vaults.find(ctx.caller.userDid)) ?? record, ctx.app.identity.did);
+  return vaultInfoView(ctx, (await ctx.app.vaults.find(ctx.caller.userDid)) ?? record);
 });

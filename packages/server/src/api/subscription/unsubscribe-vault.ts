@@ -13,6 +13,7 @@ export const unsubscribeVault = procedureFor(endpoints.unsubscribeVault).mutatio
         refs: app.files.refs,
         transactions: app.scripts.transactions,
         backupJobs: app.backup.jobs,
+        userRecords: [app.files.publicFiles, app.access],
         log: app.log,
       },
       ctx.caller.userDid,

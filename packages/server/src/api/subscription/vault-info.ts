@@ -11,5 +11,5 @@ export const vaultInfo = procedureFor(endpoints.vaultInfo).query(async ({ ctx })
       'VAULT_NOT_FOUND',
       'no vault for this user on this node: subscribe first (PUT /api/v2/subscription/vault)',
     );
-  return vaultInfoView(record, ctx.app.identity.did);
+  return vaultInfoView(ctx, record);
 });

@@ -1,0 +1,9 @@
+export * as backup from './backup.js';
+export * as common from './common.js';
+export * as database from './database.js';
+export * as files from './files.js';
+export * as node from './node.js';
+export * as payment from './payment.js';
+export * as provider from './provider.js';
+export * as scripts from './scripts.js';
+export * as subscription from './subscription.js';
