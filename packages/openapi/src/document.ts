@@ -5,20 +5,49 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import type { Endpoint } from './endpoint.js';
+import { MAX_REQUEST_HEAD_BYTES, rateLimitsOf, type Endpoint } from './endpoint.js';
 import { endpointList } from './endpoints/index.js';
 import { errorCatalogue, type ErrorCode } from './error-codes.js';
 import { errorBody } from './errors.js';
 
 export const contractVersion = '2.0.0';
 
+/** Refusals the node can give on any request, before or around its endpoint's own checks. */
+const EVERY_REQUEST: ErrorCode[] = [
+  // A malformed URL, or a query parameter the endpoint does not know.
+  'INVALID_PARAMETER',
+  'REQUEST_TIMEOUT',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  // Every endpoint is counted under its auth mode's rate limits (MODE_RATE_LIMITS).
+  'RATE_LIMITED',
+  'INTERNAL',
+  'OVERLOADED',
+];
+
+const sharedResponses = new Map<string, ZodOpenApiResponseObject>();
+
+/** One response object per set of codes, registered as a component (`$ref` in operations). */
+function shared(codes: ErrorCode[], response: ZodOpenApiResponseObject): ZodOpenApiResponseObject {
+  const id = codes
+    .map((code) =>
+      code
+        .toLowerCase()
+        .split('_')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(''),
+    )
+    .join('Or');
+  let known = sharedResponses.get(id);
+  if (!known) sharedResponses.set(id, (known = { ...response, id }));
+  return known;
+}
+
 function errorsOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
   if (endpoint.auth === 'user' || endpoint.auth === 'node') codes.add('UNAUTHORIZED');
-  if (endpoint.params || endpoint.query || endpoint.body) codes.add('INVALID_PARAMETER');
   if (endpoint.body || endpoint.bodyLimit) codes.add('PAYLOAD_TOO_LARGE');
-  if (endpoint.rateLimit) codes.add('RATE_LIMITED');
-  codes.add('INTERNAL');
+  for (const code of EVERY_REQUEST) codes.add(code);
   return [...codes];
 }
 
@@ -58,10 +87,14 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       const entry: { internalCode?: number; description: string } = errorCatalogue[code];
       return `\`${code}\`${entry.internalCode !== undefined ? ` (internal_code ${entry.internalCode})` : ''}: ${entry.description}`;
     });
-    responses[String(status)] = {
+    const response: ZodOpenApiResponseObject = {
       description: lines.join('\n\n'),
       content: { 'application/json': { schema: errorBody } },
     };
+    // A refusal any request can get is one shared component, referenced by every operation.
+    responses[String(status)] = codes.every((code) => EVERY_REQUEST.includes(code))
+      ? shared(codes, response)
+      : response;
   }
   return responses;
 }
@@ -104,7 +137,7 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
-  if (endpoint.rateLimit) extensions['x-cella-rate-limit'] = endpoint.rateLimit;
+  extensions['x-cella-rate-limit'] = rateLimitsOf(endpoint);
   if (endpoint.internal) extensions['x-internal'] = true;
   return Object.assign(operation, extensions);
 }
@@ -123,7 +156,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       version: contractVersion,
       description:
         'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
-        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).',
+        'Every error answers with `{"error": {"message", "internal_code"?}}`. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too).\n\n' +
+        `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],

@@ -1,7 +1,10 @@
 export { endpoints, endpointList, type EndpointId, type Endpoints } from './endpoints/index.js';
 export {
   DEFAULT_BODY_LIMIT,
+  MAX_REQUEST_HEAD_BYTES,
+  MODE_RATE_LIMITS,
   defaultStatus,
+  rateLimitsOf,
   type AuthMode,
   type RateLimit,
   type BinaryBody,

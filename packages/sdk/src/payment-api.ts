@@ -15,6 +15,7 @@ import type * as EthersHelpersModule from '@cella/contracts-abi/ethers';
 import type { Signer } from 'ethers';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { allPages } from './pages.js';
 
 export type PaymentConfig = components['schemas']['PaymentConfig'];
 export type PricingPlan = components['schemas']['PricingPlan'];
@@ -73,8 +74,12 @@ export class PaymentApi {
   }
 
   async orders(): Promise<Order[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/orders', { headers })))
-      .orders;
+    return allPages(async (skip) => {
+      const page = await this.http.call((headers) =>
+        this.http.api.GET('/api/v2/payment/orders', { headers, params: { query: skip ? { skip } : {} } }),
+      );
+      return { items: page.orders, nextSkip: page.next_skip };
+    });
   }
 
   /**
@@ -115,7 +120,11 @@ export class PaymentApi {
   }
 
   async receipts(): Promise<Receipt[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/receipts', { headers })))
-      .receipts;
+    return allPages(async (skip) => {
+      const page = await this.http.call((headers) =>
+        this.http.api.GET('/api/v2/payment/receipts', { headers, params: { query: skip ? { skip } : {} } }),
+      );
+      return { items: page.receipts, nextSkip: page.next_skip };
+    });
   }
 }

@@ -46,7 +46,7 @@ export class SubscriptionApi {
     await this.http.call((headers) =>
       this.http.api.DELETE('/api/v2/subscription/vault', {
         headers,
-        params: { query: options.force ? { force: 'true' } : {} },
+        params: { query: options.force ? { force: true } : {} },
       }),
     );
   }

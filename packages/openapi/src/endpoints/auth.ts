@@ -1,7 +1,7 @@
 /** Sign-in: the DID document for a challenge, the signed presentation for an access token. */
 import { defineEndpoints } from '../endpoint.js';
 import * as auth from '../schemas/auth.js';
-import { KiB } from './common.js';
+import { KiB, SIGN_IN_RATE_LIMIT } from './common.js';
 
 export const authEndpoints = defineEndpoints({
   signin: {
@@ -17,6 +17,7 @@ export const authEndpoints = defineEndpoints({
     success: { status: 201, description: 'The challenge JWT.', body: auth.challengeResponse },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'RATE_LIMITED'],
     bodyLimit: 64 * KiB,
+    rateLimit: SIGN_IN_RATE_LIMIT,
   },
   auth: {
     operationId: 'auth',
@@ -29,5 +30,6 @@ export const authEndpoints = defineEndpoints({
     success: { status: 201, description: 'The access token and its expiry.', body: auth.accessTokenResponse },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'RATE_LIMITED'],
     bodyLimit: 64 * KiB,
+    rateLimit: SIGN_IN_RATE_LIMIT,
   },
 });

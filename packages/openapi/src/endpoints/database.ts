@@ -11,6 +11,7 @@ export const databaseEndpoints = defineEndpoints({
     auth: 'user',
     tag: 'Database',
     summary: "List the caller's collections",
+    query: db.listCollectionsQuery,
     success: { status: 200, description: 'The collections.', body: db.collectionList },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -23,7 +24,13 @@ export const databaseEndpoints = defineEndpoints({
     summary: 'Create a collection',
     body: db.createCollectionRequest,
     success: { status: 201, description: 'The collection was created.', body: db.collectionInfo },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 4 * KiB,
   },
   deleteCollection: {
@@ -35,7 +42,7 @@ export const databaseEndpoints = defineEndpoints({
     summary: 'Delete a collection and its documents',
     params: db.collectionNameParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   insertDocuments: {
     operationId: 'insertDocuments',
@@ -54,6 +61,7 @@ export const databaseEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
     ],
     bodyLimit: 16 * MiB,
   },
@@ -68,7 +76,13 @@ export const databaseEndpoints = defineEndpoints({
     query: db.updateQuery,
     body: db.updateRequest,
     success: { status: 200, description: 'Match and change counts.', body: db.updateResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 4 * MiB,
   },
   deleteDocuments: {
@@ -84,7 +98,7 @@ export const databaseEndpoints = defineEndpoints({
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
   findDocuments: {
@@ -97,7 +111,7 @@ export const databaseEndpoints = defineEndpoints({
     params: db.collectionParams,
     query: db.findQuery,
     success: { status: 200, description: 'The matching documents.', body: db.findResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
   },
   countDocuments: {
     operationId: 'countDocuments',
@@ -109,7 +123,7 @@ export const databaseEndpoints = defineEndpoints({
     params: db.collectionParams,
     body: db.countRequest,
     success: { status: 201, description: 'The count.', body: db.countResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
 });

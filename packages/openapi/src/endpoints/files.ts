@@ -19,7 +19,13 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     binaryBody: binaryFile,
     success: { status: 200, description: 'Stored.', body: files.uploadResponse },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
   },
   downloadFile: {
     operationId: 'downloadFile',
@@ -39,7 +45,7 @@ export const filesEndpoints = defineEndpoints({
       binary: { ...binaryFile, ranges: true },
       body: z.union([files.fileList, files.fileInfo, files.hashResponse]),
     },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'VAULT_NOT_FOUND'],
   },
   deleteFile: {
     operationId: 'deleteFile',
@@ -51,7 +57,7 @@ export const filesEndpoints = defineEndpoints({
     params: files.filePathParams,
     multiSegmentParam: 'path',
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   moveFile: {
     operationId: 'moveFile',
@@ -64,7 +70,7 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     body: files.moveRequest,
     success: { status: 201, description: 'Moved.', body: files.moveResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
     bodyLimit: 8 * KiB,
   },
   copyFile: {
@@ -79,7 +85,14 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     body: files.moveRequest,
     success: { status: 201, description: 'Copied.', body: files.moveResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'FILE_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 8 * KiB,
   },
   fileHash: {
@@ -94,6 +107,6 @@ export const filesEndpoints = defineEndpoints({
     params: files.filePathParams,
     multiSegmentParam: 'path',
     success: { status: 200, description: 'The CID.', body: files.hashResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_NOT_FOUND'],
   },
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.js';
 import * as files from '../schemas/files.js';
 import * as scripts from '../schemas/scripts.js';
-import { queryInt } from '../schemas/common.js';
+import { queryInt, querySkip } from '../schemas/common.js';
 import { KiB, MiB, binaryFile } from './common.js';
 
 export const scriptsEndpoints = defineEndpoints({
@@ -17,11 +17,11 @@ export const scriptsEndpoints = defineEndpoints({
     summary: "List the caller's scripts",
     query: z.object({
       name: scripts.scriptName.optional(),
-      skip: queryInt(0, 1_000_000).optional(),
+      skip: querySkip.optional(),
       limit: queryInt(0, 1000).optional(),
     }),
     success: { status: 200, description: 'The scripts.', body: scripts.scriptList },
-    errors: ['INVALID_PARAMETER'],
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
   },
   registerScript: {
     operationId: 'registerScript',
@@ -33,7 +33,7 @@ export const scriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 201, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'VAULT_NOT_FOUND'],
     bodyLimit: 256 * KiB,
   },
   runScript: {
@@ -72,7 +72,7 @@ export const scriptsEndpoints = defineEndpoints({
     summary: 'Remove a script',
     params: scripts.scriptNameParams,
     success: { status: 204, description: 'Removed.' },
-    errors: ['INVALID_PARAMETER', 'SCRIPT_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'SCRIPT_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   uploadByTransaction: {
     operationId: 'uploadByTransaction',

@@ -25,24 +25,70 @@ export const filter = z.record(z.string(), z.unknown()).meta({
 
 export const epochSeconds = z.number().int().meta({ description: 'Seconds since the Unix epoch.' });
 
+/** Replaces the rendered JSON Schema of a query parameter by what its wire form is. */
+function rendered(schema: Record<string, unknown>) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    const description = jsonSchema.description;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, description === undefined ? {} : { description }, schema);
+  };
+}
+
 /** Query-string booleans: `true`/`false` (also `1`/`0`). */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
-  .meta({ type: 'boolean' });
+  .meta({ override: rendered({ type: 'boolean' }) });
 
 export const queryInt = (min: number, max: number) =>
   z
     .string()
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ override: rendered({ type: 'integer', minimum: min, maximum: max }) });
 
-/** A JSON value carried in a query string (URL-encoded). */
-export const queryJsonObject = (description: string) =>
+/** Where a page starts: items to leave out at the start of a list (continue a cut answer). */
+export const querySkip = queryInt(0, 1_000_000_000).meta({
+  description:
+    "Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here.",
+});
+
+/**
+ * Present only when the answer was cut at the node's answer size cap (`CELLA_MAX_ANSWER_BYTES`,
+ * 16 MiB by default): the rest follows with the same request and `skip` = this value.
+ */
+export const nextSkip = z.number().int().min(1).optional().meta({
+  description:
+    "Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered.",
+});
+
+/** Code points (what JSON Schema's maxLength counts), not UTF-16 units. */
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A JSON object carried in a query string (URL-encoded), at most `maxLength` characters (code
+ * points). The limits of a route's JSON parameters together fit the node's request head
+ * (MAX_REQUEST_HEAD_BYTES) however they are encoded: a code point is at most 12 bytes as
+ * percent-encoded UTF-8.
+ */
+export const queryJsonObject = (description: string, maxLength: number) =>
   z
     .string()
-    .max(65_536)
+    .refine((text) => text.length <= maxLength || codePoints(text) <= maxLength, {
+      message: `must be at most ${maxLength} characters`,
+    })
     .transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
@@ -54,4 +100,4 @@ export const queryJsonObject = (description: string) =>
       ctx.addIssue({ code: 'custom', message: 'must be a URL-encoded JSON object' });
       return z.NEVER;
     })
-    .meta({ description, type: 'string' });
+    .meta({ description, override: rendered({ type: 'string', maxLength }) });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import {
+  filter,
+  jsonDocument,
+  nextSkip,
+  queryBoolean,
+  queryInt,
+  queryJsonObject,
+  querySkip,
+} from './common.js';
 
 export const collectionName = z
   .string()
@@ -20,8 +28,15 @@ export const createCollectionRequest = z
   .meta({ id: 'CreateCollectionRequest' });
 export const collectionInfo = z.object({ name: collectionName }).meta({ id: 'Collection' });
 export const collectionList = z
-  .object({ collections: z.array(collectionInfo) })
+  .object({ collections: z.array(collectionInfo), next_skip: nextSkip })
   .meta({ id: 'CollectionList' });
+
+export const listCollectionsQuery = z.object({ skip: querySkip.optional() });
+
+/** The longest JSON parameters of a find (code points); together they fit the request head. */
+export const MAX_FILTER_CHARS = 16_384;
+export const MAX_SORT_CHARS = 1024;
+export const MAX_PROJECTION_CHARS = 2048;
 
 export const insertRequest = z
   .object({
@@ -84,20 +99,25 @@ export const updateResponse = z
 export const deleteRequest = z.object({ filter }).meta({ id: 'DeleteRequest' });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
-  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.').optional(),
+  filter: queryJsonObject(
+    'The filter, when the client cannot send a DELETE body.',
+    MAX_FILTER_CHARS,
+  ).optional(),
 });
 
 export const findQuery = z.object({
-  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.').optional(),
-  skip: queryInt(0, 1_000_000_000).optional(),
+  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.', MAX_FILTER_CHARS).optional(),
+  skip: querySkip.optional(),
   limit: queryInt(0, 10_000)
     .optional()
     .meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
-  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.').optional(),
-  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.').optional(),
+  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.', MAX_SORT_CHARS).optional(),
+  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.', MAX_PROJECTION_CHARS).optional(),
 });
 
-export const findResponse = z.object({ items: z.array(jsonDocument) }).meta({ id: 'FindResult' });
+export const findResponse = z
+  .object({ items: z.array(jsonDocument), next_skip: nextSkip })
+  .meta({ id: 'FindResult' });
 
 export const countRequest = z
   .object({

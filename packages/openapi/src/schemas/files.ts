@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochSeconds, queryBoolean } from './common.js';
+import { epochSeconds, nextSkip, queryBoolean, querySkip } from './common.js';
 
 export const filePath = z.string().max(1024).meta({
   id: 'FilePath',
@@ -15,6 +15,7 @@ export const downloadQuery = z.object({
   recursive: queryBoolean
     .optional()
     .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
+  skip: querySkip.optional(),
   comp: z.enum(['children', 'metadata', 'hash']).optional().meta({
     description: 'Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID.',
   }),
@@ -31,7 +32,7 @@ export const fileInfo = z
   })
   .meta({ id: 'FileInfo' });
 
-export const fileList = z.object({ value: z.array(fileInfo) }).meta({ id: 'FileList' });
+export const fileList = z.object({ value: z.array(fileInfo), next_skip: nextSkip }).meta({ id: 'FileList' });
 
 export const uploadResponse = z
   .object({ name: z.string(), cid: z.string(), size: z.number().int() })

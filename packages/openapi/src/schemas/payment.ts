@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { did, epochSeconds, queryBoolean } from './common.js';
+import { did, epochSeconds, nextSkip, queryBoolean, querySkip } from './common.js';
 
 export const pricingPlan = z
   .object({
@@ -63,7 +63,7 @@ export const order = z
   })
   .meta({ id: 'Order' });
 
-export const orderList = z.object({ orders: z.array(order) }).meta({ id: 'OrderList' });
+export const orderList = z.object({ orders: z.array(order), next_skip: nextSkip }).meta({ id: 'OrderList' });
 
 export const settleRequest = z
   .object({
@@ -86,7 +86,11 @@ export const receipt = z
   })
   .meta({ id: 'Receipt' });
 
-export const receiptList = z.object({ receipts: z.array(receipt) }).meta({ id: 'ReceiptList' });
+export const receiptList = z
+  .object({ receipts: z.array(receipt), next_skip: nextSkip })
+  .meta({ id: 'ReceiptList' });
+
+export const listQuery = z.object({ skip: querySkip.optional() });
 
 export const vaultStateQuery = z.object({
   op: z

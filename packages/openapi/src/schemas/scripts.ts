@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { did, filter, jsonDocument } from './common.js';
+import { did, filter, jsonDocument, nextSkip } from './common.js';
 
 export const scriptName = z
   .string()
@@ -130,7 +130,9 @@ export const registerScriptResponse = z
 
 export const script = registerScriptRequest.extend({ name: scriptName }).meta({ id: 'Script' });
 
-export const scriptList = z.object({ scripts: z.array(script) }).meta({ id: 'ScriptList' });
+export const scriptList = z
+  .object({ scripts: z.array(script), next_skip: nextSkip })
+  .meta({ id: 'ScriptList' });
 
 export const runScriptRequest = z
   .object({

@@ -1093,6 +1093,8 @@ export interface components {
         };
         CollectionList: {
             collections: components["schemas"]["Collection"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         Collection: {
             name: components["schemas"]["CollectionName"];
@@ -1109,6 +1111,8 @@ export interface components {
         };
         FindResult: {
             items: components["schemas"]["Document"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         CountResult: {
             count: number;
@@ -1120,6 +1124,8 @@ export interface components {
         };
         FileList: {
             value: components["schemas"]["FileInfo"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         FileInfo: {
             /** @description Full path inside the vault. */
@@ -1145,6 +1151,8 @@ export interface components {
         };
         ScriptList: {
             scripts: components["schemas"]["Script"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         Script: {
             condition?: components["schemas"]["ConditionOutput"];
@@ -1210,6 +1218,8 @@ export interface components {
         };
         OrderList: {
             orders: components["schemas"]["Order"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         Receipt: {
             receipt_id: string;
@@ -1229,6 +1239,8 @@ export interface components {
         };
         ReceiptList: {
             receipts: components["schemas"]["Receipt"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         BackupState: {
             /**
@@ -1459,7 +1471,71 @@ export interface components {
             bytes: number;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+        InvalidParameter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `REQUEST_TIMEOUT` (internal_code 3000): The request was not sent in time: its headers within the header timeout, or its body too slowly (a pause past the idle timeout, or below the minimum rate). */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `URI_TOO_LONG` (internal_code 3000): The request line is longer than the node accepts. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `RATE_LIMITED`: Too many requests; retry later. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `HEADERS_TOO_LARGE` (internal_code 3000): The request line and headers together are larger than the node accepts. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`). */
+        Overloaded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1485,15 +1561,13 @@ export interface operations {
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     nodeInfo: {
@@ -1514,6 +1588,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1523,15 +1598,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     health: {
@@ -1552,15 +1624,13 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     openApiDocument: {
@@ -1583,15 +1653,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     apiReference: {
@@ -1612,15 +1680,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     signin: {
@@ -1645,15 +1711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Challenge"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1663,6 +1721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -1672,24 +1731,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     auth: {
@@ -1714,15 +1760,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1732,6 +1770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -1741,24 +1780,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     vaultInfo: {
@@ -1779,6 +1805,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1797,15 +1824,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     subscribeVault: {
@@ -1826,6 +1850,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1835,15 +1860,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     setVaultState: {
@@ -1867,15 +1889,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -1894,22 +1908,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     unsubscribeVault: {
         parameters: {
             query?: {
                 /** @description `true`: delete the vault and everything in it (documents, scripts, files). Otherwise the vault is only switched off: every vault call answers 404 until `PUT /api/v2/subscription/vault` restores it with its data. */
-                force?: "0" | "1" | "true" | "false";
+                force?: boolean;
             };
             header?: never;
             path?: never;
@@ -1955,20 +1966,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listCollections: {
         parameters: {
-            query?: never;
+            query?: {
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1984,6 +1994,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2002,15 +2013,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     createCollection: {
@@ -2035,15 +2043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2062,6 +2062,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2071,6 +2081,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -2080,15 +2093,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -2119,15 +2125,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2146,7 +2144,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2155,24 +2157,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     findDocuments: {
         parameters: {
             query?: {
                 filter?: string;
-                skip?: string;
+                skip?: number;
                 /** @description At most 10,000 documents per call; 0 or absent = up to that cap. */
-                limit?: string;
+                limit?: number;
                 sort?: string;
                 projection?: string;
             };
@@ -2194,15 +2193,7 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2212,7 +2203,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,22 +2216,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     updateDocuments: {
         parameters: {
             query?: {
                 /** @description Update only the first match. Default false. */
-                updateone?: "0" | "1" | "true" | "false";
+                updateone?: boolean;
             };
             header?: never;
             path: {
@@ -2260,15 +2252,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2287,7 +2271,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2296,6 +2284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2305,15 +2294,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -2350,15 +2335,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsertResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2377,7 +2354,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2386,6 +2367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2395,6 +2377,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -2404,15 +2389,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -2428,7 +2406,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Delete only the first match. Default false. */
-                deleteone?: "0" | "1" | "true" | "false";
+                deleteone?: boolean;
                 filter?: string;
             };
             header?: never;
@@ -2451,15 +2429,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2478,7 +2448,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2487,6 +2461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2496,15 +2471,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     countDocuments: {
@@ -2532,15 +2503,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2550,7 +2513,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,6 +2526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2568,24 +2536,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     downloadFile: {
         parameters: {
             query?: {
                 /** @description List the folder at `path` instead of downloading. */
-                list?: "0" | "1" | "true" | "false";
+                list?: boolean;
                 /** @description With `list`: every entry below the folder, not only direct children. */
-                recursive?: "0" | "1" | "true" | "false";
+                recursive?: boolean;
+                skip?: number;
                 /** @description Reference Hive Node form: `children` = list, `metadata` = properties, `hash` = CID. */
                 comp?: "children" | "metadata" | "hash";
             };
@@ -2619,15 +2584,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2637,7 +2594,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,6 +2607,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -2655,15 +2618,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadFile: {
@@ -2692,15 +2650,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2719,6 +2669,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -2728,15 +2691,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -2767,15 +2723,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2794,7 +2742,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2803,15 +2755,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     moveFile: {
@@ -2839,15 +2788,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2866,7 +2807,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,6 +2820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2884,6 +2830,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -2893,15 +2842,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     copyFile: {
@@ -2929,15 +2871,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -2956,7 +2890,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2965,6 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -2974,6 +2913,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -2983,15 +2925,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -3024,15 +2959,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileHash"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3042,7 +2969,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3051,23 +2982,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listScripts: {
         parameters: {
             query?: {
                 name?: components["schemas"]["ScriptName"];
-                skip?: string;
-                limit?: string;
+                skip?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3084,15 +3012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3102,8 +3022,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3111,6 +3031,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     registerScript: {
@@ -3137,15 +3063,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3164,6 +3082,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -3173,15 +3101,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -3211,15 +3135,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3238,7 +3154,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
+            /**
+             * @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,15 +3167,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     runScript: {
@@ -3328,6 +3245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -3337,24 +3255,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -3442,6 +3347,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -3451,15 +3358,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadByTransaction: {
@@ -3532,6 +3434,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -3541,15 +3447,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -3579,6 +3478,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3588,15 +3488,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     placeOrder: {
@@ -3621,15 +3518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3654,6 +3543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -3663,16 +3553,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3685,7 +3574,9 @@ export interface operations {
     };
     listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3701,6 +3592,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3710,15 +3602,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     settleOrder: {
@@ -3765,7 +3654,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            /**
+             * @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,6 +3667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -3783,6 +3677,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -3792,16 +3689,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3814,7 +3707,9 @@ export interface operations {
     };
     listReceipts: {
         parameters: {
-            query?: never;
+            query?: {
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3830,6 +3725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3839,15 +3735,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     startBackup: {
@@ -3903,6 +3796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -3912,16 +3806,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3950,6 +3843,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -3959,15 +3853,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     restoreBackup: {
@@ -4023,6 +3914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4032,16 +3924,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4070,7 +3961,11 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running. */
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4097,6 +3992,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -4106,15 +4005,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -4148,15 +4040,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4175,6 +4059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4184,16 +4069,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4222,6 +4106,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupNodeState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4240,15 +4125,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeBegin: {
@@ -4304,6 +4186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4313,15 +4196,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -4355,15 +4234,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4391,6 +4262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4400,15 +4272,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeMissingBlocks: {
@@ -4433,15 +4301,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4460,6 +4320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4469,15 +4330,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodePutBlocks: {
@@ -4505,15 +4362,7 @@ export interface operations {
                     "application/json": components["schemas"]["PutBlocksResponse"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4541,15 +4390,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -4623,6 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4632,15 +4479,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -4670,15 +4513,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4697,15 +4532,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeManifest: {
@@ -4726,6 +4558,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupManifestResponse"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4753,15 +4586,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeExportBlocks: {
@@ -4786,15 +4616,7 @@ export interface operations {
                     "application/vnd.ipld.car": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4826,6 +4648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4835,15 +4658,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
 }
