@@ -33,6 +33,8 @@ export interface ScriptServiceDeps {
   database: VaultDatabase;
   clock: () => number;
   fileTransactionTtlSeconds: number;
+  /** Most bytes of one run's answer (the found documents of all its `find` executables). */
+  maxAnswerBytes: number;
   /** The vault file store; null until the node runs one (file executables then answer 501). */
   files?: ScriptFiles | null;
 }
@@ -71,6 +73,14 @@ export class ScriptService {
     options: { name?: string; skip?: number; limit?: number },
   ): Promise<{ scripts: ListedScript[] }> {
     return { scripts: await this.registry.list(await this.deps.vaults.open(ownerDid), options) };
+  }
+
+  /** The caller's scripts as `list` answers them, in batches read as they are pulled. */
+  async *listBatches(
+    ownerDid: string,
+    options: { name?: string; skip?: number; limit?: number },
+  ): AsyncGenerator<ListedScript[]> {
+    yield* this.registry.listBatches(await this.deps.vaults.open(ownerDid), options);
   }
 
   async remove(ownerDid: string, name: string): Promise<void> {
@@ -127,6 +137,7 @@ export class ScriptService {
         scriptName: script.name,
         scriptVersion: script.version,
       },
+      answer: { remaining: this.deps.maxAnswerBytes },
     };
     const results: Record<string, unknown> = {};
     for (const [i, step] of steps.entries()) {

@@ -1,18 +1,19 @@
 import { endpoints } from '@cella/openapi';
-import { jsonText } from '../../json-text.js';
+import { streamedList } from '../../streamed-list.js';
 import type { OutputOf } from '../endpoint-types.js';
 import { procedureFor } from '../procedures.js';
 
-// The items come from the engine as JSON texts and go out without being parsed again.
+// The items come from the engine's cursor as JSON texts and go out as they are read, without
+// being parsed again; the answer is capped (a cut answer says `next_skip`).
 export const findDocuments = procedureFor(endpoints.findDocuments).query(
   async ({ input: { params, query }, ctx }) => {
-    const items = await ctx.app.database.findExtJson(await ctx.vault(), params.collection, {
+    const items = ctx.app.database.findCursor(await ctx.vault(), params.collection, {
       ...(query.filter ? { filter: query.filter } : {}),
       ...(query.skip !== undefined ? { skip: query.skip } : {}),
       ...(query.limit !== undefined ? { limit: query.limit } : {}),
       ...(query.sort ? { sort: query.sort } : {}),
       ...(query.projection ? { projection: query.projection } : {}),
     });
-    return jsonText<OutputOf<'findDocuments'>>(`{"items":[${items.join(',')}]}`);
+    return streamedList<OutputOf<'findDocuments'>>('items', items, query.skip ?? 0);
   },
 );

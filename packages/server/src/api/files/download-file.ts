@@ -5,6 +5,8 @@
  * `comp` forms are the reference Hive Node's.
  */
 import { endpoints } from '@cella/openapi';
+import { jsonBatches, streamedList } from '../../streamed-list.js';
+import type { OutputOf } from '../endpoint-types.js';
 import { procedureFor } from '../procedures.js';
 import { serveFile } from './serve-file.js';
 
@@ -14,8 +16,12 @@ export const downloadFile = procedureFor(endpoints.downloadFile).query(
     const vault = await ctx.vault();
     if (query.comp === 'hash') return files.hash(vault, params.path);
     if (query.comp === 'metadata') return files.stat(vault, params.path);
-    if (query.list !== undefined || query.comp === 'children')
-      return { value: await files.list(vault, params.path, { recursive: query.recursive === true }) };
+    if (query.list !== undefined || query.comp === 'children') {
+      // A list answer: entries as they are read, capped (`next_skip`).
+      const skip = query.skip ?? 0;
+      const entries = files.entries(vault, params.path, { recursive: query.recursive === true, skip });
+      return streamedList<OutputOf<'downloadFile'>>('value', jsonBatches(entries), skip);
+    }
     return serveFile(ctx.http, files, vault, params.path);
   },
 );
