@@ -67,9 +67,9 @@ export const configSchema = z.object({
   maxAnswerBytes: int(64 * 1024, 1024 * 1024 * 1024).default(16 * 1024 * 1024),
   /** Seconds a client has to send a request's line and headers (408 past it). */
   headersTimeoutSeconds: int(1, 3600).default(20),
-  /** Seconds a request body may go without a byte (408 past it). */
-  bodyIdleTimeoutSeconds: int(1, 3600).default(15),
-  /** Bytes per second a request body must average over each 20-second window (0: no minimum). */
+  /** Seconds a request body may go without a byte (408 past it); also the minimum rate's window. */
+  bodyIdleTimeoutSeconds: int(1, 3600).default(20),
+  /** Bytes per second a request body must average over each such window (0: no minimum). */
   bodyMinBytesPerSecond: int(0, 1_000_000_000).default(1024),
   /** Seconds an idle keep-alive connection stays open. */
   keepAliveTimeoutSeconds: int(1, 3600).default(72),

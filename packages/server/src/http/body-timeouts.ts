@@ -3,8 +3,9 @@
  * unref'd timer per app every CHECK_MS:
  *
  * - idle body: no byte of the body for `idleMs` → 408 REQUEST_TIMEOUT;
- * - slow body: fewer than `minBytesPerSecond` × RATE_WINDOW_MS in any window of RATE_WINDOW_MS
- *   → 408 (a 1 byte/s body is cut after one window; an upload at any usable speed never is);
+ * - slow body: fewer than `minBytesPerSecond` × `idleMs` bytes in a window of `idleMs` (windows
+ *   follow each other from the request's start) → 408: a 1 byte/s body is cut after one window,
+ *   an upload at any usable speed never is;
  * - stalled reader: an answer that could not send a byte for SEND_IDLE_MS while it has bytes
  *   waiting → the connection is closed (no answer can reach such a client).
  *
@@ -25,7 +26,6 @@ export interface BodyTimeouts {
 }
 
 const CHECK_MS = 1000;
-const RATE_WINDOW_MS = 20_000;
 const SEND_IDLE_MS = 60_000;
 
 interface Watched {
@@ -82,7 +82,7 @@ export function applyBodyTimeouts(app: FastifyInstance, limits: BodyTimeouts): v
         refuse(w, `no byte of the request body for ${Math.round(limits.idleMs / 1000)} s`);
         continue;
       }
-      if (limits.minBytesPerSecond > 0 && now - w.windowAt >= RATE_WINDOW_MS) {
+      if (limits.minBytesPerSecond > 0 && now - w.windowAt >= limits.idleMs) {
         const floor = (limits.minBytesPerSecond * (now - w.windowAt)) / 1000;
         if (read - w.windowBytes < floor) {
           refuse(w, `the request body arrives slower than ${limits.minBytesPerSecond} bytes per second`);

@@ -2,10 +2,12 @@
  * Connection limits of the node's HTTP server: open connections per client IP and in all, and
  * requests per keep-alive connection.
  *
- * A connection past a cap is not read from for long: if it sends a request within
- * REFUSED_GRACE_MS, that request is answered 503 OVERLOADED (standard error body, `Retry-After`,
- * `Connection: close`) without running; a connection that sends nothing is closed after it. So a
- * client at the cap learns why, and holding connections open costs it, not the node. Counting works
+ * A connection past a cap is not kept for long: if it sends a request within REFUSED_GRACE_MS,
+ * that request is answered 503 OVERLOADED (standard error body, `Retry-After`, `Connection:
+ * close`) without running, and the connection closed right after; one that sends nothing is
+ * closed after the grace. At most REFUSED_AT_ONCE refused connections per IP wait like that;
+ * beyond them a connection is closed at once, without an answer. So a client at the cap learns
+ * why, and an address can hold at most its cap plus REFUSED_AT_ONCE descriptors. Counting works
  * on the TCP connection (the 'connection' event), so it holds for HTTPS and HTTP/2 too.
  *
  * Behind a reverse proxy every connection comes from the proxy's address: raise or disable the
@@ -16,6 +18,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { CellaError } from '../errors.js';
 import { ipKey } from '../rate-limits/client-key.js';
+import { closeAfterAnswer } from './early-answers.js';
 
 export interface ConnectionLimits {
   /** 0: no cap. */
@@ -28,6 +31,8 @@ export interface ConnectionLimits {
 
 /** How long a refused connection may take to send the request it is refused on. */
 const REFUSED_GRACE_MS = 2000;
+/** Refused connections per IP that may wait for their request's answer at once. */
+const REFUSED_AT_ONCE = 10;
 
 /**
  * A connection by its client's address and port: the same for the TCP socket the 'connection'
@@ -39,8 +44,9 @@ const connectionKey = (socket: Pick<Socket, 'remoteAddress' | 'remotePort'>) =>
 export function applyConnectionLimits(app: FastifyInstance, limits: ConnectionLimits): void {
   const server = app.server as unknown as Server;
   const perIp = new Map<string, number>();
-  /** Refused connections, with the reason their request is told. */
+  /** Refused connections, with the reason their request is told; and how many per IP. */
   const refused = new Map<string, string>();
+  const refusedPerIp = new Map<string, number>();
   const requestsOn = new WeakMap<object, number>();
   let open = 0;
 
@@ -50,6 +56,11 @@ export function applyConnectionLimits(app: FastifyInstance, limits: ConnectionLi
     const overTotal = limits.total > 0 && open >= limits.total;
     const overIp = limits.perIp > 0 && count >= limits.perIp;
     if (overTotal || overIp) {
+      const waiting = refusedPerIp.get(ip) ?? 0;
+      if (waiting >= REFUSED_AT_ONCE) {
+        socket.destroy();
+        return;
+      }
       const key = connectionKey(socket);
       refused.set(
         key,
@@ -57,7 +68,13 @@ export function applyConnectionLimits(app: FastifyInstance, limits: ConnectionLi
           ? `too many open connections from this address (at most ${limits.perIp}); retry later`
           : 'the node has too many open connections; retry later',
       );
-      socket.once('close', () => refused.delete(key));
+      refusedPerIp.set(ip, waiting + 1);
+      socket.once('close', () => {
+        refused.delete(key);
+        const left = (refusedPerIp.get(ip) ?? 1) - 1;
+        if (left <= 0) refusedPerIp.delete(ip);
+        else refusedPerIp.set(ip, left);
+      });
       setTimeout(() => socket.destroy(), REFUSED_GRACE_MS).unref();
       return;
     }
@@ -77,7 +94,7 @@ export function applyConnectionLimits(app: FastifyInstance, limits: ConnectionLi
     if (!socket) return;
     const reason = refused.size > 0 ? refused.get(connectionKey(socket)) : undefined;
     if (reason !== undefined) {
-      reply.header('connection', 'close');
+      closeAfterAnswer(request);
       throw new CellaError('OVERLOADED', reason, { retryAfterSeconds: 1 });
     }
     if (limits.requestsPerConnection > 0 && request.raw.httpVersionMajor === 1) {
