@@ -125,14 +125,15 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
       content: { 'application/json': { schema: endpoint.body } },
     };
   } else if (endpoint.binaryBody) {
+    // A streamed body is read as raw bytes whatever its Content-Type, so the generic binary type
+    // is accepted beside the specific one.
+    const types = [...new Set([endpoint.binaryBody.contentType, 'application/octet-stream'])];
     operation.requestBody = {
       required: true,
       description: endpoint.binaryBody.description,
-      content: {
-        [endpoint.binaryBody.contentType]: {
-          schema: { type: 'string', contentMediaType: endpoint.binaryBody.contentType },
-        },
-      } as never,
+      content: Object.fromEntries(
+        types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      ) as never,
     };
   }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };

@@ -4350,6 +4350,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/vnd.ipld.car": string;
+                "application/octet-stream": string;
             };
         };
         responses: {
