@@ -36,9 +36,9 @@ import {
 import type { StoreLimits } from '../query-guard.js';
 import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
 import { sortDocuments } from '../mingo/bson-order.js';
-import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
+import { decodeDocument, encodeDocument, idKey } from './codec.js';
 import { counterStatement } from './counter-update.js';
-import { stringifyExtJson } from '../ext-json.js';
+import { sqliteCursor } from './cursor.js';
 import type { DbFile } from './db-file.js';
 import { buildPrefilter } from './pushdown.js';
 import type { Prefilter } from './pushdown.js';
@@ -163,7 +163,7 @@ export class SqliteCollection implements Collection {
    * The matching documents of a read, in natural order, or all of them sorted; `skip`/`limit`
    * applied. Only the document text is read (not the row's other columns), and a text is decoded
    * only when mingo must look at it (or to sort): where the SQL decides the filter alone, the
-   * texts go out as stored (see `findExtJson`).
+   * texts go out as stored (the cursor, cursor.ts, does the same batch by batch).
    */
   private readMatches(
     conn: Connection,
@@ -259,10 +259,9 @@ export class SqliteCollection implements Collection {
     return project(matches.map(decoded), projection);
   }
 
-  async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
-    const [matches, projection] = this.read(filter, options);
-    if (projection) return project(matches.map(decoded), projection).map((doc) => stringifyExtJson(doc));
-    return matches.map((m) => storedToExtJson(m.text, m.doc));
+  findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]> {
+    const host = this.host;
+    return sqliteCursor({ file: () => host.file(), limits: host.limits, name: this.name }, filter, options);
   }
 
   async findOne(

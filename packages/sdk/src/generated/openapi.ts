@@ -2938,6 +2938,8 @@ export interface components {
         CollectionList: {
             /** @description Sorted by name; `[]` when none. */
             collections: components["schemas"]["CollectionListItem"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         CollectionListItem: {
             name: components["schemas"]["CollectionName"];
@@ -3025,6 +3027,8 @@ export interface components {
             is_encrypt: boolean;
             /** @description '' when not encrypted. */
             encrypt_method: string;
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -3072,6 +3076,8 @@ export interface components {
         FileList: {
             /** @description The entries, sorted by name, with full paths. */
             value: components["schemas"]["FileInfo"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @description A file or folder. Folders exist while files lie below them and carry only `name`, `is_file`, `size`.
@@ -3169,6 +3175,8 @@ export interface components {
         ScriptList: {
             /** @description Sorted by name; `[]` when none. */
             scripts: components["schemas"]["Script"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @description A script as registered.
@@ -3497,6 +3505,8 @@ export interface components {
         OrderList: {
             /** @description Oldest first; `[]` when none. */
             orders: components["schemas"]["Order"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -3561,6 +3571,8 @@ export interface components {
         ReceiptList: {
             /** @description Oldest first; `[]` when none. */
             receipts: components["schemas"]["Receipt"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -4498,7 +4510,71 @@ export interface components {
             bytes: number;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+        InvalidParameter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `REQUEST_TIMEOUT` (internal_code 3000): The request was not sent in time: its headers within the header timeout, or its body too slowly (a pause past the idle timeout, or below the minimum rate). */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `URI_TOO_LONG` (internal_code 3000): The request line is longer than the node accepts. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `RATE_LIMITED`: Too many requests; retry later. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `HEADERS_TOO_LARGE` (internal_code 3000): The request line and headers together are larger than the node accepts. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`). */
+        Overloaded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4524,15 +4600,13 @@ export interface operations {
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     nodeInfo: {
@@ -4553,6 +4627,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4562,15 +4637,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     health: {
@@ -4591,15 +4663,13 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     readiness: {
@@ -4620,16 +4690,17 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4658,15 +4729,13 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     apiReference: {
@@ -4687,15 +4756,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     signin: {
@@ -4720,15 +4787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Challenge"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4738,6 +4797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4747,25 +4807,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4798,15 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4816,6 +4858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -4825,25 +4868,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4872,6 +4905,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4890,15 +4924,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     subscribeVault: {
@@ -4919,6 +4950,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4928,15 +4960,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     setVaultState: {
@@ -4960,15 +4989,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4987,15 +5008,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     unsubscribeVault: {
@@ -5048,20 +5066,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listCollections: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5077,6 +5095,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5095,15 +5114,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     createCollection: {
@@ -5128,15 +5144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5155,6 +5163,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5164,6 +5182,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -5173,15 +5194,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5218,15 +5232,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCollection"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5245,6 +5251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5254,6 +5261,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -5263,15 +5273,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5302,15 +5305,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5329,7 +5324,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,15 +5337,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     findDocuments: {
@@ -5354,7 +5350,7 @@ export interface operations {
             query?: {
                 /** @description URL-encoded JSON filter. Default `{}`. */
                 filter?: string;
-                /** @description Matching documents to pass over first (paging). Default 0. */
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
                 skip?: number;
                 /** @description At most 10,000 documents per call; 0 or absent = up to that cap. */
                 limit?: number;
@@ -5381,15 +5377,7 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5399,7 +5387,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,15 +5400,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     updateDocuments: {
@@ -5447,15 +5436,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5474,7 +5455,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5483,6 +5468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5492,15 +5478,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5537,15 +5519,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsertResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5564,7 +5538,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5573,6 +5551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5582,6 +5561,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -5591,15 +5573,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5639,15 +5614,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5666,7 +5633,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5675,6 +5646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5684,15 +5656,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     countDocuments: {
@@ -5720,15 +5688,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5738,7 +5698,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5747,6 +5711,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5756,15 +5721,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     downloadFile: {
@@ -5774,6 +5735,8 @@ export interface operations {
                 list?: boolean;
                 /** @description With `list`: every entry below the folder, not only direct children. */
                 recursive?: boolean;
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
                 /** @description Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.) */
                 comp?: "metadata";
             };
@@ -5807,15 +5770,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5825,7 +5780,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5834,6 +5793,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -5843,15 +5804,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadFile: {
@@ -5880,15 +5836,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5907,6 +5855,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -5916,15 +5877,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5955,15 +5909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5982,7 +5928,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5991,15 +5941,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveMoveFile: {
@@ -6030,15 +5977,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6066,6 +6005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6075,6 +6015,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -6084,15 +6027,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     moveFile: {
@@ -6120,15 +6056,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6147,7 +6075,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6156,6 +6088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6165,6 +6098,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -6174,15 +6110,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     copyFile: {
@@ -6210,15 +6139,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6237,7 +6158,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6246,6 +6171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6255,6 +6181,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -6264,15 +6193,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6305,15 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileHash"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6323,7 +6237,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,15 +6250,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listScripts: {
@@ -6348,7 +6263,7 @@ export interface operations {
             query?: {
                 /** @description Only the script of this name. */
                 name?: components["schemas"]["ScriptName"];
-                /** @description Scripts to pass over first. Default 0. */
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
                 skip?: number;
                 /** @description At most this many (up to 1,000); 0 or absent = all. */
                 limit?: number;
@@ -6368,15 +6283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6386,8 +6293,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6395,6 +6302,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRegisterScript: {
@@ -6422,15 +6335,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6449,6 +6354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6458,15 +6364,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6503,15 +6405,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6530,6 +6424,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6539,15 +6443,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6578,15 +6478,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6605,7 +6497,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
+            /**
+             * @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6614,15 +6510,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRunScript: {
@@ -6696,6 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6705,24 +6599,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6805,6 +6686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6814,24 +6696,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6919,6 +6788,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -6928,15 +6799,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadByTransaction: {
@@ -7009,6 +6875,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -7018,15 +6888,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7056,6 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7065,15 +6929,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveListOrders: {
@@ -7103,15 +6964,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveOrderList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7130,6 +6983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7139,15 +6993,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePlaceOrder: {
@@ -7172,15 +7022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7199,6 +7041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7208,15 +7051,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7226,6 +7064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Overloaded"];
         };
     };
     placeOrder: {
@@ -7250,15 +7089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7283,6 +7114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7292,15 +7124,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7310,11 +7137,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Overloaded"];
         };
     };
     listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7330,6 +7161,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7339,15 +7171,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     settleOrder: {
@@ -7394,7 +7223,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            /**
+             * @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7403,6 +7236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7412,6 +7246,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -7421,15 +7258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7439,7 +7268,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +7285,10 @@ export interface operations {
     };
     listReceipts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7468,6 +7304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7477,15 +7314,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     startBackup: {
@@ -7541,6 +7375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7550,16 +7385,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7588,6 +7422,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7597,15 +7432,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     restoreBackup: {
@@ -7661,6 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7670,16 +7503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7708,7 +7540,11 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running. */
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,6 +7571,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -7744,15 +7584,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7786,15 +7619,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7813,6 +7638,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7822,16 +7648,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7860,6 +7685,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupNodeState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7878,15 +7704,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeBegin: {
@@ -7942,6 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7951,15 +7775,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7993,15 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8029,6 +7841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8038,15 +7851,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeMissingBlocks: {
@@ -8071,15 +7880,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8098,6 +7899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8107,15 +7909,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodePutBlocks: {
@@ -8132,6 +7930,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/vnd.ipld.car": string;
+                "application/octet-stream": string;
             };
         };
         responses: {
@@ -8144,15 +7943,7 @@ export interface operations {
                     "application/json": components["schemas"]["PutBlocksResponse"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8180,15 +7971,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8262,6 +8050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8271,15 +8060,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8310,15 +8095,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8337,15 +8114,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeManifest: {
@@ -8366,6 +8140,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupManifestResponse"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8393,15 +8168,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeExportBlocks: {
@@ -8426,15 +8198,7 @@ export interface operations {
                     "application/vnd.ipld.car": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8466,6 +8230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8475,15 +8240,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveCommitId: {
@@ -8504,15 +8265,13 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAboutVersion: {
@@ -8533,15 +8292,13 @@ export interface operations {
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAboutCommitId: {
@@ -8562,15 +8319,13 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePricingPlans: {
@@ -8596,15 +8351,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePricingPlans"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8623,15 +8370,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAppStats: {
@@ -8652,6 +8396,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveAppStats"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8674,15 +8419,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveBackupInfo: {
@@ -8703,6 +8445,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8730,15 +8473,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveSubscribeBackup: {
@@ -8763,15 +8503,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8790,6 +8522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8799,6 +8532,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -8808,15 +8544,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUnsubscribeBackup: {
@@ -8879,6 +8608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8888,15 +8618,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveDropCollection: {
@@ -8922,15 +8648,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8958,6 +8676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8967,15 +8686,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveInsertDocuments: {
@@ -9003,15 +8718,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveInsertResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9039,6 +8746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9048,6 +8756,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -9057,15 +8768,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9103,15 +8807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9139,6 +8835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9148,15 +8845,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUpdateDocuments: {
@@ -9187,15 +8880,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9223,6 +8908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9232,15 +8918,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9280,15 +8962,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9307,6 +8981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9316,15 +8991,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveQueryDocuments: {
@@ -9349,15 +9020,7 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9376,6 +9039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9385,15 +9049,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUploadFile: {
@@ -9429,15 +9089,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9456,6 +9108,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -9465,15 +9121,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9513,15 +9162,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9549,6 +9190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9558,6 +9200,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -9567,15 +9212,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9611,15 +9249,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFileList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9638,15 +9268,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveFileHash: {
@@ -9673,15 +9300,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFileHash"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9700,15 +9319,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveIpfsContent: {
@@ -9743,15 +9359,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `NOT_FOUND`: The resource does not exist. */
             404: {
                 headers: {
@@ -9761,6 +9369,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -9770,15 +9380,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveListScripts: {
@@ -9799,6 +9404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9817,15 +9423,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRunScriptUrl: {
@@ -9899,24 +9502,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9946,6 +9537,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePaymentVersion"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9955,15 +9547,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveSettleOrder: {
@@ -10022,6 +9611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10031,6 +9621,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -10040,15 +9633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -10058,7 +9643,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10094,15 +9683,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10121,6 +9702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10130,15 +9712,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveBackupState: {
@@ -10159,6 +9737,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupResult"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10168,15 +9747,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveStartBackup: {
@@ -10237,6 +9813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10246,15 +9823,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveStartRestore: {
@@ -10315,6 +9888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10324,15 +9898,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePromote: {
@@ -10388,6 +9958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10397,6 +9968,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
             455: {
                 headers: {
@@ -10406,15 +9980,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -10444,6 +10011,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveProviderVaults"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10471,15 +10039,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveProviderBackups: {
@@ -10500,6 +10065,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveProviderBackups"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10527,15 +10093,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveProviderFilledOrders: {
@@ -10556,6 +10119,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFilledOrders"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10583,15 +10147,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
 }
