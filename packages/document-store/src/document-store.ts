@@ -111,11 +111,19 @@ export interface Collection {
   insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult>;
   find(filter: Filter, options?: FindOptions): Promise<Document[]>;
   /**
-   * The documents `find` returns, each as its relaxed Extended JSON text (`stringifyExtJson`), for
-   * answers that go out as JSON: an engine that stores documents as such text (SQLite) hands the
-   * stored text out without decoding and re-encoding it.
+   * A cursor over the documents `find` returns, each as its relaxed Extended JSON text
+   * (`stringifyExtJson`), for answers that go out as JSON: an engine that stores documents as such
+   * text (SQLite) hands the stored text out without decoding and re-encoding it.
+   *
+   * The texts come in batches, read as the consumer pulls them: the engine holds one batch at a
+   * time (about 1 MiB of text, or one document), so an answer of any size is written with bounded
+   * memory. The filter and options are checked on the first pull, so a bad query fails before any
+   * document. Later batches see writes made in between (it is not a snapshot): a document is never
+   * seen twice, and one that is neither added nor removed meanwhile is never missed. A sort keeps
+   * the matches' sort keys, not the documents, in memory; an engine may refuse (BAD_QUERY) a sort
+   * whose keys would need too much of it. Stopping early (`break`) releases the cursor.
    */
-  findExtJson(filter: Filter, options?: FindOptions): Promise<string[]>;
+  findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<Document | null>;
   count(filter: Filter, options?: CountOptions): Promise<number>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

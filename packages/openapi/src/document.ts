@@ -6,7 +6,13 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import type { Endpoint, Example, HiveTag } from './endpoint.js';
+import {
+  MAX_REQUEST_HEAD_BYTES,
+  rateLimitsOf,
+  type Endpoint,
+  type Example,
+  type HiveTag,
+} from './endpoint.js';
 import { hiveEndpointList } from './endpoints/hive/index.js';
 import { endpointList } from './endpoints/index.js';
 import { errorBodyFor, errorCatalogue, type ErrorCode } from './error-codes.js';
@@ -30,13 +36,42 @@ const hiveTags: [HiveTag, string][] = [
   ['Hive: Provider', "The node owner's view of every vault, backup and settled order (Hive dialect)."],
 ];
 
+/** Refusals the node can give on any request, before or around its endpoint's own checks. */
+const EVERY_REQUEST: ErrorCode[] = [
+  // A malformed URL, or a query parameter the endpoint does not know.
+  'INVALID_PARAMETER',
+  'REQUEST_TIMEOUT',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  // Every endpoint is counted under its auth mode's rate limits (MODE_RATE_LIMITS).
+  'RATE_LIMITED',
+  'INTERNAL',
+  'OVERLOADED',
+];
+
+const sharedResponses = new Map<string, ZodOpenApiResponseObject>();
+
+/** One response object per set of codes, registered as a component (`$ref` in operations). */
+function sharedResponse(codes: ErrorCode[], response: ZodOpenApiResponseObject): ZodOpenApiResponseObject {
+  const id = codes
+    .map((code) =>
+      code
+        .toLowerCase()
+        .split('_')
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(''),
+    )
+    .join('Or');
+  let known = sharedResponses.get(id);
+  if (!known) sharedResponses.set(id, (known = { ...response, id }));
+  return known;
+}
+
 function errorsOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(endpoint.errors);
   if (endpoint.auth === 'user' || endpoint.auth === 'node') codes.add('UNAUTHORIZED');
-  if (endpoint.params || endpoint.query || endpoint.body) codes.add('INVALID_PARAMETER');
   if (endpoint.body || endpoint.bodyLimit) codes.add('PAYLOAD_TOO_LARGE');
-  if (endpoint.rateLimit) codes.add('RATE_LIMITED');
-  codes.add('INTERNAL');
+  for (const code of EVERY_REQUEST) codes.add(code);
   return [...codes];
 }
 
@@ -147,11 +182,15 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       });
       examples[code] = own ? example(own) : shared(code, () => example(errorExampleMessages[code]));
     }
-    responses[String(status)] = {
+    const response: ZodOpenApiResponseObject = {
       description: lines.join('\n\n'),
       // An endpoint's own error body (readiness adds its checks) carries its own examples.
       content: { 'application/json': errorMedia(endpoint.errorBodies?.[status], examples, codes) },
     };
+    // A refusal any request can get is one shared component, referenced by every operation.
+    responses[String(status)] = codes.every((code) => EVERY_REQUEST.includes(code))
+      ? sharedResponse(codes, response)
+      : response;
   }
   return responses;
 }
@@ -196,19 +235,20 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
       },
     };
   } else if (endpoint.binaryBody) {
+    // A streamed body is read as raw bytes whatever its Content-Type, so the generic binary type
+    // is accepted beside the specific one.
+    const types = [...new Set([endpoint.binaryBody.contentType, 'application/octet-stream'])];
     operation.requestBody = {
       required: true,
       description: endpoint.binaryBody.description,
-      content: {
-        [endpoint.binaryBody.contentType]: {
-          schema: { type: 'string', contentMediaType: endpoint.binaryBody.contentType },
-        },
-      } as never,
+      content: Object.fromEntries(
+        types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      ) as never,
     };
   }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
-  if (endpoint.rateLimit) extensions['x-cella-rate-limit'] = endpoint.rateLimit;
+  extensions['x-cella-rate-limit'] = rateLimitsOf(endpoint);
   if (endpoint.internal) extensions['x-internal'] = true;
   return Object.assign(operation, extensions);
 }
@@ -276,6 +316,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         description:
           'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
           'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example). Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too), as the sign-in protocol below describes.\n\n' +
+          `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.\n\n` +
           "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.\n\n" +
           signInProtocolMarkdown,
         license: { name: 'MIT', identifier: 'MIT' },

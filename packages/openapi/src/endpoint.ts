@@ -45,12 +45,40 @@ export type HiveTag =
  * is node configuration, and endpoints naming the same bucket share it.
  * - `anonymous-ip`: only callers without a token, counted per client IP address;
  * - `ip`: every caller, per client IP address;
- * - `did`: signed-in callers, per caller DID.
+ * - `did`: signed-in callers, per caller DID (a calling node's DID on the internal backup API).
+ * IPv6 addresses count per /64 (one host usually holds a whole /64).
  */
 export interface RateLimit {
   bucket: string;
   key: 'anonymous-ip' | 'ip' | 'did';
 }
+
+/**
+ * The general limits, declared once per auth mode: every entry is counted under its mode's
+ * limits, and under its own `rateLimit` too when it declares one (sign-in, anonymous script runs).
+ * Callers with a token are counted per DID, callers without one per IP.
+ */
+export const MODE_RATE_LIMITS: Readonly<Record<AuthMode, readonly RateLimit[]>> = {
+  public: [{ bucket: 'anonymous', key: 'ip' }],
+  user: [{ bucket: 'user', key: 'did' }],
+  optional: [
+    { bucket: 'user', key: 'did' },
+    { bucket: 'anonymous', key: 'anonymous-ip' },
+  ],
+  node: [{ bucket: 'node', key: 'did' }],
+};
+
+/** Every limit a request to `endpoint` is counted under, in order. */
+export function rateLimitsOf(endpoint: Pick<Endpoint, 'auth' | 'rateLimit'>): RateLimit[] {
+  return [...MODE_RATE_LIMITS[endpoint.auth], ...(endpoint.rateLimit ? [endpoint.rateLimit] : [])];
+}
+
+/**
+ * The request line and headers together, at most (bytes as sent). The longest query parameters
+ * of the contract fit within it however they are percent-encoded; past it the node answers 414
+ * (a request line alone too long) or 431.
+ */
+export const MAX_REQUEST_HEAD_BYTES = 256 * 1024;
 
 /** The body limit of a JSON endpoint that declares none. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -117,7 +145,7 @@ export interface Endpoint {
   errorBodies?: Partial<Record<number, z.ZodType>>;
   /** Request body cap in bytes (JSON endpoints; default `DEFAULT_BODY_LIMIT`); binary uploads are capped by quota instead. */
   bodyLimit?: number;
-  /** How often callers may call it (none: no limit beyond the node's general ones). */
+  /** A limit of its own, besides its auth mode's general ones (`MODE_RATE_LIMITS`). */
   rateLimit?: RateLimit;
   /**
    * The path parameter that may contain `/` (file paths). The router matches it across segments,

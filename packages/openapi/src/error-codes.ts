@@ -58,6 +58,22 @@ export const errorCatalogue = {
     internalCode: 3000,
     description: 'The request body exceeds the limit of this endpoint.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    internalCode: 3000,
+    description:
+      'The request was not sent in time: its headers within the header timeout, or its body too slowly (a pause past the idle timeout, or below the minimum rate).',
+  },
+  URI_TOO_LONG: {
+    status: 414,
+    internalCode: 3000,
+    description: 'The request line is longer than the node accepts.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    internalCode: 3000,
+    description: 'The request line and headers together are larger than the node accepts.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     internalCode: 3000,
@@ -85,6 +101,11 @@ export const errorCatalogue = {
       'This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does.',
   },
   UNAVAILABLE: { status: 503, description: 'A dependency (chain RPC, IPFS, database) is unreachable.' },
+  OVERLOADED: {
+    status: 503,
+    internalCode: 3000,
+    description: 'Too many open connections, from this address or in all; retry later (`Retry-After`).',
+  },
   INSUFFICIENT_STORAGE: { status: 507, description: 'The write would exceed the vault storage quota.' },
 } as const satisfies Record<string, { status: number; internalCode?: number; description: string }>;
 

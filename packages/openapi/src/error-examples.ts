@@ -8,6 +8,10 @@ import type { ErrorCode } from './error-codes.js';
 export const errorExampleMessages: Record<ErrorCode, string> = {
   BAD_REQUEST: "the caller can't match the condition of this script",
   INVALID_PARAMETER: 'invalid request: query limit: Too big: expected number to be <=10000',
+  REQUEST_TIMEOUT: 'the request headers did not arrive in time',
+  URI_TOO_LONG: 'the request line is longer than this node accepts (256 KiB with the headers)',
+  HEADERS_TOO_LARGE: 'the request line and headers together are larger than this node accepts (256 KiB)',
+  OVERLOADED: 'too many open connections from this address (at most 100); retry later',
   BACKUP_IN_PROGRESS: 'a backup of your vault is running on this node',
   UNAUTHORIZED: 'this endpoint needs an access token: sign in first',
   VAULT_FROZEN: 'the vault is frozen: it is read-only',

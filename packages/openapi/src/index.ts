@@ -7,7 +7,10 @@ export {
 } from './endpoints/hive/index.js';
 export {
   DEFAULT_BODY_LIMIT,
+  MAX_REQUEST_HEAD_BYTES,
+  MODE_RATE_LIMITS,
   defaultStatus,
+  rateLimitsOf,
   type AuthMode,
   type RateLimit,
   type BinaryBody,

@@ -4,6 +4,7 @@
  */
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { allPages } from './pages.js';
 
 export type JsonObject = Record<string, unknown>;
 export type InsertResult = components['schemas']['InsertResult'];
@@ -85,22 +86,34 @@ export class CollectionApi {
     );
   }
 
+  /**
+   * The matching documents. A node answers at most its answer size cap (16 MiB by default) per
+   * request; the rest is fetched page by page here, so the result holds every match (up to
+   * `limit`).
+   */
   async find<T extends JsonObject = JsonObject>(
     filter: JsonObject = {},
     options: FindOptions = {},
   ): Promise<T[]> {
     const query: Record<string, string> = { filter: JSON.stringify(filter) };
-    if (options.skip !== undefined) query.skip = String(options.skip);
-    if (options.limit !== undefined) query.limit = String(options.limit);
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
-    const result = await this.http.call((headers) =>
-      this.http.api.GET('/api/v2/vault/db/{collection}', {
-        headers,
-        params: { path: this.path, query: query as never },
-      }),
+    return allPages<T>(
+      async (skip, limit) => {
+        const page = await this.http.call((headers) =>
+          this.http.api.GET('/api/v2/vault/db/{collection}', {
+            headers,
+            params: {
+              path: this.path,
+              query: { ...query, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) },
+            },
+          }),
+        );
+        return { items: page.items as T[], nextSkip: page.next_skip };
+      },
+      options.skip ?? 0,
+      options.limit,
     );
-    return result.items as T[];
   }
 
   async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
@@ -169,9 +182,14 @@ export class DatabaseApi {
   }
 
   async listCollections(): Promise<string[]> {
-    const result = await this.http.call((headers) =>
-      this.http.api.GET('/api/v2/vault/db/collections', { headers }),
-    );
-    return result.collections.map((c) => c.name);
+    return allPages(async (skip) => {
+      const page = await this.http.call((headers) =>
+        this.http.api.GET('/api/v2/vault/db/collections', {
+          headers,
+          params: { query: skip ? { skip } : {} },
+        }),
+      );
+      return { items: page.collections.map((c) => c.name), nextSkip: page.next_skip };
+    });
   }
 }

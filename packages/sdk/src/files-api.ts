@@ -9,6 +9,7 @@ import type { components } from './generated/openapi.js';
 import type { Http, RawInit } from './http.js';
 import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
 import { sendUpload } from './upload.js';
+import { allPages } from './pages.js';
 
 export type FileInfo = components['schemas']['FileInfo'];
 export type UploadResult = components['schemas']['UploadResult'];
@@ -100,8 +101,13 @@ export class FilesApi {
   /** A folder's entries (direct children, folders included; `recursive` for the whole tree). */
   async list(path = '', options: { recursive?: boolean } = {}): Promise<FileInfo[]> {
     const query = options.recursive ? '?list=true&recursive=true' : '?list=true';
-    const result = await this.json<{ value: FileInfo[] }>(this.url(path, '', query));
-    return result.value;
+    // Pages of a listing cut at the node's answer cap are followed (`next_skip`).
+    return allPages(async (skip) => {
+      const page = await this.json<{ value: FileInfo[]; next_skip?: number }>(
+        this.url(path, '', skip ? `${query}&skip=${skip}` : query),
+      );
+      return { items: page.value, nextSkip: page.next_skip };
+    });
   }
 
   /** Properties of a file (size, CID, created, updated) or a folder. */

@@ -15,6 +15,7 @@
  */
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { allPages } from './pages.js';
 
 export type PaymentConfig = components['schemas']['PaymentConfig'];
 export type PricingPlan = components['schemas']['PricingPlan'];
@@ -48,8 +49,12 @@ export class PaymentApi {
   }
 
   async orders(): Promise<Order[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/orders', { headers })))
-      .orders;
+    return allPages(async (skip) => {
+      const page = await this.http.call((headers) =>
+        this.http.api.GET('/api/v2/payment/orders', { headers, params: { query: skip ? { skip } : {} } }),
+      );
+      return { items: page.orders, nextSkip: page.next_skip };
+    });
   }
 
   /** Has the node verify the on-chain order and upgrade the plan; returns the receipt. */
@@ -61,7 +66,11 @@ export class PaymentApi {
   }
 
   async receipts(): Promise<Receipt[]> {
-    return (await this.http.call((headers) => this.http.api.GET('/api/v2/payment/receipts', { headers })))
-      .receipts;
+    return allPages(async (skip) => {
+      const page = await this.http.call((headers) =>
+        this.http.api.GET('/api/v2/payment/receipts', { headers, params: { query: skip ? { skip } : {} } }),
+      );
+      return { items: page.receipts, nextSkip: page.next_skip };
+    });
   }
 }

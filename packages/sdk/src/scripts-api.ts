@@ -11,6 +11,7 @@
  */
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { allPages } from './pages.js';
 import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
 import { sendUpload } from './upload.js';
 
@@ -165,13 +166,24 @@ export class ScriptsApi extends TransactionStreams {
 
   /** The caller's scripts as registered, by name. */
   async list(options: { name?: string; skip?: number; limit?: number } = {}): Promise<Script[]> {
-    const query: Record<string, string> = {};
-    if (options.name !== undefined) query.name = options.name;
-    if (options.skip !== undefined) query.skip = String(options.skip);
-    if (options.limit !== undefined) query.limit = String(options.limit);
-    const result = await this.http.call((headers) =>
-      this.http.api.GET('/api/v2/vault/scripting', { headers, params: { query: query as never } }),
+    return allPages(
+      async (skip, limit) => {
+        const page = await this.http.call((headers) =>
+          this.http.api.GET('/api/v2/vault/scripting', {
+            headers,
+            params: {
+              query: {
+                ...(options.name !== undefined ? { name: options.name } : {}),
+                ...(skip ? { skip } : {}),
+                ...(limit !== undefined ? { limit } : {}),
+              },
+            },
+          }),
+        );
+        return { items: page.scripts, nextSkip: page.next_skip };
+      },
+      options.skip ?? 0,
+      options.limit,
     );
-    return result.scripts;
   }
 }

@@ -118,6 +118,30 @@ export const configSchema = z
     backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
     /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
     backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /** Most bytes one answer carries; a list cut there says `next_skip` (docs/api-decisions.md). */
+    maxAnswerBytes: int(64 * 1024, 1024 * 1024 * 1024).default(16 * 1024 * 1024),
+    /** Seconds a client has to send a request's line and headers (408 past it). */
+    headersTimeoutSeconds: int(1, 3600).default(20),
+    /** Seconds a request body may go without a byte (408 past it); also the minimum rate's window. */
+    bodyIdleTimeoutSeconds: int(1, 3600).default(20),
+    /** Bytes per second a request body must average over each such window (0: no minimum). */
+    bodyMinBytesPerSecond: int(0, 1_000_000_000).default(1024),
+    /** Seconds an idle keep-alive connection stays open. */
+    keepAliveTimeoutSeconds: int(1, 3600).default(72),
+    /** Requests one connection may carry; the last is answered with `Connection: close` (0: no cap). */
+    maxRequestsPerConnection: int(0, 1_000_000_000).default(10_000),
+    /** Open connections one client IP may hold (0: no cap); more are refused with 503. */
+    maxConnectionsPerIp: int(0, 1_000_000).default(100),
+    /** Open connections in all (0: no cap); more are refused with 503. */
+    maxConnections: int(0, 1_000_000).default(10_000),
+    /** Requests per minute per signed-in user (DID), every endpoint together (0: no limit). */
+    rateLimitUserPerMinute: int(0, 1_000_000_000).default(3000),
+    /** Requests per minute per client IP without a token, every endpoint together (0: no limit). */
+    rateLimitAnonymousPerMinute: int(0, 1_000_000_000).default(3000),
+    /** Sign-in requests (signin, auth, backup_auth) per minute per client IP (0: no limit). */
+    rateLimitSignInPerMinute: int(0, 1_000_000_000).default(30),
+    /** Requests per minute per calling node on the internal backup API (0: no limit). */
+    rateLimitNodePerMinute: int(0, 1_000_000_000).default(12_000),
     /**
      * Addresses the node may call on a user's behalf although they are not public (src/outbound):
      * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
@@ -234,6 +258,18 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
   CELLA_OUTBOUND_CA: 'outboundCa',
+  CELLA_MAX_ANSWER_BYTES: 'maxAnswerBytes',
+  CELLA_HEADERS_TIMEOUT: 'headersTimeoutSeconds',
+  CELLA_BODY_IDLE_TIMEOUT: 'bodyIdleTimeoutSeconds',
+  CELLA_BODY_MIN_RATE: 'bodyMinBytesPerSecond',
+  CELLA_KEEP_ALIVE_TIMEOUT: 'keepAliveTimeoutSeconds',
+  CELLA_MAX_REQUESTS_PER_CONNECTION: 'maxRequestsPerConnection',
+  CELLA_MAX_CONNECTIONS_PER_IP: 'maxConnectionsPerIp',
+  CELLA_MAX_CONNECTIONS: 'maxConnections',
+  CELLA_RATE_LIMIT_USER: 'rateLimitUserPerMinute',
+  CELLA_RATE_LIMIT_ANONYMOUS: 'rateLimitAnonymousPerMinute',
+  CELLA_RATE_LIMIT_SIGNIN: 'rateLimitSignInPerMinute',
+  CELLA_RATE_LIMIT_NODE: 'rateLimitNodePerMinute',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

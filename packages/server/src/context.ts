@@ -25,9 +25,12 @@ import type { Logger } from './logger.js';
 import type { Readiness } from './health/readiness.js';
 import type { Metrics } from './metrics/node-metrics.js';
 
-/** Counts one request under `key`; throws RATE_LIMITED (429, with Retry-After) past the budget. */
+/**
+ * Counts one request under `key`; throws RATE_LIMITED (429, with Retry-After) past the budget. An
+ * in-memory limiter answers synchronously, a store-backed one with a promise.
+ */
 export interface RateLimiter {
-  take(key: string): Promise<void>;
+  take(key: string): void | Promise<void>;
 }
 
 export interface AppContext {

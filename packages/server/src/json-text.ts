@@ -22,20 +22,56 @@ export function jsonText<T>(text: string): T {
  * JSON.stringify.
  */
 export function stringifyWithJsonText(value: unknown): string {
-  if (value instanceof JsonText) return value.text;
-  if (Array.isArray(value))
-    return `[${value.map((item) => (item === undefined ? 'null' : stringifyWithJsonText(item))).join(',')}]`;
+  let text = '';
+  for (const part of jsonTextParts(value)) text += part;
+  return text;
+}
+
+/**
+ * The same text as `stringifyWithJsonText`, in parts (JsonText parts as they are), so a large
+ * answer is written out without first joining it into one string.
+ */
+export function* jsonTextParts(value: unknown): Generator<string> {
+  if (value instanceof JsonText) {
+    yield value.text;
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      const item: unknown = value[i];
+      if (item === undefined) yield 'null';
+      else yield* jsonTextParts(item);
+    }
+    yield ']';
+    return;
+  }
   if (
     value !== null &&
     typeof value === 'object' &&
     typeof (value as { toJSON?: unknown }).toJSON !== 'function'
   ) {
-    const members: string[] = [];
+    yield '{';
+    let first = true;
     for (const [key, member] of Object.entries(value)) {
       if (member === undefined || typeof member === 'function') continue;
-      members.push(`${JSON.stringify(key)}:${stringifyWithJsonText(member)}`);
+      yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      yield* jsonTextParts(member);
     }
-    return `{${members.join(',')}}`;
+    yield '}';
+    return;
   }
-  return JSON.stringify(value) ?? 'null';
+  yield JSON.stringify(value) ?? 'null';
+}
+
+/** A JSON answer with JsonText parts, written part by part (see `jsonTextParts`). */
+export class JsonParts {
+  constructor(readonly value: unknown) {}
+}
+
+/** Wraps a value holding JsonText parts as a handler result, typed as the value it stands for. */
+export function jsonParts<T>(value: T): T {
+  return new JsonParts(value) as unknown as T;
 }

@@ -36,6 +36,7 @@ import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
 import { AnonymousRateLimiter } from './scripts/rate-limit.js';
+import { TokenBuckets } from './rate-limits/token-buckets.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
@@ -194,6 +195,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     clock,
     fileTransactionTtlSeconds: config.fileTransactionTtlSeconds,
+    maxAnswerBytes: config.maxAnswerBytes,
   });
   const files = new FilesService({
     documents,
@@ -265,9 +267,20 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     backup,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
-    // The buckets the endpoint table's `rateLimit` entries name (refusals counted by bucket).
+    // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).
     rateLimits: countRefusals(
       {
+        // Real time, not the injectable clock: tests that move the clock move plans, not rates.
+        user: new TokenBuckets({ perMinute: config.rateLimitUserPerMinute, what: 'requests of this user' }),
+        anonymous: new TokenBuckets({
+          perMinute: config.rateLimitAnonymousPerMinute,
+          what: 'requests without a token from this address',
+        }),
+        node: new TokenBuckets({ perMinute: config.rateLimitNodePerMinute, what: 'requests of this node' }),
+        'sign-in': new TokenBuckets({
+          perMinute: config.rateLimitSignInPerMinute,
+          what: 'sign-in requests from this address',
+        }),
         'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
       },
       metrics,

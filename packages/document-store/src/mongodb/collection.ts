@@ -94,6 +94,10 @@ export interface Written<T> {
 /** Stored documents: `_id` is ObjectId | string | number (the driver's default typing assumes ObjectId). */
 export type StoredDoc = { _id: DocumentId } & DriverDocument;
 
+/** Documents the driver fetches per round trip of a cursor, and text handed out per batch. */
+const CURSOR_BATCH_DOCS = 100;
+const CURSOR_BATCH_BYTES = 1024 * 1024;
+
 /** Negation without -0 (results are compared with toEqual). */
 const negative = (n: number): number => (n === 0 ? 0 : -n);
 
@@ -179,8 +183,53 @@ export class MongoCollection implements Collection {
     );
   }
 
-  async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
-    return (await this.find(filter, options)).map((doc) => stringifyExtJson(doc));
+  /**
+   * The server's cursor, its documents converted batch by batch (the driver fetches up to
+   * CURSOR_BATCH_DOCS at a time). In emulation mode a filter the server cannot evaluate is
+   * answered from `find` (FerretDB is a test stand-in, see emulation.ts).
+   */
+  async *findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncGenerator<string[]> {
+    const checked = checkFilter(filter, this.limits);
+    const checkedOptions = checkFindOptions(options);
+    const { sort, projection, skip, limit } = checkedOptions;
+    if (await this.host.emulated()) {
+      if (needsClient(checked)) {
+        const docs = await this.emulation.find(checked, checkedOptions);
+        for (let i = 0; i < docs.length; i += CURSOR_BATCH_DOCS)
+          yield docs.slice(i, i + CURSOR_BATCH_DOCS).map((doc) => stringifyExtJson(doc));
+        return;
+      }
+    } else {
+      await this.host.autoIndexer.ensure(this.coll, checked);
+    }
+    const cursor = this.coll.find(checked, {
+      ...this.bound,
+      batchSize: CURSOR_BATCH_DOCS,
+      ...(projection ? { projection } : {}),
+      ...(sort ? { sort: tieBreak(sort) } : {}),
+      ...(skip > 0 ? { skip } : {}),
+      ...(limit > 0 ? { limit } : {}),
+    });
+    try {
+      let batch: string[] = [];
+      let bytes = 0;
+      for (;;) {
+        const doc = await mapErrors('BAD_QUERY', () => cursor.next());
+        if (!doc) break;
+        const text = stringifyExtJson(doc);
+        batch.push(text);
+        bytes += text.length;
+        // Hand out what the driver has buffered before it fetches more.
+        if (bytes >= CURSOR_BATCH_BYTES || cursor.bufferedCount() === 0) {
+          yield batch;
+          batch = [];
+          bytes = 0;
+        }
+      }
+      if (batch.length > 0) yield batch;
+    } finally {
+      await cursor.close();
+    }
   }
 
   async findOne(

@@ -39,14 +39,15 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
-import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
+import { decodeDocument, encodeDocument, idKey } from './codec.js';
 import { counterStatement } from './counter-update.js';
 import { loadMingo, mingo, withMingo } from './mingo-on-demand.js';
-import { stringifyExtJson } from '../ext-json.js';
 import type { DbFile } from './db-file.js';
 import { infoOf, specialTerm, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
 import { planRead, wantedIndexes } from './planner.js';
+import type { Plan } from './planner.js';
+import { sqliteCursor } from './cursor.js';
 import { pushdown } from './pushdown.js';
 import type { Pushdown } from './pushdown.js';
 import { countPlanned, decoded, readPinned, readPlanned } from './read.js';
@@ -187,15 +188,41 @@ export class SqliteCollection implements Collection {
     });
   }
 
-  async findExtJson(filter: Filter, options?: FindOptions): Promise<string[]> {
-    return withMingo(() => {
-      const [found, projection] = this.read(filter, options);
-      if (projection)
-        return mingo()
-          .project(found.map(decoded), projection)
-          .map((doc) => stringifyExtJson(doc));
-      return found.map((m) => storedToExtJson(m.text, m.doc));
-    });
+  findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]> {
+    const host = this.host;
+    return sqliteCursor(
+      {
+        file: () => host.file(),
+        limits: host.limits,
+        name: this.name,
+        start: (checked, window, textBudget) =>
+          this.withTable(null, (conn, tbl) => this.cursorStart(conn, tbl, checked, window, textBudget)),
+      },
+      filter,
+      options,
+    );
+  }
+
+  /**
+   * How a cursor begins (cursor.ts): natural order without an index streams by rowid; anything
+   * else lists its window first, lean (read.ts).
+   */
+  private cursorStart(
+    conn: Connection,
+    tbl: string,
+    filter: Filter,
+    window: Window,
+    textBudget: number,
+  ): { listed: Match[] } | { stream: Plan; tbl: string } {
+    const file = this.host.file();
+    const pd: Pushdown = pushdown(filter);
+    if (pd.pinned) return { listed: readPinned(file, conn, tbl, pd.pinned, pd.params, window) };
+    const indexes = file.indexes(conn, tbl);
+    const wanted = wantedIndexes(pd, window.sort, indexes);
+    if (wanted.length > 0) this.wanted = { tbl, keys: wanted };
+    const plan = planRead(tbl, pd, window.sort, indexes);
+    if (!window.sort && plan.index === null) return { stream: plan, tbl };
+    return { listed: readPlanned(file, conn, plan, filter, window, { textBudget }) };
   }
 
   async findOne(
@@ -571,7 +598,7 @@ export class SqliteCollection implements Collection {
   ): Candidate[] {
     // Collected before writing: a connection cannot write while a SELECT on it is still iterating.
     return this.matching(conn, tbl, filter, { skip: 0, limit: multi ? 0 : 1, sort }, true).map((m) => ({
-      row: { rid: m.rid, id: m.id, size: m.size, doc: m.text },
+      row: { rid: m.rid, id: m.id, size: m.size, doc: m.text as string },
       doc: decoded(m),
     }));
   }

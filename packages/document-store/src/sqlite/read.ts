@@ -3,9 +3,16 @@
  * merged in, the window (`skip`/`limit`) applied. A row's text is decoded only when mingo must look
  * at it, a special row must be merged by its sort keys, or JavaScript sorts: where SQL decides,
  * texts go out as stored.
+ *
+ * A cursor (cursor.ts) reads the window *lean*: each match keeps its rowid and text length, and its
+ * text only while the texts kept stay under a budget (the first batch); what it sorts by is kept as
+ * sort keys, not documents (at most MAX_SORT_KEY_BYTES of them, past that BAD_QUERY, as MongoDB
+ * refuses a large in-memory sort).
  */
 import type Database from 'better-sqlite3';
+import { bsonSize } from '../bson-size.js';
 import type { Document, Filter, SortSpec } from '../document-store.js';
+import { StoreError } from '../document-store.js';
 import { compareBson, sortKey } from '../mingo/bson-order.js';
 import type { Matcher } from '../mingo/semantics.js';
 import { decodeDocument } from './codec.js';
@@ -21,12 +28,63 @@ export interface Match {
   rid: number;
   id: string;
   size: number;
-  text: string;
+  /** The stored text; null in a lean read once the budget for texts is spent (read it by rid). */
+  text: string | null;
   doc: Document | null;
+  /** Characters of the stored text. */
+  length: number;
+  /** Sort keys computed in a lean read (the document itself is not kept). */
+  keys?: unknown[];
+}
+
+/** Sort keys a lean read may hold, as BSON bytes. */
+export const MAX_SORT_KEY_BYTES = 64 * 1024 * 1024;
+
+/** How a cursor reads a window: texts kept up to `textBudget` characters, the rest by reference. */
+export interface Lean {
+  textBudget: number;
 }
 
 export function decoded(m: Match): Document {
-  return (m.doc ??= decodeDocument(m.text));
+  if (m.doc) return m.doc;
+  if (m.text === null) throw new Error('a lean match has no text to decode');
+  return (m.doc = decodeDocument(m.text));
+}
+
+/** A match as `readPlanned` keeps it: whole, or lean (text only within the budget, keys if sorted). */
+class Keeper {
+  private budget: number;
+  private keyBytes = 0;
+
+  constructor(
+    private readonly lean: Lean | undefined,
+    /** The sort whose keys a lean read keeps (when matches are sorted or merged by keys). */
+    private readonly sortFields: [string, 1 | -1][] | null,
+  ) {
+    this.budget = lean?.textBudget ?? Infinity;
+  }
+
+  keep(row: { rid: number; id: string; size: number; doc: string }, doc: Document | null): Match {
+    const m: Match = { rid: row.rid, id: row.id, size: row.size, text: row.doc, doc, length: row.doc.length };
+    if (!this.lean) return m;
+    if (this.sortFields) {
+      const d = doc ?? decodeDocument(row.doc);
+      m.keys = this.sortFields.map(([path, dir]) => sortKey(d, path, dir));
+      this.keyBytes += 16 + bsonSize({ k: m.keys });
+      if (this.keyBytes > MAX_SORT_KEY_BYTES)
+        throw new StoreError(
+          'BAD_QUERY',
+          `the sort needs more than ${MAX_SORT_KEY_BYTES / (1024 * 1024)} MiB of sort keys: narrow the filter or sort on smaller fields`,
+        );
+    }
+    m.doc = null;
+    if (this.budget >= m.length) this.budget -= m.length;
+    else {
+      this.budget = 0;
+      m.text = null;
+    }
+    return m;
+  }
 }
 
 export interface Window {
@@ -51,11 +109,17 @@ const COLUMNS = 'rid, id, size, doc';
 function matches(
   rows: Array<{ rid: number; id: string; size: number; doc: string }>,
   test: () => Matcher,
+  keeper?: Keeper,
 ): Match[] {
   const out: Match[] = [];
   for (const row of rows) {
     const doc = decodeDocument(row.doc);
-    if (test()(doc)) out.push({ rid: row.rid, id: row.id, size: row.size, text: row.doc, doc });
+    if (!test()(doc)) continue;
+    out.push(
+      keeper
+        ? keeper.keep(row, doc)
+        : { rid: row.rid, id: row.id, size: row.size, text: row.doc, doc, length: row.doc.length },
+    );
   }
   return out;
 }
@@ -69,6 +133,7 @@ function comparator(sort: SortSpec): (a: Match, b: Match) => number {
   const fields = Object.entries(sort);
   const keys = new Map<Match, unknown[]>();
   const keysOf = (m: Match) => {
+    if (m.keys) return m.keys;
     let k = keys.get(m);
     if (!k) {
       const doc = decoded(m);
@@ -129,29 +194,35 @@ export function readPinned(
     .stmt(conn, `SELECT ${COLUMNS} FROM "${tbl}"${pinned.where} ORDER BY rid`)
     .all(params) as MainRow[];
   let found = pinned.exact
-    ? rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null }))
+    ? rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null, length: r.doc.length }))
     : matches(rows, () => mingo().compileFilter(pinned.residual));
   if (window.sort && found.length > 1) found = [...found].sort(comparator(window.sort));
   return windowOf(found, window);
 }
 
-/** The matches of a planned read, in order, window applied. `filter` is the whole (checked) filter. */
+/**
+ * The matches of a planned read, in order, window applied. `filter` is the whole (checked) filter.
+ * `lean`: a cursor's read (see above).
+ */
 export function readPlanned(
   file: DbFile,
   conn: Connection,
   plan: Plan,
   filter: Filter,
   window: Window,
+  lean?: Lean,
 ): Match[] {
   const { skip, limit, sort } = window;
   let test: Matcher | null = null;
   const matcher = () => (test ??= mingo().compileFilter(filter));
-  const specials = plan.special
-    ? matches(
-        file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special} ORDER BY rid`).all() as MainRow[],
-        matcher,
-      )
+  const specialRows = plan.special
+    ? (file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special} ORDER BY rid`).all() as MainRow[])
     : [];
+  // Keys are kept when matches are ordered by them in JavaScript: a JavaScript sort, or special
+  // rows merged into the main rows' order.
+  const byKeys = sort && (plan.jsSort || (plan.order !== null && specialRows.length > 0));
+  const keeper = new Keeper(lean, byKeys && sort ? Object.entries(sort) : null);
+  const specials = specialRows.length > 0 ? matches(specialRows, matcher, keeper) : [];
   const order = plan.order;
   const select = `SELECT ${COLUMNS}, ${plan.check} AS chk`;
   // Exact rows, nothing to merge: SQL applies the window. The limit is written into the SQL: a
@@ -164,7 +235,7 @@ export function readPlanned(
         `${select} FROM ${plan.from}${plan.where}${order ? order.sql : ' ORDER BY rid'} LIMIT ${limit > 0 ? limit : -1} OFFSET ?`,
       )
       .all(plan.params, skip) as MainRow[];
-    return rows.map((r) => ({ rid: r.rid, id: r.id, size: r.size, text: r.doc, doc: null }));
+    return rows.map((r) => keeper.keep(r, null));
   }
   // Read from the start: the window is cut after merging (and after fixing reversed ties).
   const need = limit > 0 && !plan.jsSort ? skip + limit : Infinity;
@@ -182,8 +253,9 @@ export function readPlanned(
       doc = decodeDocument(row.doc);
       if (!matcher()(doc)) continue;
     }
-    main.push({ rid: row.rid, id: row.id, size: row.size, text: row.doc, doc });
-    if (reversed) rows.push(row);
+    main.push(keeper.keep(row, doc));
+    // Only the key columns are needed later (not the text).
+    if (reversed) rows.push(lean ? { ...row, doc: '' } : row);
     if (main.length >= need && !boundary) boundary = row;
     if (boundary && !reversed) break;
   }

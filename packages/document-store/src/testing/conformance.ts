@@ -42,6 +42,13 @@ export async function expectStoreError(promise: Promise<unknown>, code: StoreErr
   throw new Error(`expected StoreError ${code}, but the call succeeded`);
 }
 
+/** Every text a cursor hands out, in order. */
+export async function collectTexts(cursor: AsyncIterable<string[]>): Promise<string[]> {
+  const texts: string[] = [];
+  for await (const batch of cursor) texts.push(...batch);
+  return texts;
+}
+
 /** Strips `_id` (for comparisons where generated ids do not matter). */
 function noId(docs: Document[]): Document[] {
   return docs.map(({ _id: _ignored, ...rest }) => rest);
@@ -153,7 +160,7 @@ export function runDocumentStoreConformance(
         expect(await c.count({ ancient })).toBe(1);
       });
 
-      it('findExtJson answers what find answers, as relaxed Extended JSON texts', async () => {
+      it('findExtJsonCursor answers what find answers, as relaxed Extended JSON texts', async () => {
         const c = fresh();
         const ref = new ObjectId();
         await c.insertMany([
@@ -179,7 +186,9 @@ export function runDocumentStoreConformance(
         ]);
         const same = async (filter: Document, options?: Parameters<Collection['find']>[1]) => {
           const docs = await c.find(filter, options);
-          expect(await c.findExtJson(filter, options)).toEqual(docs.map((d) => stringifyExtJson(d)));
+          expect(await collectTexts(c.findExtJsonCursor(filter, options))).toEqual(
+            docs.map((d) => stringifyExtJson(d)),
+          );
           return docs.length;
         };
         expect(await same({})).toBe(6);
@@ -189,10 +198,71 @@ export function runDocumentStoreConformance(
         expect(await same({}, { projection: { list: 0 } })).toBe(6);
         expect(await same({ missing: 1 })).toBe(0);
         // The wire form of each value (toExtJson's rules), not the stored one.
-        const [old] = await c.findExtJson({ _id: 'old' });
+        const [old] = await collectTexts(c.findExtJsonCursor({ _id: 'old' }));
         expect(JSON.parse(old as string).before1970).toEqual({ $date: { $numberLong: '-14182940000' } });
-        const [withRef] = await c.findExtJson({ _id: ref });
+        const [withRef] = await collectTexts(c.findExtJsonCursor({ _id: ref }));
         expect(JSON.parse(withRef as string).ref).toEqual({ $oid: ref.toHexString() });
+      });
+
+      it('a cursor hands out batches of about 1 MiB, so a large answer never sits in memory whole', async () => {
+        const c = fresh();
+        // 24 documents of ~300 KB of text each: about 7 MiB in all.
+        const big = 'x'.repeat(Math.min(300_000, maxBytes - 1000));
+        await c.insertMany(Array.from({ length: 24 }, (_, i) => ({ _id: i, i, big })));
+        const sizes: number[] = [];
+        const seen: number[] = [];
+        for await (const batch of c.findExtJsonCursor({}, { sort: { i: 1 } })) {
+          sizes.push(batch.reduce((sum, text) => sum + text.length, 0));
+          for (const text of batch) seen.push((JSON.parse(text) as { i: number }).i);
+        }
+        expect(seen).toEqual(Array.from({ length: 24 }, (_, i) => i));
+        expect(sizes.length).toBeGreaterThan(3);
+        for (const size of sizes) expect(size).toBeLessThanOrEqual(1024 * 1024 + big.length + 100);
+        const unsorted: number[] = [];
+        for await (const batch of c.findExtJsonCursor({ i: { $gte: 3 } }, { skip: 2, limit: 15 }))
+          for (const text of batch) unsorted.push((JSON.parse(text) as { i: number }).i);
+        expect(unsorted).toEqual(Array.from({ length: 15 }, (_, i) => i + 5));
+      });
+
+      it('a cursor refuses a bad query on its first pull, before any document', async () => {
+        const c = fresh();
+        await c.insertMany([{ n: 1 }]);
+        const cursor = c.findExtJsonCursor({ n: { $nosuch: 1 } })[Symbol.asyncIterator]();
+        await expectStoreError(cursor.next(), 'BAD_QUERY');
+        const sorted = c.findExtJsonCursor({}, { sort: { n: 2 as never } })[Symbol.asyncIterator]();
+        await expectStoreError(sorted.next(), 'BAD_QUERY');
+      });
+
+      it('a cursor over many batches sees each document once while writes go on, and can be left early', async () => {
+        const c = fresh();
+        await c.insertMany(Array.from({ length: 2500 }, (_, i) => ({ _id: i, i, group: i % 2 })));
+        const seen = new Set<number>();
+        let first = true;
+        for await (const batch of c.findExtJsonCursor({ group: 0 })) {
+          for (const text of batch) {
+            const { i } = JSON.parse(text) as { i: number };
+            expect(seen.has(i), `document ${i} seen twice`).toBe(false);
+            seen.add(i);
+          }
+          if (first) {
+            first = false;
+            // Writes between batches: an update, a delete and an insert after the first batch.
+            await c.updateOne({ _id: 2498 }, { $set: { touched: true } });
+            await c.deleteOne({ _id: 2496 });
+            await c.insertMany([{ _id: 5000, i: 5000, group: 0 }]);
+          }
+        }
+        const untouched = Array.from({ length: 1250 }, (_, k) => 2 * k).filter(
+          (i) => i !== 2496 && i !== 2498,
+        );
+        for (const i of untouched) expect(seen.has(i), `document ${i} missed`).toBe(true);
+        // Left early: the store goes on serving reads and writes.
+        for await (const batch of c.findExtJsonCursor({})) {
+          expect(batch.length).toBeGreaterThan(0);
+          break;
+        }
+        await c.insertMany([{ _id: 'after' }]);
+        expect(await c.count({ _id: 'after' })).toBe(1);
       });
 
       it('treats an empty batch as a no-op', async () => {

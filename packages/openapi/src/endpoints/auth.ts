@@ -1,7 +1,7 @@
 /** Sign-in: the DID document for a challenge, the signed presentation for an access token. */
 import { defineEndpoints } from '../endpoint.js';
 import * as auth from '../schemas/auth.js';
-import { KiB } from './common.js';
+import { KiB, SIGN_IN_RATE_LIMIT } from './common.js';
 
 export const authEndpoints = defineEndpoints({
   signin: {
@@ -23,6 +23,7 @@ export const authEndpoints = defineEndpoints({
       },
     },
     bodyLimit: 64 * KiB,
+    rateLimit: SIGN_IN_RATE_LIMIT,
   },
   auth: {
     operationId: 'auth',
@@ -43,5 +44,6 @@ export const authEndpoints = defineEndpoints({
       },
     },
     bodyLimit: 64 * KiB,
+    rateLimit: SIGN_IN_RATE_LIMIT,
   },
 });

@@ -1,7 +1,7 @@
 /** The backup node's internal API (node-to-node, `x-internal` in the document). */
 import { defineEndpoints } from '../endpoint.js';
 import * as backup from '../schemas/backup.js';
-import { KiB, MiB } from './common.js';
+import { KiB, MiB, SIGN_IN_RATE_LIMIT } from './common.js';
 
 export const backupNodeEndpoints = defineEndpoints({
   // The primary node signs in to the backup node with its own DID (signin, then backup_auth with
@@ -21,6 +21,7 @@ export const backupNodeEndpoints = defineEndpoints({
     success: { status: 201, description: 'The BackupToken and its expiry.', body: backup.backupToken },
     errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE'],
     bodyLimit: 128 * KiB,
+    rateLimit: SIGN_IN_RATE_LIMIT,
   },
   backupNodeState: {
     operationId: 'backupNodeState',

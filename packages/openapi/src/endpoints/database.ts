@@ -13,6 +13,7 @@ export const databaseEndpoints = defineEndpoints({
     summary: "List the caller's collections",
     description:
       "The caller's own vault (created with the free plan on first use). Names sorted; the node's internal collections are not listed. Allowed on a frozen vault. 404 (internal_code 1) once the vault was unsubscribed.",
+    query: db.listCollectionsQuery,
     success: { status: 200, description: 'The collections.', body: db.collectionList },
     errors: ['VAULT_NOT_FOUND'],
   },
@@ -27,7 +28,13 @@ export const databaseEndpoints = defineEndpoints({
       "In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.",
     body: db.createCollectionRequest,
     success: { status: 201, description: 'The collection was created.', body: db.collectionInfo },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 4 * KiB,
   },
   deleteCollection: {
@@ -41,7 +48,7 @@ export const databaseEndpoints = defineEndpoints({
       "In the caller's own vault; the documents' bytes are given back to the quota. 404 (internal_code 4) when there is no such collection; 403 (internal_code 1) on a frozen vault. Scripts naming the collection stay registered (their runs then answer 404).",
     params: db.collectionNameParams,
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   insertDocuments: {
     operationId: 'insertDocuments',
@@ -61,6 +68,7 @@ export const databaseEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
     ],
     bodyLimit: 16 * MiB,
   },
@@ -77,7 +85,13 @@ export const databaseEndpoints = defineEndpoints({
     query: db.updateQuery,
     body: db.updateRequest,
     success: { status: 200, description: 'Match and change counts.', body: db.updateResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 4 * MiB,
   },
   deleteDocuments: {
@@ -93,7 +107,7 @@ export const databaseEndpoints = defineEndpoints({
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
   findDocuments: {
@@ -108,7 +122,7 @@ export const databaseEndpoints = defineEndpoints({
     params: db.collectionParams,
     query: db.findQuery,
     success: { status: 200, description: 'The matching documents.', body: db.findResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
   },
   countDocuments: {
     operationId: 'countDocuments',
@@ -122,7 +136,7 @@ export const databaseEndpoints = defineEndpoints({
     params: db.collectionParams,
     body: db.countRequest,
     success: { status: 201, description: 'The count.', body: db.countResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
   listIndexes: {

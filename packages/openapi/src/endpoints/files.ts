@@ -19,7 +19,13 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     binaryBody: binaryFile,
     success: { status: 200, description: 'Stored.', body: files.uploadResponse },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
   },
   downloadFile: {
     operationId: 'downloadFile',
@@ -46,7 +52,7 @@ export const filesEndpoints = defineEndpoints({
         FileHash: { summary: 'The CID (`?comp=hash`)', value: files.fileHashExample },
       },
     },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'VAULT_NOT_FOUND'],
   },
   deleteFile: {
     operationId: 'deleteFile',
@@ -60,7 +66,7 @@ export const filesEndpoints = defineEndpoints({
     params: files.filePathParams,
     multiSegmentParam: 'path',
     success: { status: 204, description: 'Deleted.' },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   moveFile: {
     operationId: 'moveFile',
@@ -75,7 +81,7 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     body: files.moveRequest,
     success: { status: 201, description: 'Moved.', body: files.moveResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
     bodyLimit: 8 * KiB,
   },
   copyFile: {
@@ -92,7 +98,14 @@ export const filesEndpoints = defineEndpoints({
     multiSegmentParam: 'path',
     body: files.moveRequest,
     success: { status: 201, description: 'Copied.', body: files.moveResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'FILE_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'VAULT_NOT_FOUND',
+    ],
     bodyLimit: 8 * KiB,
   },
   fileHash: {
@@ -107,6 +120,6 @@ export const filesEndpoints = defineEndpoints({
     params: files.filePathParams,
     multiSegmentParam: 'path',
     success: { status: 200, description: 'The CID.', body: files.hashResponse },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'VAULT_NOT_FOUND'],
   },
 });

@@ -45,6 +45,7 @@ export const paymentEndpoints = defineEndpoints({
     summary: "List the caller's orders",
     description:
       "The caller's own orders, oldest first; `[]` when none. An unpaid order past its expiry shows `state: expired`.",
+    query: payment.listQuery,
     success: { status: 200, description: 'The orders.', body: payment.orderList },
     errors: [],
   },
@@ -66,6 +67,7 @@ export const paymentEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'FEATURE_NOT_OFFERED',
       'UNAVAILABLE',
+      'VAULT_NOT_FOUND',
     ],
     bodyLimit: 4 * KiB,
   },
@@ -78,6 +80,7 @@ export const paymentEndpoints = defineEndpoints({
     summary: "List the caller's payment receipts",
     description:
       "The caller's own receipts, oldest first; `[]` when none. Each carries the receipt JWT signed by the node, proof of the payment for third parties.",
+    query: payment.listQuery,
     success: { status: 200, description: 'The receipts.', body: payment.receiptList },
     errors: [],
   },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.js';
 import * as files from '../schemas/files.js';
 import * as scripts from '../schemas/scripts.js';
-import { queryInt } from '../schemas/common.js';
+import { queryInt, querySkip } from '../schemas/common.js';
 import { KiB, MiB, binaryFile } from './common.js';
 
 export const scriptsEndpoints = defineEndpoints({
@@ -19,15 +19,13 @@ export const scriptsEndpoints = defineEndpoints({
       "The caller's own scripts as registered, sorted by name; `[]` when there are none. Allowed on a frozen vault. `name` picks one script.",
     query: z.object({
       name: scripts.scriptName.optional().meta({ description: 'Only the script of this name.' }),
-      skip: queryInt(0, 1_000_000, 0)
-        .optional()
-        .meta({ description: 'Scripts to pass over first. Default 0.' }),
+      skip: querySkip.optional(),
       limit: queryInt(0, 1000, 50)
         .optional()
         .meta({ description: 'At most this many (up to 1,000); 0 or absent = all.' }),
     }),
     success: { status: 200, description: 'The scripts.', body: scripts.scriptList },
-    errors: ['INVALID_PARAMETER'],
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
   },
   registerScript: {
     operationId: 'registerScript',
@@ -41,7 +39,7 @@ export const scriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 201, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'VAULT_NOT_FOUND'],
     bodyLimit: 256 * KiB,
   },
   runScript: {
@@ -100,7 +98,7 @@ export const scriptsEndpoints = defineEndpoints({
       "From the caller's own vault; its outstanding file transactions are voided. 404 (internal_code 3) when there is no such script; 403 (internal_code 1) on a frozen vault.",
     params: scripts.scriptNameParams,
     success: { status: 204, description: 'Removed.' },
-    errors: ['INVALID_PARAMETER', 'SCRIPT_NOT_FOUND', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'SCRIPT_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
   },
   uploadByTransaction: {
     operationId: 'uploadByTransaction',

@@ -83,11 +83,47 @@ export const queryInt = (min: number, max: number, example: number) =>
     .pipe(z.number().int().min(min).max(max))
     .meta({ override: documentedAs({ type: 'integer', minimum: min, maximum: max, examples: [example] }) });
 
-/** A JSON object carried in a query string (URL-encoded JSON text). */
-export const queryJsonObject = (description: string, example: Record<string, unknown>) =>
+/** Where a page starts: items to leave out at the start of a list (continue a cut answer). */
+export const querySkip = queryInt(0, 1_000_000_000, 0).meta({
+  description:
+    "Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here.",
+});
+
+/**
+ * Present only when the answer was cut at the node's answer size cap (`CELLA_MAX_ANSWER_BYTES`,
+ * 16 MiB by default): the rest follows with the same request and `skip` = this value.
+ */
+export const nextSkip = z.number().int().min(1).optional().meta({
+  description:
+    "Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered.",
+});
+
+/** Code points (what JSON Schema's maxLength counts), not UTF-16 units. */
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A JSON object carried in a query string (URL-encoded), at most `maxLength` characters (code
+ * points). The limits of a route's JSON parameters together fit the node's request head
+ * (MAX_REQUEST_HEAD_BYTES) however they are encoded: a code point is at most 12 bytes as
+ * percent-encoded UTF-8.
+ */
+export const queryJsonObject = (description: string, maxLength: number, example: Record<string, unknown>) =>
   z
     .string()
-    .max(65_536)
+    .refine((text) => text.length <= maxLength || codePoints(text) <= maxLength, {
+      message: `must be at most ${maxLength} characters`,
+    })
     .transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
@@ -104,7 +140,7 @@ export const queryJsonObject = (description: string, example: Record<string, unk
       override: documentedAs({
         type: 'string',
         contentMediaType: 'application/json',
-        maxLength: 65_536,
+        maxLength,
         examples: [JSON.stringify(example)],
       }),
     });

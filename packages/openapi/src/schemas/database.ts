@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { count, filter, jsonDocument, queryBoolean, queryInt, queryJsonObject } from './common.js';
+import {
+  count,
+  filter,
+  jsonDocument,
+  nextSkip,
+  queryBoolean,
+  queryInt,
+  queryJsonObject,
+  querySkip,
+} from './common.js';
 import { objectIds, time } from './example-values.js';
 
 export const collectionName = z
@@ -36,6 +45,7 @@ export const collectionList = z
     collections: z
       .array(collectionInfo.extend(encryptionFlags).meta({ id: 'CollectionListItem' }))
       .meta({ description: 'Sorted by name; `[]` when none.' }),
+    next_skip: nextSkip,
   })
   .meta({
     id: 'CollectionList',
@@ -55,6 +65,13 @@ const noteDocument = {
   tags: ['home'],
   due: { $date: '2026-03-03T18:00:00Z' },
 };
+
+export const listCollectionsQuery = z.object({ skip: querySkip.optional() });
+
+/** The longest JSON parameters of a find (code points); together they fit the request head. */
+export const MAX_FILTER_CHARS = 16_384;
+export const MAX_SORT_CHARS = 1024;
+export const MAX_PROJECTION_CHARS = 2048;
 
 export const insertRequest = z
   .strictObject({
@@ -157,27 +174,33 @@ export const deleteRequest = z
   .meta({ id: 'DeleteRequest', examples: [{ filter: { tags: 'done' } }] });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
-  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.', {
+  filter: queryJsonObject('The filter, when the client cannot send a DELETE body.', MAX_FILTER_CHARS, {
     tags: 'done',
   }).optional(),
 });
 
 export const findQuery = z.object({
-  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.', { tags: 'home' }).optional(),
-  skip: queryInt(0, 1_000_000_000, 20)
-    .optional()
-    .meta({ description: 'Matching documents to pass over first (paging). Default 0.' }),
+  filter: queryJsonObject('URL-encoded JSON filter. Default `{}`.', MAX_FILTER_CHARS, {
+    tags: 'home',
+  }).optional(),
+  skip: querySkip.optional(),
   limit: queryInt(0, 10_000, 20)
     .optional()
     .meta({ description: 'At most 10,000 documents per call; 0 or absent = up to that cap.' }),
-  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.', { created: -1 }).optional(),
-  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.', { title: 1, due: 1 }).optional(),
+  sort: queryJsonObject('URL-encoded JSON object `{field: 1|-1}`.', MAX_SORT_CHARS, {
+    created: -1,
+  }).optional(),
+  projection: queryJsonObject('URL-encoded JSON projection `{field: 0|1}`.', MAX_PROJECTION_CHARS, {
+    title: 1,
+    due: 1,
+  }).optional(),
 });
 
 export const findResponse = z
   .object({
     items: z.array(jsonDocument).meta({ description: 'The matching documents, in Extended JSON (relaxed).' }),
     ...encryptionFlags,
+    next_skip: nextSkip,
   })
   .meta({
     id: 'FindResult',

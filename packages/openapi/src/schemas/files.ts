@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, epochSeconds, queryBoolean } from './common.js';
+import { count, epochSeconds, nextSkip, queryBoolean, querySkip } from './common.js';
 import { cids, time } from './example-values.js';
 
 export const filePath = z
@@ -19,6 +19,7 @@ export const downloadQuery = z.object({
   recursive: queryBoolean
     .optional()
     .meta({ description: 'With `list`: every entry below the folder, not only direct children.' }),
+  skip: querySkip.optional(),
   comp: z
     .enum(['metadata'])
     .optional()
@@ -61,7 +62,10 @@ export const fileInfo = z
   });
 
 export const fileList = z
-  .object({ value: z.array(fileInfo).meta({ description: 'The entries, sorted by name, with full paths.' }) })
+  .object({
+    value: z.array(fileInfo).meta({ description: 'The entries, sorted by name, with full paths.' }),
+    next_skip: nextSkip,
+  })
   .meta({ id: 'FileList', examples: [fileListExample] });
 
 export const uploadResponse = z

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { count, did, epochSeconds, epochSecondsOrNever, queryBoolean } from './common.js';
+import {
+  count,
+  did,
+  epochSeconds,
+  epochSecondsOrNever,
+  nextSkip,
+  queryBoolean,
+  querySkip,
+} from './common.js';
 import {
   contractAddress,
   nodeDid,
@@ -133,7 +141,10 @@ export const order = z
   .meta({ id: 'Order', examples: [orderExample] });
 
 export const orderList = z
-  .object({ orders: z.array(order).meta({ description: 'Oldest first; `[]` when none.' }) })
+  .object({
+    orders: z.array(order).meta({ description: 'Oldest first; `[]` when none.' }),
+    next_skip: nextSkip,
+  })
   .meta({ id: 'OrderList', examples: [{ orders: [orderExample] }] });
 
 export const settleRequest = z
@@ -175,8 +186,13 @@ export const receipt = z
   .meta({ id: 'Receipt', examples: [receiptExample] });
 
 export const receiptList = z
-  .object({ receipts: z.array(receipt).meta({ description: 'Oldest first; `[]` when none.' }) })
+  .object({
+    receipts: z.array(receipt).meta({ description: 'Oldest first; `[]` when none.' }),
+    next_skip: nextSkip,
+  })
   .meta({ id: 'ReceiptList', examples: [{ receipts: [receiptExample] }] });
+
+export const listQuery = z.object({ skip: querySkip.optional() });
 
 export const vaultStateQuery = z.object({
   op: z.enum(['activation', 'deactivation']).meta({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, did, filter, jsonDocument } from './common.js';
+import { count, did, filter, jsonDocument, nextSkip } from './common.js';
 import { cids, friendDid, objectIds, time, userDid } from './example-values.js';
 
 export const scriptName = z
@@ -196,7 +196,10 @@ export const script = z
   .meta({ id: 'Script', description: 'A script as registered.', examples: [getMessages] });
 
 export const scriptList = z
-  .object({ scripts: z.array(script).meta({ description: 'Sorted by name; `[]` when none.' }) })
+  .object({
+    scripts: z.array(script).meta({ description: 'Sorted by name; `[]` when none.' }),
+    next_skip: nextSkip,
+  })
   .meta({ id: 'ScriptList', examples: [{ scripts: [getMessages] }] });
 
 export const runScriptRequest = z

@@ -3087,6 +3087,8 @@ export interface components {
         CollectionList: {
             /** @description Sorted by name; `[]` when none. */
             collections: components["schemas"]["CollectionListItem"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         CollectionListItem: {
             name: components["schemas"]["CollectionName"];
@@ -3174,6 +3176,8 @@ export interface components {
             is_encrypt: boolean;
             /** @description '' when not encrypted. */
             encrypt_method: string;
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -3283,6 +3287,8 @@ export interface components {
         FileList: {
             /** @description The entries, sorted by name, with full paths. */
             value: components["schemas"]["FileInfo"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @description A file or folder. Folders exist while files lie below them and carry only `name`, `is_file`, `size`.
@@ -3380,6 +3386,8 @@ export interface components {
         ScriptList: {
             /** @description Sorted by name; `[]` when none. */
             scripts: components["schemas"]["Script"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @description A script as registered.
@@ -3708,6 +3716,8 @@ export interface components {
         OrderList: {
             /** @description Oldest first; `[]` when none. */
             orders: components["schemas"]["Order"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -3772,6 +3782,8 @@ export interface components {
         ReceiptList: {
             /** @description Oldest first; `[]` when none. */
             receipts: components["schemas"]["Receipt"][];
+            /** @description Present only when the answer was cut at the node's answer size cap (16 MiB by default): repeat the request with `skip` set to this value for the rest. At least one item is always answered. */
+            next_skip?: number;
         };
         /**
          * @example {
@@ -4772,7 +4784,71 @@ export interface components {
             unique: boolean;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
+        InvalidParameter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `REQUEST_TIMEOUT` (internal_code 3000): The request was not sent in time: its headers within the header timeout, or its body too slowly (a pause past the idle timeout, or below the minimum rate). */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `URI_TOO_LONG` (internal_code 3000): The request line is longer than the node accepts. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `RATE_LIMITED`: Too many requests; retry later. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `HEADERS_TOO_LARGE` (internal_code 3000): The request line and headers together are larger than the node accepts. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`). */
+        Overloaded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4798,15 +4874,13 @@ export interface operations {
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     nodeInfo: {
@@ -4827,6 +4901,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4836,15 +4911,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     health: {
@@ -4865,15 +4937,13 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     readiness: {
@@ -4894,16 +4964,17 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4932,15 +5003,13 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     apiReference: {
@@ -4961,15 +5030,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     signin: {
@@ -4994,15 +5061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Challenge"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5012,6 +5071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5021,25 +5081,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5072,15 +5122,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5090,6 +5132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5099,25 +5142,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,6 +5179,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5164,15 +5198,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     subscribeVault: {
@@ -5193,6 +5224,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5202,15 +5234,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     setVaultState: {
@@ -5234,15 +5263,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5261,15 +5282,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     unsubscribeVault: {
@@ -5322,20 +5340,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listCollections: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5351,6 +5369,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5369,15 +5388,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     createCollection: {
@@ -5402,15 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5429,6 +5437,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5438,6 +5456,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -5447,15 +5468,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5492,15 +5506,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCollection"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5519,6 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5528,6 +5535,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -5537,15 +5547,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5576,15 +5579,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5603,7 +5598,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,15 +5611,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     findDocuments: {
@@ -5628,7 +5624,7 @@ export interface operations {
             query?: {
                 /** @description URL-encoded JSON filter. Default `{}`. */
                 filter?: string;
-                /** @description Matching documents to pass over first (paging). Default 0. */
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
                 skip?: number;
                 /** @description At most 10,000 documents per call; 0 or absent = up to that cap. */
                 limit?: number;
@@ -5655,15 +5651,7 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5673,7 +5661,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5682,15 +5674,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     updateDocuments: {
@@ -5721,15 +5710,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5748,7 +5729,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,6 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5766,15 +5752,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5811,15 +5793,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsertResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5838,7 +5812,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5847,6 +5825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5856,6 +5835,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -5865,15 +5847,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -5913,15 +5888,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5940,7 +5907,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,6 +5920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -5958,15 +5930,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     countDocuments: {
@@ -5994,15 +5962,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6012,7 +5972,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6021,6 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6030,15 +5995,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listIndexes: {
@@ -6062,15 +6023,7 @@ export interface operations {
                     "application/json": components["schemas"]["IndexList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6089,15 +6042,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     createIndex: {
@@ -6125,15 +6075,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedIndex"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6161,6 +6103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6170,6 +6113,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -6179,15 +6125,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     dropIndex: {
@@ -6211,15 +6150,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6251,15 +6182,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     downloadFile: {
@@ -6269,6 +6197,8 @@ export interface operations {
                 list?: boolean;
                 /** @description With `list`: every entry below the folder, not only direct children. */
                 recursive?: boolean;
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
                 /** @description Reference Hive Node form: `metadata` = the properties of the file or folder. (`comp=children` and `comp=hash` are the Hive dialect's: its listing and its SHA-256.) */
                 comp?: "metadata";
             };
@@ -6302,15 +6232,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6320,7 +6242,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6329,6 +6255,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -6338,15 +6266,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadFile: {
@@ -6375,15 +6298,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6402,6 +6317,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -6411,15 +6339,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6450,15 +6371,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6477,7 +6390,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,15 +6403,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveMoveFile: {
@@ -6525,15 +6439,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6561,6 +6467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6570,6 +6477,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -6579,15 +6489,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     moveFile: {
@@ -6615,15 +6518,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6642,7 +6537,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6651,6 +6550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6660,6 +6560,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -6669,15 +6572,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     copyFile: {
@@ -6705,15 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6732,7 +6620,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6741,6 +6633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6750,6 +6643,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -6759,15 +6655,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6800,15 +6689,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileHash"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6818,7 +6699,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
+            /**
+             * @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,15 +6712,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     listScripts: {
@@ -6843,7 +6725,7 @@ export interface operations {
             query?: {
                 /** @description Only the script of this name. */
                 name?: components["schemas"]["ScriptName"];
-                /** @description Scripts to pass over first. Default 0. */
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
                 skip?: number;
                 /** @description At most this many (up to 1,000); 0 or absent = all. */
                 limit?: number;
@@ -6863,15 +6745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6881,8 +6755,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6890,6 +6764,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRegisterScript: {
@@ -6917,15 +6797,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6944,6 +6816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -6953,15 +6826,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -6998,15 +6867,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterScriptResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7025,6 +6886,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7034,15 +6905,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7073,15 +6940,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7100,7 +6959,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
+            /**
+             * @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7109,15 +6972,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRunScript: {
@@ -7191,6 +7051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7200,24 +7061,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7300,6 +7148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7309,24 +7158,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7414,6 +7250,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -7423,15 +7261,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     uploadByTransaction: {
@@ -7504,6 +7337,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -7513,15 +7350,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -7551,6 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentConfig"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7560,15 +7391,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveListOrders: {
@@ -7598,15 +7426,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveOrderList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7625,6 +7445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7634,15 +7455,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePlaceOrder: {
@@ -7667,15 +7484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7694,6 +7503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7703,15 +7513,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7721,6 +7526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Overloaded"];
         };
     };
     placeOrder: {
@@ -7745,15 +7551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7778,6 +7576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7787,15 +7586,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7805,11 +7599,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Overloaded"];
         };
     };
     listOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7825,6 +7623,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7834,15 +7633,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     settleOrder: {
@@ -7889,7 +7685,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
+            /**
+             * @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user.
+             *
+             *     `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7898,6 +7698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -7907,6 +7708,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -7916,15 +7720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -7934,7 +7730,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7947,7 +7747,10 @@ export interface operations {
     };
     listReceipts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items to leave out at the start. An answer cut at the node's answer size cap says where to continue: pass its `next_skip` here. */
+                skip?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7963,6 +7766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -7972,15 +7776,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     startBackup: {
@@ -8036,6 +7837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8045,16 +7847,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,6 +7884,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8092,15 +7894,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     restoreBackup: {
@@ -8156,6 +7955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8165,16 +7965,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8203,7 +8002,11 @@ export interface operations {
                     "application/json": components["schemas"]["VaultInfo"];
                 };
             };
-            /** @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running. */
+            /**
+             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8230,6 +8033,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -8239,15 +8046,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8281,15 +8081,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupToken"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8308,6 +8100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8317,16 +8110,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8355,6 +8147,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupNodeState"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8373,15 +8166,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeBegin: {
@@ -8437,6 +8227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8446,15 +8237,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8488,15 +8275,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8524,6 +8303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8533,15 +8313,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeMissingBlocks: {
@@ -8566,15 +8342,7 @@ export interface operations {
                     "application/json": components["schemas"]["MissingCids"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8593,6 +8361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8602,15 +8371,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodePutBlocks: {
@@ -8627,6 +8392,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/vnd.ipld.car": string;
+                "application/octet-stream": string;
             };
         };
         responses: {
@@ -8639,15 +8405,7 @@ export interface operations {
                     "application/json": components["schemas"]["PutBlocksResponse"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8675,15 +8433,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8757,6 +8512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8766,15 +8522,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -8805,15 +8557,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8832,15 +8576,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeManifest: {
@@ -8861,6 +8602,7 @@ export interface operations {
                     "application/json": components["schemas"]["BackupManifestResponse"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8888,15 +8630,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupNodeExportBlocks: {
@@ -8921,15 +8660,7 @@ export interface operations {
                     "application/vnd.ipld.car": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -8961,6 +8692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -8970,15 +8702,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveCommitId: {
@@ -8999,15 +8727,13 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAboutVersion: {
@@ -9028,15 +8754,13 @@ export interface operations {
                     "application/json": components["schemas"]["NodeVersion"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAboutCommitId: {
@@ -9057,15 +8781,13 @@ export interface operations {
                     "application/json": components["schemas"]["HiveCommitId"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePricingPlans: {
@@ -9091,15 +8813,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePricingPlans"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9118,15 +8832,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveAppStats: {
@@ -9147,6 +8858,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveAppStats"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9169,15 +8881,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveBackupInfo: {
@@ -9198,6 +8907,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9225,15 +8935,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveSubscribeBackup: {
@@ -9258,15 +8965,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupInfo"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9285,6 +8984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9294,6 +8994,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -9303,15 +9006,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUnsubscribeBackup: {
@@ -9374,6 +9070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9383,15 +9080,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveDropCollection: {
@@ -9417,15 +9110,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9453,6 +9138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9462,15 +9148,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveInsertDocuments: {
@@ -9498,15 +9180,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveInsertResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9534,6 +9208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9543,6 +9218,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -9552,15 +9230,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9598,15 +9269,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9634,6 +9297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9643,15 +9307,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUpdateDocuments: {
@@ -9682,15 +9342,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9718,6 +9370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9727,15 +9380,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -9775,15 +9424,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9802,6 +9443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9811,15 +9453,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveQueryDocuments: {
@@ -9844,15 +9482,7 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9871,6 +9501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -9880,15 +9511,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveUploadFile: {
@@ -9924,15 +9551,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -9951,6 +9570,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -9960,15 +9583,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -10008,15 +9624,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePathResult"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10044,6 +9652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10053,6 +9662,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -10062,15 +9674,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -10106,15 +9711,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFileList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10133,15 +9730,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveFileHash: {
@@ -10168,15 +9762,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFileHash"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10195,15 +9781,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveIpfsContent: {
@@ -10238,15 +9821,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `NOT_FOUND`: The resource does not exist. */
             404: {
                 headers: {
@@ -10256,6 +9831,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
             416: {
                 headers: {
@@ -10265,15 +9842,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveListScripts: {
@@ -10294,6 +9866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptList"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10312,15 +9885,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveRunScriptUrl: {
@@ -10394,24 +9964,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `RATE_LIMITED`: Too many requests; retry later. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -10441,6 +9999,7 @@ export interface operations {
                     "application/json": components["schemas"]["HivePaymentVersion"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10450,15 +10009,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveSettleOrder: {
@@ -10517,6 +10073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10526,6 +10083,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -10535,15 +10095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
             /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
             501: {
                 headers: {
@@ -10553,7 +10105,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable. */
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10589,15 +10145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptList"];
                 };
             };
-            /** @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10616,6 +10164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10625,15 +10174,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveBackupState: {
@@ -10654,6 +10199,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveBackupResult"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10663,15 +10209,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveStartBackup: {
@@ -10732,6 +10275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10741,15 +10285,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveStartRestore: {
@@ -10810,6 +10350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10819,15 +10360,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hivePromote: {
@@ -10883,6 +10420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
             /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
             413: {
                 headers: {
@@ -10892,6 +10430,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
             /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
@@ -10901,15 +10442,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
             /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
             507: {
                 headers: {
@@ -10939,6 +10473,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveProviderVaults"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -10966,15 +10501,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveProviderBackups: {
@@ -10995,6 +10527,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveProviderBackups"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -11022,15 +10555,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     hiveProviderFilledOrders: {
@@ -11051,6 +10581,7 @@ export interface operations {
                     "application/json": components["schemas"]["HiveFilledOrders"];
                 };
             };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -11078,15 +10609,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
 }

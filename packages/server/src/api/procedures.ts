@@ -13,10 +13,11 @@
  * (http/routes.ts). tRPC's own HTTP adapter, error formatter and client are not used: the REST
  * paths of the contract are served by the router from the same table.
  */
-import type { Endpoint, RateLimit } from '@cella/openapi';
+import { rateLimitsOf, type Endpoint, type RateLimit } from '@cella/openapi';
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
+import { ipKey } from '../rate-limits/client-key.js';
 import { spaceOf } from '../vault/spaces.js';
 import { meterAccess } from './access-meter.js';
 import { invalidInput, notImplemented, unauthorized } from '../errors.js';
@@ -31,29 +32,35 @@ export const router = t.router;
 function rateLimitKey(limit: RateLimit, ctx: RequestContext, caller: Caller | null): string | null {
   switch (limit.key) {
     case 'ip':
-      return ctx.ip;
+      return ipKey(ctx.ip);
     case 'anonymous-ip':
-      return caller ? null : ctx.ip;
+      return caller ? null : ipKey(ctx.ip);
     case 'did':
-      return caller?.userDid ?? null;
+      return caller ? (caller.kind === 'node' ? caller.nodeDid : caller.userDid) : null;
   }
 }
 
-/** The entry's rate limit, after auth (so the key can be the caller). */
-async function takeRateLimit(ctx: RequestContext, endpoint: Endpoint | undefined, caller: Caller | null) {
-  const limit = endpoint?.rateLimit;
-  const key = limit ? rateLimitKey(limit, ctx, caller) : null;
-  if (!limit || key === null) return;
-  const limiter = ctx.app.rateLimits[limit.bucket];
-  if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
-  await limiter.take(key);
+/**
+ * The entry's rate limits (its auth mode's and its own, `rateLimitsOf`), after auth so the key
+ * can be the caller. In-memory limiters answer without a promise: nothing to wait for.
+ */
+async function takeRateLimits(ctx: RequestContext, endpoint: Endpoint | undefined, caller: Caller | null) {
+  if (!endpoint) return;
+  for (const limit of rateLimitsOf(endpoint)) {
+    const key = rateLimitKey(limit, ctx, caller);
+    if (key === null) continue;
+    const limiter = ctx.app.rateLimits[limit.bucket];
+    if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
+    const pending = limiter.take(key);
+    if (pending) await pending;
+  }
 }
 
 const backupTokenElsewhere = () => unauthorized('a backup token is only valid on the internal backup API');
 
 /** `public`: no token is read at all. */
 export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
-  await takeRateLimit(ctx, meta?.endpoint, null);
+  await takeRateLimits(ctx, meta?.endpoint, null);
   return next();
 });
 
@@ -62,7 +69,7 @@ export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
   if (caller?.kind === 'node') throw backupTokenElsewhere();
   if (!caller) throw unauthorized('this endpoint needs an access token: sign in first');
-  await takeRateLimit(ctx, meta?.endpoint, caller);
+  await takeRateLimits(ctx, meta?.endpoint, caller);
   meterAccess(ctx, caller);
   // The caller's space follows the token: the application it names, else the default space.
   const vault = async () => spaceOf(await ctx.app.vaults.open(caller.userDid), caller.appDid);
@@ -73,7 +80,7 @@ export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
 export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
   if (caller?.kind === 'node') throw backupTokenElsewhere();
-  await takeRateLimit(ctx, meta?.endpoint, caller);
+  await takeRateLimits(ctx, meta?.endpoint, caller);
   if (caller) meterAccess(ctx, caller);
   return next({ ctx: { caller } });
 });
@@ -82,7 +89,7 @@ export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next })
 export const nodeProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
   if (caller?.kind !== 'node') throw unauthorized('this endpoint needs a node-to-node backup token');
-  await takeRateLimit(ctx, meta?.endpoint, caller);
+  await takeRateLimits(ctx, meta?.endpoint, caller);
   return next({ ctx: { caller } });
 });
 

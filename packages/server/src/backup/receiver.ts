@@ -7,6 +7,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { NodeCaller } from '../auth/caller.js';
 import { isBlockStoreError } from '@cella/block-store';
+import { CID } from 'multiformats/cid';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { BackupRecords, BackupRecord, CurrentBackup } from './backup-records.js';
@@ -50,6 +51,20 @@ export function summaryOf(current: CurrentBackup): Summary {
 
 function bad(message: string): CellaError {
   return new CellaError('BAD_REQUEST', `the backup does not verify: ${message}`);
+}
+
+/**
+ * CIDs a calling node names, each parsed before the store sees it: the contract's pattern lets
+ * through strings of the CID alphabet that decode to no CID, which the store would fail on.
+ */
+function checkCids(cids: string[]): void {
+  for (const cid of cids) {
+    try {
+      CID.parse(cid);
+    } catch {
+      throw new CellaError('INVALID_PARAMETER', `not a CID: ${cid}`);
+    }
+  }
 }
 
 const TOUCH_EVERY_BYTES = 8 * 1024 * 1024;
@@ -102,6 +117,7 @@ export class BackupReceiver {
 
   async holdRoots(caller: NodeCaller, attemptId: string, cids: string[]) {
     const { userDid, nodeDid } = caller;
+    checkCids(cids);
     await this.o.records.pending(userDid, attemptId, nodeDid);
     const missing = await this.o.store.hold(attemptId, userDid, cids);
     await this.o.records.touch(userDid, attemptId);
@@ -109,6 +125,7 @@ export class BackupReceiver {
   }
 
   async missingBlocks(_caller: NodeCaller, cids: string[]) {
+    checkCids(cids);
     const missing: string[] = [];
     for (const cid of cids) if (!(await this.o.store.blocks.hasBlock(cid))) missing.push(cid);
     return { missing };

@@ -7,7 +7,8 @@
  * files); `encrypt_method` a file the client encrypted (the node stores the flag only).
  */
 import { randomUUID } from 'node:crypto';
-import type { Collection, Document } from '@cella/document-store';
+import { parseExtJson, type Collection, type Document } from '@cella/document-store';
+import { fromStoreError } from '../port-errors.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { ancestorsOf, descendantsFilter } from './paths.js';
 
@@ -75,6 +76,17 @@ export class FileRecords {
   /** Every file strictly below `folder` ('' = the whole vault). */
   async below(folder: string): Promise<FileRecord[]> {
     return (await this.collection.find(descendantsFilter(folder))).map(toFileRecord);
+  }
+
+  /** Every file strictly below `folder`, sorted by path, in batches read as they are pulled. */
+  async *sortedBelow(folder: string): AsyncGenerator<FileRecord[]> {
+    const cursor = this.collection.findExtJsonCursor(descendantsFilter(folder), { sort: { _id: 1 } });
+    try {
+      for await (const texts of cursor)
+        yield texts.map((text) => toFileRecord(parseExtJson(text) as Document));
+    } catch (error) {
+      throw fromStoreError(error);
+    }
   }
 
   /** True when at least one file lies below `folder`. */

@@ -427,41 +427,62 @@ export class FilesService {
   }
 
   /**
-   * A folder's entries, sorted by name: its direct children (files and sub-folders), or with
-   * `recursive` every file and folder below it. Full paths. The root is the empty path; an
-   * empty vault lists as `[]`, a folder that does not exist is FILE_NOT_FOUND.
+   * A folder's entries: its direct children (files and sub-folders), or with `recursive` every
+   * file and folder below it. Full paths, in path order — a folder sorts as its name followed by
+   * `/`, i.e. just before what it holds. The root is the empty path; an empty vault lists as `[]`,
+   * a folder that does not exist is FILE_NOT_FOUND. Whole list in memory: HTTP answers use
+   * `entries`, which reads as it goes.
    */
   async list(
     vault: VaultSpace,
     rawPath: string,
-    options: { recursive?: boolean } = {},
+    options: { recursive?: boolean; skip?: number } = {},
   ): Promise<FileEntry[]> {
+    const all: FileEntry[] = [];
+    for await (const batch of this.entries(vault, rawPath, options)) all.push(...batch);
+    return all;
+  }
+
+  /**
+   * The entries `list` answers, in batches read from the store as they are pulled (records come
+   * sorted by path, so a folder's entries are consecutive and each folder is named once without
+   * remembering the others). `skip` leaves out that many entries first. A refusal (a file, a
+   * missing folder) comes on the first pull.
+   */
+  async *entries(
+    vault: VaultSpace,
+    rawPath: string,
+    options: { recursive?: boolean; skip?: number } = {},
+  ): AsyncGenerator<FileEntry[]> {
     const folder = normalisePath(rawPath, { allowRoot: true });
     const records = this.records(vault);
     if (folder !== '' && (await records.get(folder))) {
       throw new CellaError('INVALID_PARAMETER', `"${folder}" is a file, not a folder`);
     }
-    const below = await records.below(folder);
-    if (folder !== '' && below.length === 0) throw fileNotFound(folder);
     const prefix = folder === '' ? '' : `${folder}/`;
-    const entries = new Map<string, FileEntry>();
-    for (const record of below) {
-      const rest = record.path.slice(prefix.length);
-      const segments = rest.split('/');
-      if (options.recursive) {
-        for (let i = 1; i < segments.length; i++) {
-          const name = prefix + segments.slice(0, i).join('/');
-          if (!entries.has(name)) entries.set(name, folderEntry(name));
-        }
-        entries.set(record.path, entryOf(record));
-      } else if (segments.length === 1) {
-        entries.set(record.path, entryOf(record));
-      } else {
-        const name = prefix + segments[0]!;
-        if (!entries.has(name)) entries.set(name, folderEntry(name));
+    let toSkip = options.skip ?? 0;
+    let found = false;
+    /** The folders named for the previous record (recursive: the chain down to it). */
+    let named: string[] = [];
+    for await (const batch of records.sortedBelow(folder)) {
+      const out: FileEntry[] = [];
+      const emit = (entry: FileEntry) => {
+        if (toSkip > 0) toSkip--;
+        else out.push(entry);
+      };
+      for (const record of batch) {
+        found = true;
+        const segments = record.path.slice(prefix.length).split('/');
+        const depth = options.recursive ? segments.length - 1 : Math.min(1, segments.length - 1);
+        const chain: string[] = [];
+        for (let i = 1; i <= depth; i++) chain.push(prefix + segments.slice(0, i).join('/'));
+        for (let i = 0; i < chain.length; i++) if (named[i] !== chain[i]) emit(folderEntry(chain[i]!));
+        named = chain;
+        if (segments.length === 1 || options.recursive) emit(entryOf(record));
       }
+      if (out.length > 0) yield out;
     }
-    return [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (folder !== '' && !found) throw fileNotFound(folder);
   }
 
   /**

@@ -5,12 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import { DEFAULT_BODY_LIMIT } from '@cella/openapi';
+import { DEFAULT_BODY_LIMIT, MAX_REQUEST_HEAD_BYTES } from '@cella/openapi';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
 import { corsOptions } from './cors.js';
+import { applyBodyTimeouts } from './body-timeouts.js';
+import { answerClientError } from './client-errors.js';
+import { applyConnectionLimits } from './connection-limits.js';
 import { registerDocsRoutes } from './docs-routes.js';
+import { applyEarlyAnswers } from './early-answers.js';
 import { sendError } from './error-handler.js';
 import { registerMetrics } from './metrics-route.js';
 import type { JsonParser } from './read-body.js';
@@ -45,6 +49,19 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Time and size bounds of the HTTP server (client-errors.ts answers their refusals): the
+    // request head within MAX_REQUEST_HEAD_BYTES and the header timeout; no limit on a whole
+    // request's time (a large upload at a normal speed takes what it takes), the body's pace is
+    // watched instead (body-timeouts.ts); idle keep-alive connections close.
+    http: {
+      maxHeaderSize: MAX_REQUEST_HEAD_BYTES,
+      headersTimeout: ctx.config.headersTimeoutSeconds * 1000,
+      requestTimeout: 0,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: 0,
+    keepAliveTimeout: ctx.config.keepAliveTimeoutSeconds * 1000,
+    clientErrorHandler: answerClientError,
     // One access line per request is written by our onResponse hook instead (path without query).
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
@@ -60,6 +77,19 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
         new CellaError('INVALID_PARAMETER', `malformed request URL: ${error.message}`),
       ),
   }) as unknown as FastifyInstance;
+
+  // Connection refusals first (a refused connection's request runs no further hook), then the
+  // body time limits and the handling of answers given before a body was read.
+  applyConnectionLimits(app, {
+    perIp: ctx.config.maxConnectionsPerIp,
+    total: ctx.config.maxConnections,
+    requestsPerConnection: ctx.config.maxRequestsPerConnection,
+  });
+  applyBodyTimeouts(app, {
+    idleMs: ctx.config.bodyIdleTimeoutSeconds * 1000,
+    minBytesPerSecond: ctx.config.bodyMinBytesPerSecond,
+  });
+  applyEarlyAnswers(app);
 
   await app.register(cors, corsOptions(ctx.config.corsOrigins));
 

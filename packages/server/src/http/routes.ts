@@ -8,7 +8,8 @@
  * 3. calls the entry's tRPC procedure, whose middleware authenticates and rate-limits and whose
  *    parser validates `{params, query, body}`,
  * 4. answers: a handler that streamed returns the reply it answered with; any other result is
- *    written as JSON with the entry's success status (JsonText parts as they are).
+ *    written as JSON with the entry's success status (send-answer.ts: JsonText as it is, lists
+ *    as their items are read, capped).
  *
  * Picking the entry. Templates become fastify paths (`{name}` → `:name`); a `multiSegmentParam`
  * (file paths, which contain `/`) becomes a wildcard, followed only by the literal rest of its
@@ -28,16 +29,16 @@
  * first, whose parser says why not); the chosen entry's own limit then applies to the declared
  * length. Body schemas of mutating entries are strict, so one body is valid for one entry only.
  */
-import { DEFAULT_BODY_LIMIT, type Endpoint, type HttpMethod } from '@cella/openapi';
+import { DEFAULT_BODY_LIMIT, rateLimitsOf, type Endpoint, type HttpMethod } from '@cella/openapi';
 import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from '../api/request-context.js';
 import type { RouteTable } from '../api/route-table.js';
 import type { AppContext } from '../context.js';
 import { CellaError, invalid } from '../errors.js';
-import { JsonText } from '../json-text.js';
 import { readJsonBody, type JsonParser } from './read-body.js';
+import { sendAnswer } from './send-answer.js';
 
 /** Streaming request bodies are piped from `request.raw`, never buffered or parsed. */
 const isStreaming = (endpoint: Endpoint): boolean => endpoint.binaryBody !== undefined;
@@ -97,14 +98,6 @@ function decodeSegment(value: string): string {
   }
 }
 
-function sendResult(reply: FastifyReply, endpoint: Endpoint, result: unknown): FastifyReply {
-  if (endpoint.success.status === 204) return reply.code(204).send();
-  return reply
-    .code(endpoint.success.status)
-    .type('application/json; charset=utf-8')
-    .send(result instanceof JsonText ? result.text : JSON.stringify(result ?? null));
-}
-
 export interface RegisterOptions {
   tables: readonly RouteTable[];
   /** Entries with routes of their own (the OpenAPI document, the docs page). */
@@ -133,9 +126,8 @@ export function registerRoutes(
       const expected = endpoint.method === 'GET' ? 'query' : 'mutation';
       if (procedure._def.type !== expected)
         throw new Error(`${endpoint.operationId}: a ${endpoint.method} endpoint is a tRPC ${expected}`);
-      const bucket = endpoint.rateLimit?.bucket;
-      if (bucket !== undefined && !app.rateLimits[bucket])
-        throw new Error(`${endpoint.operationId}: no rate limiter "${bucket}"`);
+      for (const { bucket } of rateLimitsOf(endpoint))
+        if (!app.rateLimits[bucket]) throw new Error(`${endpoint.operationId}: no rate limiter "${bucket}"`);
       const key = `${endpoint.method} ${compiled.url}`;
       const group = groups.get(key) ?? { method: endpoint.method, compiled, candidates: [] };
       groups.set(key, group);
@@ -245,7 +237,7 @@ export function registerRoutes(
           throw error instanceof TRPCError && error.cause ? error.cause : error;
         }
         if (result === reply) return reply;
-        return sendResult(reply, endpoint, result);
+        return sendAnswer(reply, endpoint, result, app.config.maxAnswerBytes);
       },
     });
   }

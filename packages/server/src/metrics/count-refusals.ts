@@ -15,12 +15,19 @@ export function countRefusals(
     Object.entries(limiters).map(([bucket, limiter]) => [
       bucket,
       {
-        take: (key: string) =>
-          limiter.take(key).catch((error: unknown) => {
+        // In-memory buckets refuse at once (a throw), store-backed ones by a rejected promise.
+        take: (key: string) => {
+          const counted = (error: unknown): never => {
             if (error instanceof CellaError && error.code === 'RATE_LIMITED')
               metrics.rateLimitRefused(bucket);
             throw error;
-          }),
+          };
+          try {
+            return limiter.take(key)?.catch(counted);
+          } catch (error) {
+            return counted(error);
+          }
+        },
       },
     ]),
   );

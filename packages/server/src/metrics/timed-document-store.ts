@@ -21,6 +21,23 @@ import type {
 import type { ObserveOperation } from './node-metrics.js';
 
 /**
+ * Reports `operation` once a cursor is read to its end, fails or is left: the time the engine and
+ * the consumer spent on it together, from the first pull (a cursor does nothing before it).
+ */
+async function* timedCursor<T>(
+  observe: ObserveOperation,
+  operation: string,
+  cursor: AsyncIterable<T>,
+): AsyncGenerator<T> {
+  const start = performance.now();
+  try {
+    yield* cursor;
+  } finally {
+    observe(operation, (performance.now() - start) / 1000);
+  }
+}
+
+/**
  * Reports `operation` once `work` settles, timed from `start`: taken before the engine was called,
  * since an embedded engine does its work synchronously, inside the call.
  */
@@ -49,8 +66,8 @@ class TimedCollection implements Collection {
   find(filter: Filter, options?: FindOptions) {
     return timed(this.observe, 'find', performance.now(), this.inner.find(filter, options));
   }
-  findExtJson(filter: Filter, options?: FindOptions) {
-    return timed(this.observe, 'find', performance.now(), this.inner.findExtJson(filter, options));
+  findExtJsonCursor(filter: Filter, options?: FindOptions) {
+    return timedCursor(this.observe, 'find', this.inner.findExtJsonCursor(filter, options));
   }
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) {
     return timed(this.observe, 'findOne', performance.now(), this.inner.findOne(filter, options));

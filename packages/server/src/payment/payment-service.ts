@@ -207,8 +207,16 @@ export class PaymentService {
   }
 
   async listOrders(userDid: string): Promise<{ orders: OrderView[] }> {
-    const docs = await this.orders.find({ userDid }, { sort: { created: 1 } });
-    return { orders: docs.map((d) => this.orderView(orderDoc.parse(d))) };
+    const orders: OrderView[] = [];
+    for await (const batch of this.orderBatches(userDid)) orders.push(...batch);
+    return { orders };
+  }
+
+  /** The user's orders, oldest first, in batches read as they are pulled; `skip` leaves out the first. */
+  async *orderBatches(userDid: string, skip = 0): AsyncGenerator<OrderView[]> {
+    const cursor = this.orders.findExtJsonCursor({ userDid }, { sort: { created: 1 }, skip });
+    for await (const texts of cursor)
+      yield texts.map((text) => this.orderView(orderDoc.parse(JSON.parse(text))));
   }
 
   /** Every receipt of this node, oldest first (the node owner's filled orders). */
@@ -221,8 +229,16 @@ export class PaymentService {
   }
 
   async listReceipts(userDid: string): Promise<{ receipts: ReceiptView[] }> {
-    const docs = await this.receipts.find({ userDid }, { sort: { created: 1 } });
-    return { receipts: docs.map((d) => receiptView(receiptDoc.parse(d))) };
+    const receipts: ReceiptView[] = [];
+    for await (const batch of this.receiptBatches(userDid)) receipts.push(...batch);
+    return { receipts };
+  }
+
+  /** The user's receipts, oldest first, in batches read as they are pulled; `skip` leaves out the first. */
+  async *receiptBatches(userDid: string, skip = 0): AsyncGenerator<ReceiptView[]> {
+    const cursor = this.receipts.findExtJsonCursor({ userDid }, { sort: { created: 1 }, skip });
+    for await (const texts of cursor)
+      yield texts.map((text) => receiptView(receiptDoc.parse(JSON.parse(text))));
   }
 
   /** `POST /payment/settle`: verifies the on-chain order `contractOrderId` and applies the plan. */

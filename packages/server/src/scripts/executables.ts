@@ -23,6 +23,11 @@ export interface ExecutionEnv {
   transactions: TransactionStore;
   /** Who runs it, for transactions. */
   grant: Pick<TransactionGrant, 'callerDid' | 'bearer' | 'scriptName' | 'scriptVersion'>;
+  /**
+   * Bytes the run's answer may still take (CELLA_MAX_ANSWER_BYTES to begin with): a `find` stops
+   * taking documents when the next would not fit, and says `next_skip`.
+   */
+  answer: { remaining: number };
 }
 
 export type Step = (env: ExecutionEnv) => Promise<unknown>;
@@ -102,23 +107,37 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
           : Math.min(requested, MAX_SCRIPT_FIND_LIMIT);
       const sort = sortOption(where, options.sort);
       const projection = projectionOption(where, options.projection);
-      return async ({ vault, database }) => {
-        // The documents stay the engine's Extended JSON texts on their way to the answer.
-        const texts = await database.findExtJson(vault, leaf.collection, {
+      return async ({ vault, database, answer }) => {
+        // The documents stay the engine's Extended JSON texts on their way to the answer, taken
+        // while the run's answer has room (the first one always).
+        const items: JsonText[] = [];
+        let cut = false;
+        const cursor = database.findCursor(vault, leaf.collection, {
           filter,
           limit,
           ...(skip ? { skip } : {}),
           ...(sort ? { sort } : {}),
           ...(projection ? { projection } : {}),
         });
-        const items = texts.map((text) => new JsonText(text));
+        for await (const batch of cursor) {
+          for (const text of batch) {
+            const size = Buffer.byteLength(text) + 1;
+            if (items.length > 0 && size > answer.remaining) {
+              cut = true;
+              break;
+            }
+            answer.remaining -= size;
+            items.push(new JsonText(text));
+          }
+          if (cut) break;
+        }
         // `total` ignores skip and limit (the reference's meaning); skip the count when the page
         // shows it is complete.
         const total =
-          items.length < limit && (skip === undefined || skip === 0 || items.length > 0)
+          !cut && items.length < limit && (skip === undefined || skip === 0 || items.length > 0)
             ? (skip ?? 0) + items.length
             : (await database.count(vault, leaf.collection, filter)).count;
-        return { total, items };
+        return { total, items, ...(cut ? { next_skip: (skip ?? 0) + items.length } : {}) };
       };
     }
     case 'count': {

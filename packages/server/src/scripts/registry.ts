@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { schemas } from '@cella/openapi';
 import type { Collection, Document, DocumentStore } from '@cella/document-store';
-import { escapeDollarKeys, unescapeDollarKeys } from '@cella/document-store';
+import { escapeDollarKeys, parseExtJson, unescapeDollarKeys } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { INTERNAL_COLLECTIONS } from '../vault/names.js';
 import { fromStoreError } from '../port-errors.js';
@@ -88,6 +88,19 @@ function compile(name: string, definition: Pick<ScriptDefinition, 'condition' | 
         ? null
         : normalizeCondition(definition.condition, name),
     executable: normalizeExecutable(definition.executable, name),
+  };
+}
+
+/** A stored script as the listing shows it: stored as registered, so in the contract's shapes. */
+function listed(doc: Document): ListedScript {
+  return {
+    name: String(doc._id),
+    ...(doc.condition === undefined
+      ? {}
+      : { condition: unescapeDollarKeys(doc.condition) as schemas.scripts.Condition }),
+    executable: unescapeDollarKeys(doc.executable) as schemas.scripts.Executable,
+    allowAnonymousUser: doc.allowAnonymousUser === true,
+    allowAnonymousApp: doc.allowAnonymousApp === true,
   };
 }
 
@@ -181,21 +194,29 @@ export class ScriptRegistry {
     vault: VaultSpace,
     options: { name?: string; skip?: number; limit?: number } = {},
   ): Promise<ListedScript[]> {
-    const docs = await this.collection(vault).find(options.name === undefined ? {} : { _id: options.name }, {
-      sort: { _id: 1 },
-      ...(options.skip ? { skip: options.skip } : {}),
-      ...(options.limit ? { limit: options.limit } : {}),
-    });
-    return docs.map((doc) => ({
-      name: String(doc._id),
-      // Stored as registered, so these are the contract's shapes.
-      ...(doc.condition === undefined
-        ? {}
-        : { condition: unescapeDollarKeys(doc.condition) as schemas.scripts.Condition }),
-      executable: unescapeDollarKeys(doc.executable) as schemas.scripts.Executable,
-      allowAnonymousUser: doc.allowAnonymousUser === true,
-      allowAnonymousApp: doc.allowAnonymousApp === true,
-    }));
+    const all: ListedScript[] = [];
+    for await (const batch of this.listBatches(vault, options)) all.push(...batch);
+    return all;
+  }
+
+  /** The scripts `list` answers, sorted by name, in batches read as they are pulled. */
+  async *listBatches(
+    vault: VaultSpace,
+    options: { name?: string; skip?: number; limit?: number } = {},
+  ): AsyncGenerator<ListedScript[]> {
+    const cursor = this.collection(vault).findExtJsonCursor(
+      options.name === undefined ? {} : { _id: options.name },
+      {
+        sort: { _id: 1 },
+        ...(options.skip ? { skip: options.skip } : {}),
+        ...(options.limit ? { limit: options.limit } : {}),
+      },
+    );
+    try {
+      for await (const texts of cursor) yield texts.map((text) => listed(parseExtJson(text) as Document));
+    } catch (error) {
+      throw fromStoreError(error);
+    }
   }
 
   async remove(vault: VaultSpace, name: string): Promise<void> {

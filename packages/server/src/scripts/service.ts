@@ -36,6 +36,8 @@ export interface ScriptServiceDeps {
   database: VaultDatabase;
   clock: () => number;
   fileTransactionTtlSeconds: number;
+  /** Most bytes of one run's answer (the found documents of all its `find` executables). */
+  maxAnswerBytes: number;
   /** The vault file store; null until the node runs one (file executables then answer 501). */
   files?: ScriptFiles | null;
 }
@@ -87,6 +89,14 @@ export class ScriptService {
     options: { name?: string; skip?: number; limit?: number },
   ): Promise<{ scripts: ListedScript[] }> {
     return { scripts: await this.registry.list(owner, options) };
+  }
+
+  /** The caller's scripts as `list` answers them, in batches read as they are pulled. */
+  listBatches(
+    owner: VaultSpace,
+    options: { name?: string; skip?: number; limit?: number },
+  ): AsyncGenerator<ListedScript[]> {
+    return this.registry.listBatches(owner, options);
   }
 
   async remove(owner: VaultSpace, name: string): Promise<void> {
@@ -146,6 +156,7 @@ export class ScriptService {
         scriptName: script.name,
         scriptVersion: script.version,
       },
+      answer: { remaining: this.deps.maxAnswerBytes },
     };
     const results: Record<string, unknown> = {};
     for (const [i, step] of steps.entries()) {

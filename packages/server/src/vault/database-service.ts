@@ -16,7 +16,7 @@ import type {
   IndexOptions,
   WriteOptions,
 } from '@cella/document-store';
-import { fromExtJson, toExtJson } from '@cella/document-store';
+import { fromExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS, isUnchargedCollection } from './names.js';
 import { fromStoreError } from '../port-errors.js';
@@ -265,52 +265,46 @@ export class VaultDatabase {
     return result.deletedCount;
   }
 
-  async find(
-    vault: VaultSpace,
-    name: string,
-    params: FindParams,
-  ): Promise<{ items: Record<string, unknown>[] }> {
-    const docs = await this.read(vault, name, params, (collection, filter, options) =>
-      collection.find(filter, options),
-    );
-    return { items: docs.map((doc) => toExtJson(doc) as Record<string, unknown>) };
-  }
-
   /**
-   * The items `find` answers, each already as its JSON text, for the HTTP answer: the SQLite engine
-   * hands out stored texts without decoding and re-encoding them.
+   * The documents `find` answers as a cursor of batches of JSON texts (the engine's texts, not
+   * parsed again), read as the consumer pulls them. A query the engine refuses, and a collection
+   * that does not exist, fail on the first pull.
    */
-  async findExtJson(vault: VaultSpace, name: string, params: FindParams): Promise<string[]> {
-    return this.read(vault, name, params, (collection, filter, options) =>
-      collection.findExtJson(filter, options),
-    );
-  }
-
-  private async read<T>(
-    vault: VaultSpace,
-    name: string,
-    params: FindParams,
-    query: (collection: Collection, filter: Filter, options: FindOptions) => Promise<T[]>,
-  ): Promise<T[]> {
+  findCursor(vault: VaultSpace, name: string, params: FindParams): AsyncIterable<string[]> {
     const collection = this.unchecked(vault, name);
     const filter = asObject(params.filter ?? {}, 'filter') as Filter;
+    return this.reported(vault, name, collection.findExtJsonCursor(filter, this.findOptions(params)));
+  }
+
+  private async *reported(
+    vault: VaultSpace,
+    name: string,
+    cursor: AsyncIterable<string[]>,
+  ): AsyncGenerator<string[]> {
+    let found = false;
+    try {
+      for await (const batch of cursor) {
+        found ||= batch.length > 0;
+        yield batch;
+      }
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    // A missing collection reads as empty in the engines; tell the two apart only then.
+    if (!found) await this.assertExists(vault, name);
+  }
+
+  private findOptions(params: FindParams): FindOptions {
     const limit =
       params.limit === undefined || params.limit === 0
         ? MAX_FIND_LIMIT
         : Math.min(params.limit, MAX_FIND_LIMIT);
-    try {
-      const found = await query(collection, filter, {
-        ...(params.skip ? { skip: params.skip } : {}),
-        limit,
-        ...(params.sort ? { sort: params.sort as Record<string, 1 | -1> } : {}),
-        ...(params.projection ? { projection: params.projection as Record<string, 0 | 1> } : {}),
-      });
-      // A missing collection reads as empty in the engines; tell the two apart only then.
-      if (found.length === 0) await this.assertExists(vault, name);
-      return found;
-    } catch (error) {
-      throw fromStoreError(error);
-    }
+    return {
+      ...(params.skip ? { skip: params.skip } : {}),
+      limit,
+      ...(params.sort ? { sort: params.sort as Record<string, 1 | -1> } : {}),
+      ...(params.projection ? { projection: params.projection as Record<string, 0 | 1> } : {}),
+    };
   }
 
   async count(

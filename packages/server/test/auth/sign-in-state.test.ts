@@ -22,7 +22,15 @@ beforeAll(async () => {
   node = await startNode(
     loadConfig(
       {},
-      { port: 0, dataDir, logLevel: 'silent', challengeTtlSeconds: 1, maxPendingChallenges: CAP },
+      // The per-IP sign-in rate limit is off: this test floods on purpose to reach the challenge cap.
+      {
+        port: 0,
+        dataDir,
+        logLevel: 'silent',
+        challengeTtlSeconds: 1,
+        maxPendingChallenges: CAP,
+        rateLimitSignInPerMinute: 0,
+      },
     ),
     { clock: () => now },
   );

@@ -1,6 +1,14 @@
 /** Shared helpers of the backup tests. */
 import { createHash, randomBytes } from 'node:crypto';
-import { connect, createDevIdentity, type BackupState, type DevIdentity, type Vault } from '@cella/sdk';
+import { createDocument, createPresentation, decodeJwt, type Signer } from '@cella/did';
+import {
+  connect,
+  createDevIdentity,
+  issueBackupCredential,
+  type BackupState,
+  type DevIdentity,
+  type Vault,
+} from '@cella/sdk';
 
 export interface User extends DevIdentity {
   /** Signed in to `url`. */
@@ -62,4 +70,32 @@ export async function contentsOf(vault: Vault): Promise<{
       .digest('hex');
   }
   return { documents, indexes, files };
+}
+
+/**
+ * A BackupToken for the internal backup API of the backup node at `url`, got as a vault node gets
+ * one to back a user's vault up there: `signin` with a calling node's document (a fresh did:key),
+ * then `backup_auth` presenting the user's backup credential about that node.
+ */
+export async function backupTokenFor(url: string, user: Signer): Promise<string> {
+  const caller = createDevIdentity('key').signer;
+  const nodeDid = (await (await connect({ url, signer: user })).node.info()).service_did;
+  const credential = await issueBackupCredential(user, {
+    sourceNodeDid: caller.did,
+    targetNodeDid: nodeDid,
+    targetUrl: url,
+  });
+  const post = async (route: string, body: unknown) => {
+    const response = await fetch(`${url}/api/v2/did/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const { challenge } = await post('signin', { document: await createDocument(caller) });
+  const nonce = String(decodeJwt(challenge!).claims.nonce);
+  const presentation = await createPresentation(caller, { credentials: [credential], realm: nodeDid, nonce });
+  return (await post('backup_auth', { challenge_response: presentation })).token!;
 }

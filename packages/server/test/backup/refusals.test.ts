@@ -19,7 +19,7 @@ import {
 import { CellaApiError, issueBackupCredential, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALLOW_LOOPBACK, newUser, settled } from './helpers.js';
+import { ALLOW_LOOPBACK, backupTokenFor, newUser, settled } from './helpers.js';
 import { inspectBackupNode } from './inspect.js';
 
 let primary: SpawnedNode;
@@ -196,6 +196,30 @@ describe('the backup node refuses', () => {
     });
     expect(asUser.status).toBe(401);
     expect(((await asUser.json()) as { error: { message: string } }).error.message).toMatch(/backup token/);
+  });
+
+  test('a calling node naming strings that are no CIDs (400, was 500)', async () => {
+    const token = await backupTokenFor(backupNode.url, newUser('key').signer);
+    const call = async (route: string, body: unknown) => {
+      const response = await fetch(`${backupNode.url}/api/v2/vault-backup-service/${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
+    };
+    // Of the CID alphabet, as the contract's pattern asks, but no CID.
+    const missing = await call('blocks/missing', { cids: ['b5je4gajzmtz'] });
+    expect(missing).toEqual({
+      status: 400,
+      body: { error: { message: 'not a CID: b5je4gajzmtz', internal_code: 1 } },
+    });
+    const begun = await call('begin', { bytes: 10 });
+    expect(begun.status).toBe(201);
+    const attempt = (begun.body as unknown as { attempt_id: string }).attempt_id;
+    const held = await call('roots', { attempt_id: attempt, cids: ['b5je4gajzmtz'] });
+    expect(held.status).toBe(400);
+    expect(held.body.error?.message).toBe('not a CID: b5je4gajzmtz');
   });
 
   test("a backup over the backup plan's quota: the job fails with a clear message, nothing of it is kept", async () => {

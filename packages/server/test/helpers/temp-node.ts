@@ -31,7 +31,19 @@ export const testCertificate = (): string | undefined => tls?.cert;
 
 export async function startTempNode(overrides: Partial<Config> = {}): Promise<TempNode> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cella-node-'));
-  const config = loadConfig({}, { port: 0, dataDir, logLevel: 'silent', ...tlsOverrides(), ...overrides });
+  // All test users sign in from one address: the per-IP sign-in limit is lifted (test/hardening
+  // tests it).
+  const config = loadConfig(
+    {},
+    {
+      port: 0,
+      dataDir,
+      logLevel: 'silent',
+      rateLimitSignInPerMinute: 1_000_000,
+      ...tlsOverrides(),
+      ...overrides,
+    },
+  );
   const node = await startNode(config);
   return {
     ...node,

@@ -74,6 +74,7 @@ export async function startPaymentNode(
       port: 0,
       dataDir,
       logLevel: 'silent',
+      rateLimitSignInPerMinute: 1_000_000,
       plansFile,
       ...(options.chain ? chainConfig(options.chain) : {}),
       ...options.overrides,

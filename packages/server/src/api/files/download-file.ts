@@ -6,6 +6,8 @@
  */
 import { endpoints } from '@cella/openapi';
 import { invalid } from '../../errors.js';
+import { jsonBatches, streamedList } from '../../streamed-list.js';
+import type { OutputOf } from '../endpoint-types.js';
 import { procedureFor } from '../procedures.js';
 import { serveFile } from './serve-file.js';
 
@@ -16,8 +18,12 @@ export const downloadFile = procedureFor(endpoints.downloadFile).query(
     if (query.comp !== undefined && query.list !== undefined)
       throw invalid('`list` and `comp` ask for two different answers: send one of them');
     if (query.comp === 'metadata') return files.stat(vault, params.path);
-    if (query.list !== undefined)
-      return { value: await files.list(vault, params.path, { recursive: query.recursive === true }) };
+    if (query.list !== undefined) {
+      // A list answer: entries as they are read, capped (`next_skip`).
+      const skip = query.skip ?? 0;
+      const entries = files.entries(vault, params.path, { recursive: query.recursive === true, skip });
+      return streamedList<OutputOf<'downloadFile'>>('value', jsonBatches(entries), skip);
+    }
     return serveFile(ctx.http, files, vault, params.path);
   },
 );

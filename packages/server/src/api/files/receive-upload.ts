@@ -44,7 +44,7 @@ export async function receiveUpload(
   path: string,
   flags: Pick<UploadOptions, 'public' | 'encryptMethod'> = {},
 ): Promise<{ name: string; cid: string; size: number }> {
-  const { request, reply } = ctx.http;
+  const { request } = ctx.http;
   const controller = new AbortController();
   const body = request.raw;
   let aborted = false;
@@ -59,10 +59,12 @@ export async function receiveUpload(
   body.once('aborted', onAborted);
   try {
     const declared = declaredLength(request.headers['content-length']);
+    // Leaving the body's iterator early (a refusal) must not destroy the request: the
+    // connection still has to carry the answer.
     return await ctx.app.files.upload(
       vault,
       path,
-      wholeBody(body, declared, () => aborted),
+      wholeBody(body.iterator({ destroyOnReturn: false }), declared, () => aborted),
       {
         ...flags,
         ...(declared !== undefined ? { declaredLength: declared } : {}),
@@ -71,9 +73,8 @@ export async function receiveUpload(
     );
   } catch (error) {
     if (body.complete) throw error;
-    // Refused before or while the body streamed: answer now and close the connection rather
-    // than read (or keep) the rest of a body nobody will store.
-    reply.header('connection', 'close');
+    // Refused before or while the body streamed: the answer goes out now, and the rest of the
+    // body is drained within a bound or the connection closed (http/early-answers.ts).
     // A client that went away is not a server fault (no 500 in the log for it).
     if (error instanceof CellaError || !(controller.signal.aborted || body.destroyed)) throw error;
     throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });

@@ -1,5 +1,5 @@
 import { endpoints } from '@cella/openapi';
-import { jsonText, stringifyWithJsonText } from '../../json-text.js';
+import { jsonParts } from '../../json-text.js';
 import { procedureFor } from '../procedures.js';
 
 /**
@@ -21,7 +21,8 @@ export const runScript = procedureFor(endpoints.runScript).mutation(
         : {}),
       ...(body?.params ? { params: body.params } : {}),
     });
-    // Found documents are JsonText parts (see the find executable): written out as they are.
-    return jsonText<typeof results>(stringifyWithJsonText(results));
+    // Found documents are JsonText parts (see the find executable): written out as they are,
+    // part by part.
+    return jsonParts(results);
   },
 );

@@ -4,7 +4,6 @@
  * engine's Extended JSON texts, with the collection's encryption flags.
  */
 import { hiveEndpoints } from '@cella/openapi';
-import { jsonText } from '../../../json-text.js';
 import type { HiveOutputOf } from '../../endpoint-types.js';
 import { procedureFor } from '../../procedures.js';
 import { findAnswer } from '../../db/find-answer.js';
@@ -13,13 +12,17 @@ export const hiveQueryDocuments = procedureFor(hiveEndpoints.hiveQueryDocuments)
   async ({ input: { body }, ctx }) => {
     const options = body.options ?? {};
     const sort = Array.isArray(options.sort) ? Object.fromEntries(options.sort) : options.sort;
-    const text = await findAnswer(ctx.app.database, await ctx.vault(), body.collection, {
-      ...(body.filter ? { filter: body.filter } : {}),
-      ...(options.skip !== undefined ? { skip: options.skip } : {}),
-      ...(options.limit !== undefined ? { limit: options.limit } : {}),
-      ...(sort ? { sort } : {}),
-      ...(options.projection ? { projection: options.projection } : {}),
-    });
-    return jsonText<HiveOutputOf<'hiveQueryDocuments'>>(text);
+    return findAnswer<HiveOutputOf<'hiveQueryDocuments'>>(
+      ctx.app.database,
+      await ctx.vault(),
+      body.collection,
+      {
+        ...(body.filter ? { filter: body.filter } : {}),
+        ...(options.skip !== undefined ? { skip: options.skip } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+        ...(sort ? { sort } : {}),
+        ...(options.projection ? { projection: options.projection } : {}),
+      },
+    );
   },
 );

@@ -1,0 +1,118 @@
+/**
+ * Time limits on the body of a request and on the answer it gets (HTTP/1.1), checked by one
+ * unref'd timer per app every CHECK_MS:
+ *
+ * - idle body: no byte of the body for `idleMs` → 408 REQUEST_TIMEOUT;
+ * - slow body: fewer than `minBytesPerSecond` × `idleMs` bytes in a window of `idleMs` (windows
+ *   follow each other from the request's start) → 408: a 1 byte/s body is cut after one window,
+ *   an upload at any usable speed never is;
+ * - stalled reader: an answer that could not send a byte for SEND_IDLE_MS while it has bytes
+ *   waiting → the connection is closed (no answer can reach such a client).
+ *
+ * The header time limit is Node's own (`headersTimeout`, answered by client-errors.ts). A 408
+ * goes out in the standard error body with `Connection: close`, and the connection closes shortly
+ * after (early-answers.ts). HTTP/2 streams are left to the session's own timeout.
+ */
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CellaError } from '../errors.js';
+import { closeAfterAnswer } from './early-answers.js';
+import { sendError } from './error-handler.js';
+
+export interface BodyTimeouts {
+  idleMs: number;
+  /** 0: no minimum rate. */
+  minBytesPerSecond: number;
+}
+
+const CHECK_MS = 1000;
+const SEND_IDLE_MS = 60_000;
+
+interface Watched {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  socket: Socket;
+  lastRead: number;
+  lastReadAt: number;
+  windowBytes: number;
+  windowAt: number;
+  lastWritten: number;
+  lastWrittenAt: number;
+}
+
+export function applyBodyTimeouts(app: FastifyInstance, limits: BodyTimeouts): void {
+  const watched = new Set<Watched>();
+
+  const refuse = (w: Watched, message: string) => {
+    watched.delete(w);
+    if (w.reply.sent || w.reply.raw.headersSent) return;
+    w.request.log.info({ reason: message }, 'request body timed out');
+    closeAfterAnswer(w.request);
+    void sendError(w.request, w.reply, new CellaError('REQUEST_TIMEOUT', message));
+  };
+
+  const check = () => {
+    const now = Date.now();
+    for (const w of watched) {
+      if (w.socket.destroyed) {
+        watched.delete(w);
+        continue;
+      }
+      const read = w.socket.bytesRead;
+      if (read !== w.lastRead) {
+        w.lastRead = read;
+        w.lastReadAt = now;
+      }
+      const written = w.socket.bytesWritten;
+      if (written !== w.lastWritten || w.socket.writableLength === 0) {
+        w.lastWritten = written;
+        w.lastWrittenAt = now;
+      }
+      if (w.reply.raw.headersSent) {
+        // Answering: only a reader that stopped reading is a problem now.
+        if (now - w.lastWrittenAt >= SEND_IDLE_MS) {
+          watched.delete(w);
+          w.request.log.info('closing a connection whose client stopped reading the answer');
+          w.socket.destroy();
+        }
+        continue;
+      }
+      if (w.request.raw.complete) continue;
+      if (now - w.lastReadAt >= limits.idleMs) {
+        refuse(w, `no byte of the request body for ${Math.round(limits.idleMs / 1000)} s`);
+        continue;
+      }
+      if (limits.minBytesPerSecond > 0 && now - w.windowAt >= limits.idleMs) {
+        const floor = (limits.minBytesPerSecond * (now - w.windowAt)) / 1000;
+        if (read - w.windowBytes < floor) {
+          refuse(w, `the request body arrives slower than ${limits.minBytesPerSecond} bytes per second`);
+          continue;
+        }
+        w.windowBytes = read;
+        w.windowAt = now;
+      }
+    }
+  };
+  const timer = setInterval(check, CHECK_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket as Socket | undefined;
+    if (!socket || request.raw.httpVersionMajor !== 1) return;
+    const now = Date.now();
+    const w: Watched = {
+      request,
+      reply,
+      socket,
+      lastRead: socket.bytesRead,
+      lastReadAt: now,
+      windowBytes: socket.bytesRead,
+      windowAt: now,
+      lastWritten: socket.bytesWritten,
+      lastWrittenAt: now,
+    };
+    // Without a body only the answer is watched (a reader that stops reading).
+    watched.add(w);
+    reply.raw.once('close', () => watched.delete(w));
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Early answers reach the client. When the node answers a request before reading its whole body
+ * (413, 401, 429, 507 mid-upload, 408, …), closing the connection at once would make the kernel
+ * reset it while the client is still writing, and a reset client often never reads the answer
+ * (EPIPE, "connection reset"). So after such an answer the node keeps reading and discarding the
+ * body — at most LINGER_BYTES, for at most LINGER_MS — and only then closes; if the body ends
+ * within that, the connection simply stays open for the next request. A client that reads while
+ * it writes (browsers, curl, Node) always gets the answer; one that reads only after writing gets
+ * it when its body fits the drain.
+ *
+ * Node would otherwise either read a refused body to its end however large (keep-alive) or reset
+ * at once (`Connection: close`), so that header is taken off early answers: this module closes.
+ * HTTP/2 refuses a stream with RST_STREAM and needs none of this.
+ */
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** What an early answer may still read and discard, and for how long, before it closes. */
+export const LINGER_BYTES = 32 * 1024 * 1024;
+export const LINGER_MS = 10_000;
+/** After a 408 (a client too slow to wait for): how long before the connection closes. */
+const CLOSE_SOON_MS = 1000;
+
+const closeSoon = new WeakSet<FastifyRequest>();
+
+/** True when the request carries a body (declared or chunked). */
+export function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** After this request's answer the connection closes (shortly, so the answer is still read). */
+export function closeAfterAnswer(request: FastifyRequest): void {
+  closeSoon.add(request);
+}
+
+/** How often a lingering connection's discarded bytes are counted. */
+const LINGER_CHECK_MS = 100;
+
+function linger(request: FastifyRequest, socket: Socket, ms: number): void {
+  const body = request.raw;
+  const start = socket.bytesRead;
+  const started = Date.now();
+  // Counted on the socket: Node discards a refused body without emitting it (`_dump`).
+  const check = setInterval(() => {
+    const drained = socket.bytesRead - start;
+    if (drained <= LINGER_BYTES && Date.now() - started < ms) return;
+    clearInterval(check);
+    request.log.info({ drained }, 'closing the connection after an early answer');
+    socket.destroy();
+  }, LINGER_CHECK_MS).unref();
+  const stop = () => clearInterval(check);
+  body.once('end', stop);
+  socket.once('close', stop);
+  // Read on and discard (a handler that stopped reading part-way left the body paused).
+  body.unpipe();
+  body.resume();
+}
+
+export function applyEarlyAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.httpVersionMajor !== 1) return;
+    if (closeSoon.has(request) || (hasBody(request) && !request.raw.complete)) {
+      // The connection is closed by this module (below), not reset by Node on the spot.
+      reply.removeHeader('connection');
+    }
+  });
+
+  app.addHook('onResponse', async (request) => {
+    const socket = request.raw.socket as Socket | undefined;
+    if (!socket || socket.destroyed || request.raw.httpVersionMajor !== 1) return;
+    if (closeSoon.has(request)) {
+      socket.end();
+      if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
+      else linger(request, socket, CLOSE_SOON_MS);
+      return;
+    }
+    if (hasBody(request) && !request.raw.complete) linger(request, socket, LINGER_MS);
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Hardening probe (issue 18, item 8): an answer given before the body is read reaches a client
+ * that is still writing. Before, a client sending 24 MiB to /did/signin sometimes got EPIPE and no
+ * answer, and an over-quota or unauthorised large upload could read as "cannot reach the node".
+ * The client here writes its whole body whatever happens, reading as it goes (as browsers do).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signedInUser } from '../helpers/users.js';
+import { keepWriting } from './probes.js';
+
+const MiB = 1024 * 1024;
+let node: SpawnedNode;
+let token: string;
+
+beforeAll(async () => {
+  node = await spawnNode();
+  // A free plan of 1 MiB, so an upload passes the quota quickly.
+  const plansFile = path.join(node.dataDir, 'tiny-plans.json');
+  writeFileSync(
+    plansFile,
+    JSON.stringify({
+      version: '1.0',
+      pricingPlans: [{ name: 'Tiny', maxStorage: 1, serviceDays: -1, amount: 0, currency: 'ELA' }],
+      backupPlans: [{ name: 'Tiny', maxStorage: 1, serviceDays: -1, amount: 0, currency: 'ELA' }],
+    }),
+  );
+  await node.stop();
+  node = await spawnNode({ dataDir: node.dataDir, env: { CELLA_PLANS_FILE: plansFile } });
+  token = await (await signedInUser(node.url)).session.token();
+}, 60_000);
+afterAll(async () => {
+  await node?.stop();
+});
+
+const errorBody = (body: string) =>
+  JSON.parse(body) as { error: { message: string; internal_code?: number } };
+
+test('a client still writing 24 MiB to /did/signin reads the 413, every time', async () => {
+  for (let i = 0; i < 5; i++) {
+    const answer = await keepWriting(node.url, {
+      method: 'POST',
+      path: '/api/v2/did/signin',
+      headers: { 'content-type': 'application/json' },
+      bodyBytes: 24 * MiB,
+    });
+    expect(answer.status).toBe(413);
+    expect(errorBody(answer.body).error).toMatchObject({ internal_code: 3000 });
+    // The node read the body off the wire (within its drain bound), so nothing was cut.
+    expect(answer.sent).toBe(24 * MiB);
+  }
+});
+
+test('an unauthorised large upload is answered 401, and the client reads it', async () => {
+  const answer = await keepWriting(node.url, {
+    method: 'PUT',
+    path: '/api/v2/vault/files/big.bin',
+    bodyBytes: 24 * MiB,
+  });
+  expect(answer.status).toBe(401);
+  expect(errorBody(answer.body).error.message).toMatch(/access token/);
+});
+
+test('an over-quota upload is answered 507, declared up front or found mid-stream', async () => {
+  const declared = await keepWriting(node.url, {
+    method: 'PUT',
+    path: '/api/v2/vault/files/declared.bin',
+    headers: { authorization: `Bearer ${token}` },
+    bodyBytes: 24 * MiB,
+  });
+  expect(declared.status).toBe(507);
+  expect(errorBody(declared.body).error.message).toMatch(/quota/);
+  const streamed = await keepWriting(node.url, {
+    method: 'PUT',
+    path: '/api/v2/vault/files/streamed.bin',
+    headers: { authorization: `Bearer ${token}` },
+    bodyBytes: 24 * MiB,
+    chunked: true,
+  });
+  expect(streamed.status).toBe(507);
+  expect(errorBody(streamed.body).error.message).toMatch(/quota/);
+});
+
+test('past the drain bound the node still answers first, then closes', async () => {
+  const answer = await keepWriting(node.url, {
+    method: 'POST',
+    path: '/api/v2/did/signin',
+    headers: { 'content-type': 'application/json' },
+    bodyBytes: 200 * MiB,
+  });
+  expect(answer.status).toBe(413);
+  // It stopped reading somewhere past 32 MiB: the client could not write it all.
+  expect(answer.sent).toBeLessThan(200 * MiB);
+  expect(answer.writeError).toBeDefined();
+  expect(node.output()).toMatch(/closing the connection after an early answer/);
+});
