@@ -58,23 +58,27 @@ function linger(request: FastifyRequest, socket: Socket, ms: number): void {
 }
 
 export function applyEarlyAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.raw.httpVersionMajor !== 1) return;
-    if (closeSoon.has(request) || (hasBody(request) && !request.raw.complete)) {
+  // Callback hooks: no promise per request, and a bodiless request passes with two checks.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.raw.httpVersionMajor === 1 &&
+      (closeSoon.has(request) || (hasBody(request) && !request.raw.complete))
+    ) {
       // The connection is closed by this module (below), not reset by Node on the spot.
       reply.removeHeader('connection');
     }
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const socket = request.raw.socket as Socket | undefined;
-    if (!socket || socket.destroyed || request.raw.httpVersionMajor !== 1) return;
-    if (closeSoon.has(request)) {
-      socket.end();
-      if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
-      else linger(request, socket, CLOSE_SOON_MS);
-      return;
+    if (socket && !socket.destroyed && request.raw.httpVersionMajor === 1) {
+      if (closeSoon.has(request)) {
+        socket.end();
+        if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
+        else linger(request, socket, CLOSE_SOON_MS);
+      } else if (hasBody(request) && !request.raw.complete) linger(request, socket, LINGER_MS);
     }
-    if (hasBody(request) && !request.raw.complete) linger(request, socket, LINGER_MS);
+    done();
   });
 }
