@@ -12,7 +12,7 @@
  * at once (`Connection: close`), so that header is taken off early answers: this module closes.
  * HTTP/2 refuses a stream with RST_STREAM and needs none of this.
  */
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What an early answer may still read and discard, and for how long, before it closes. */
@@ -72,7 +72,8 @@ export function applyEarlyAnswers(app: FastifyInstance): void {
 
   app.addHook('onResponse', (request, _reply, done) => {
     const socket = request.raw.socket as Socket | undefined;
-    if (socket && !socket.destroyed && request.raw.httpVersionMajor === 1) {
+    // A real connection only (not an injected request's stand-in).
+    if (socket instanceof Socket && !socket.destroyed && request.raw.httpVersionMajor === 1) {
       if (closeSoon.has(request)) {
         socket.end();
         if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
