@@ -49,7 +49,12 @@ function linger(request: FastifyRequest, socket: Socket, ms: number): void {
     request.log.info({ drained }, 'closing the connection after an early answer');
     socket.destroy();
   }, LINGER_CHECK_MS).unref();
-  const stop = () => clearInterval(check);
+  // Both listeners go with the first of them: a keep-alive connection carries many requests.
+  const stop = () => {
+    clearInterval(check);
+    body.off('end', stop);
+    socket.off('close', stop);
+  };
   body.once('end', stop);
   socket.once('close', stop);
   // Read on and discard (a handler that stopped reading part-way left the body paused).
