@@ -40,13 +40,21 @@ function rateLimitKey(limit: RateLimit, ctx: RequestContext, caller: Caller | nu
   }
 }
 
+const limitsByEntry = new WeakMap<Endpoint, readonly RateLimit[]>();
+/** `rateLimitsOf(endpoint)`, worked out once per entry. */
+function limitsOf(endpoint: Endpoint): readonly RateLimit[] {
+  let limits = limitsByEntry.get(endpoint);
+  if (!limits) limitsByEntry.set(endpoint, (limits = rateLimitsOf(endpoint)));
+  return limits;
+}
+
 /**
  * The entry's rate limits (its auth mode's and its own, `rateLimitsOf`), after auth so the key
  * can be the caller. In-memory limiters answer without a promise: nothing to wait for.
  */
 async function takeRateLimits(ctx: RequestContext, endpoint: Endpoint | undefined, caller: Caller | null) {
   if (!endpoint) return;
-  for (const limit of rateLimitsOf(endpoint)) {
+  for (const limit of limitsOf(endpoint)) {
     const key = rateLimitKey(limit, ctx, caller);
     if (key === null) continue;
     const limiter = ctx.app.rateLimits[limit.bucket];

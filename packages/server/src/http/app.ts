@@ -103,16 +103,20 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
       void jsonParser(request, text, (error, value) => (error ? reject(error) : resolve(value)));
     });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks on every request: no promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!ctx.log.isLevelEnabled('info')) return;
-    const path = (request.raw.url ?? '').split('?')[0];
-    request.log.info(
-      { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+  app.addHook('onResponse', (request, reply, done) => {
+    if (ctx.log.isLevelEnabled('info')) {
+      const path = (request.raw.url ?? '').split('?')[0];
+      request.log.info(
+        { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));

@@ -7,7 +7,8 @@
  *   follow each other from the request's start) → 408: a 1 byte/s body is cut after one window,
  *   an upload at any usable speed never is;
  * - stalled reader: an answer that could not send a byte for SEND_IDLE_MS while it has bytes
- *   waiting → the connection is closed (no answer can reach such a client).
+ *   waiting → the connection is closed (no answer can reach such a client). Only requests with a
+ *   body and answers that are streamed or large are watched: the rest cost nothing here.
  *
  * The header time limit is Node's own (`headersTimeout`, answered by client-errors.ts). A 408
  * goes out in the standard error body with `Connection: close`, and the connection closes shortly
@@ -16,7 +17,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CellaError } from '../errors.js';
-import { closeAfterAnswer } from './early-answers.js';
+import { closeAfterAnswer, hasBody } from './early-answers.js';
 import { sendError } from './error-handler.js';
 
 export interface BodyTimeouts {
@@ -27,6 +28,8 @@ export interface BodyTimeouts {
 
 const CHECK_MS = 1000;
 const SEND_IDLE_MS = 60_000;
+/** Answers up to this size are not watched for a stalled reader (see `mayStall`). */
+const SMALL_ANSWER_BYTES = 64 * 1024;
 
 interface Watched {
   request: FastifyRequest;
@@ -96,9 +99,10 @@ export function applyBodyTimeouts(app: FastifyInstance, limits: BodyTimeouts): v
   const timer = setInterval(check, CHECK_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.addHook('onRequest', async (request, reply) => {
+  const watching = new WeakSet<FastifyRequest>();
+  const watch = (request: FastifyRequest, reply: FastifyReply) => {
     const socket = request.raw.socket as Socket | undefined;
-    if (!socket || request.raw.httpVersionMajor !== 1) return;
+    if (!socket) return;
     const now = Date.now();
     const w: Watched = {
       request,
@@ -111,8 +115,30 @@ export function applyBodyTimeouts(app: FastifyInstance, limits: BodyTimeouts): v
       lastWritten: socket.bytesWritten,
       lastWrittenAt: now,
     };
-    // Without a body only the answer is watched (a reader that stops reading).
+    watching.add(request);
     watched.add(w);
     reply.raw.once('close', () => watched.delete(w));
+  };
+
+  // Callback hooks (no promise per request), and nothing at all for the common request without a
+  // body and with a small answer: it needs no watching.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersionMajor === 1 && hasBody(request)) watch(request, reply);
+    done();
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.httpVersionMajor === 1 && !watching.has(request) && mayStall(payload))
+      watch(request, reply);
+    done(null, payload);
+  });
+}
+
+/**
+ * An answer a client that stops reading could leave sitting in the node's memory: a stream, or a
+ * text larger than what the socket's buffers take at once. A smaller one is handed to the kernel
+ * whole, and the connection caps bound how many such answers an address can park.
+ */
+function mayStall(payload: unknown): boolean {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return payload.length > SMALL_ANSWER_BYTES;
+  return payload !== null && payload !== undefined;
 }

@@ -88,19 +88,23 @@ export function applyConnectionLimits(app: FastifyInstance, limits: ConnectionLi
     });
   });
 
-  // First of the request hooks: a refused connection's request does not run.
-  app.addHook('onRequest', async (request, reply) => {
+  // First of the request hooks: a refused connection's request does not run. A callback hook:
+  // no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const socket = request.raw.socket as Socket | undefined;
-    if (!socket) return;
-    const reason = refused.size > 0 ? refused.get(connectionKey(socket)) : undefined;
-    if (reason !== undefined) {
-      closeAfterAnswer(request);
-      throw new CellaError('OVERLOADED', reason, { retryAfterSeconds: 1 });
+    if (socket) {
+      const reason = refused.size > 0 ? refused.get(connectionKey(socket)) : undefined;
+      if (reason !== undefined) {
+        closeAfterAnswer(request);
+        done(new CellaError('OVERLOADED', reason, { retryAfterSeconds: 1 }));
+        return;
+      }
+      if (limits.requestsPerConnection > 0 && request.raw.httpVersionMajor === 1) {
+        const served = (requestsOn.get(socket) ?? 0) + 1;
+        requestsOn.set(socket, served);
+        if (served >= limits.requestsPerConnection) reply.header('connection', 'close');
+      }
     }
-    if (limits.requestsPerConnection > 0 && request.raw.httpVersionMajor === 1) {
-      const served = (requestsOn.get(socket) ?? 0) + 1;
-      requestsOn.set(socket, served);
-      if (served >= limits.requestsPerConnection) reply.header('connection', 'close');
-    }
+    done();
   });
 }

@@ -12,7 +12,7 @@
  * at once (`Connection: close`), so that header is taken off early answers: this module closes.
  * HTTP/2 refuses a stream with RST_STREAM and needs none of this.
  */
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What an early answer may still read and discard, and for how long, before it closes. */
@@ -49,7 +49,12 @@ function linger(request: FastifyRequest, socket: Socket, ms: number): void {
     request.log.info({ drained }, 'closing the connection after an early answer');
     socket.destroy();
   }, LINGER_CHECK_MS).unref();
-  const stop = () => clearInterval(check);
+  // Both listeners go with the first of them: a keep-alive connection carries many requests.
+  const stop = () => {
+    clearInterval(check);
+    body.off('end', stop);
+    socket.off('close', stop);
+  };
   body.once('end', stop);
   socket.once('close', stop);
   // Read on and discard (a handler that stopped reading part-way left the body paused).
@@ -58,23 +63,28 @@ function linger(request: FastifyRequest, socket: Socket, ms: number): void {
 }
 
 export function applyEarlyAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.raw.httpVersionMajor !== 1) return;
-    if (closeSoon.has(request) || (hasBody(request) && !request.raw.complete)) {
+  // Callback hooks: no promise per request, and a bodiless request passes with two checks.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.raw.httpVersionMajor === 1 &&
+      (closeSoon.has(request) || (hasBody(request) && !request.raw.complete))
+    ) {
       // The connection is closed by this module (below), not reset by Node on the spot.
       reply.removeHeader('connection');
     }
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const socket = request.raw.socket as Socket | undefined;
-    if (!socket || socket.destroyed || request.raw.httpVersionMajor !== 1) return;
-    if (closeSoon.has(request)) {
-      socket.end();
-      if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
-      else linger(request, socket, CLOSE_SOON_MS);
-      return;
+    // A real connection only (not an injected request's stand-in).
+    if (socket instanceof Socket && !socket.destroyed && request.raw.httpVersionMajor === 1) {
+      if (closeSoon.has(request)) {
+        socket.end();
+        if (request.raw.complete) setTimeout(() => socket.destroy(), CLOSE_SOON_MS).unref();
+        else linger(request, socket, CLOSE_SOON_MS);
+      } else if (hasBody(request) && !request.raw.complete) linger(request, socket, LINGER_MS);
     }
-    if (hasBody(request) && !request.raw.complete) linger(request, socket, LINGER_MS);
+    done();
   });
 }

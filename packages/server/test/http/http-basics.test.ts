@@ -87,6 +87,15 @@ describe('the HTTP skeleton', () => {
     expectErrorBody(response.body);
   });
 
+  test('an injected request with a body (app.inject, no real socket) is answered and leaves nothing behind', async () => {
+    // The early-answer handling once lingered on the injected stand-in socket and crashed the
+    // process 100 ms later (it has no destroy()).
+    const answer = await node.app.inject({ method: 'POST', url: '/api/v2/did/signin', payload: '{}' });
+    expect(answer.statusCode).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${node.url}/api/v2/health`)).status).toBe(200);
+  });
+
   test('a protected endpoint without a token is a 401', async () => {
     for (const [method, path] of [
       ['GET', '/api/v2/vault/db/notes?filter=%7B%7D'],
