@@ -19,6 +19,23 @@ export type Filter = Record<string, unknown>;
 export type Update = Record<string, unknown> | Record<string, unknown>[];
 export type SortSpec = Record<string, 1 | -1>;
 export type Projection = Record<string, 0 | 1 | boolean>;
+/** An index's keys in order: `{a: 1, b: -1}` (ascending a, then descending b). */
+export type IndexKeys = Record<string, 1 | -1>;
+
+export interface IndexOptions {
+  /** Refuse a second document with the same key values (as MongoDB: missing fields count as null). */
+  unique?: boolean;
+  /** Default: MongoDB's `a_1_b_-1`. */
+  name?: string;
+}
+
+export interface IndexInfo {
+  name: string;
+  key: IndexKeys;
+  unique: boolean;
+  /** Created by the engine for a filtered or sorted field (docs/document-store.md, "Indexes"). */
+  auto: boolean;
+}
 
 export interface FindOptions {
   projection?: Projection;
@@ -37,7 +54,10 @@ export interface CountOptions {
 /**
  * Called inside the write's transaction with the change in stored bytes the write causes
  * (BSON size of documents added minus removed). Throwing aborts the write: nothing is stored.
- * Used to enforce vault quotas without partial writes.
+ * Used to enforce vault quotas without partial writes. It may run more than once for one write
+ * (the SQLite engine runs a batch of writes again when another write's hook refused; MongoDB
+ * retries a transaction after a transient error), so a run must first undo what an earlier run did;
+ * and the write may still fail after it ran (the caller undoes it then).
  */
 export type BeforeCommit = (bytesDelta: number) => void | Promise<void>;
 
@@ -84,7 +104,10 @@ export interface DeleteResult {
 
 export interface Collection {
   readonly name: string;
-  /** Inserts all or nothing; `_id` is generated (ObjectId) when absent. Duplicate `_id` → StoreError 'DUPLICATE_KEY'. */
+  /**
+   * Inserts all or nothing; `_id` is generated (ObjectId) when absent. Duplicate `_id`, or a value a
+   * unique index already holds → StoreError 'DUPLICATE_KEY'.
+   */
   insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult>;
   find(filter: Filter, options?: FindOptions): Promise<Document[]>;
   /**
@@ -124,6 +147,17 @@ export interface Collection {
   aggregate(pipeline: Document[]): Promise<Document[]>;
   /** Sum of the BSON sizes of the stored documents. */
   dataBytes(): Promise<number>;
+  /**
+   * Creates an index (and the collection if needed); returns its name. The same keys and options
+   * under the same name again is a no-op. An automatic index on the same keys is replaced.
+   * StoreError 'BAD_INDEX' (invalid keys, name or too many indexes), 'INDEX_CONFLICT' (the name or
+   * the keys are taken by a different index), 'DUPLICATE_KEY' (a unique index over duplicates).
+   */
+  createIndex(keys: IndexKeys, options?: IndexOptions): Promise<string>;
+  /** The collection's indexes, `_id_` first; empty when the collection does not exist. */
+  listIndexes(): Promise<IndexInfo[]>;
+  /** Returns false when no index has that name. `_id_` cannot be dropped ('BAD_INDEX'). */
+  dropIndex(name: string): Promise<boolean>;
 }
 
 export interface Database {
@@ -169,7 +203,11 @@ export type StoreErrorCode =
   /** A value that cannot be converted (malformed Extended JSON, e.g. `{"$oid": "xyz"}`). */
   | 'BAD_VALUE'
   /** A write with `requireCollection` to a collection that does not exist. */
-  | 'NO_COLLECTION';
+  | 'NO_COLLECTION'
+  /** An invalid index specification or name, or a collection with as many indexes as allowed. */
+  | 'BAD_INDEX'
+  /** An index name or key pattern already used by a different index. */
+  | 'INDEX_CONFLICT';
 
 /** Engine-neutral error; the service layer maps it to the HTTP error. */
 export class StoreError extends Error {

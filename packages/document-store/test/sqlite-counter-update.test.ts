@@ -98,8 +98,8 @@ describe('SQLite counter updates in one statement', () => {
       expect(counterStatement(filter, update), JSON.stringify([filter, update])).toBeNull();
   });
 
-  it('runs the charge as one statement (no explicit transaction)', async () => {
-    const autocommit = vi.spyOn(DbFile.prototype, 'autocommit');
+  it('runs the charge as one statement (not the generic read-modify-write)', async () => {
+    const statement = vi.spyOn(DbFile.prototype, 'transaction');
     const write = vi.spyOn(DbFile.prototype, 'write');
     try {
       const c = db.collection(`spy${++n}`);
@@ -108,12 +108,12 @@ describe('SQLite counter updates in one statement', () => {
       // Again and again: what the statement stores is an integer still (not 11.0), so it applies.
       for (let i = 0; i < 3; i++)
         expect(await c.updateOne(charge(1).filter, charge(1).update)).toMatchObject({ modifiedCount: 1 });
-      expect(autocommit).toHaveBeenCalledTimes(3);
+      expect(statement).toHaveBeenCalledTimes(3);
       expect(write).not.toHaveBeenCalled();
-      for (const call of autocommit.mock.results) expect(await call.value).toBe(true);
+      for (const call of statement.mock.results) expect(await call.value).toBe(true);
       expect(await c.findOne({})).toMatchObject({ dbUsed: 13 });
     } finally {
-      autocommit.mockRestore();
+      statement.mockRestore();
       write.mockRestore();
     }
   });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DbFile } from '../src/sqlite/db-file.js';
 import { createSqliteDocumentStore } from '../src/sqlite/index.js';
 import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 
@@ -32,6 +33,54 @@ describe('SQLite engine specifics', () => {
     await queued;
     expect((await c.findOne({ _id: 'a' }))?.v).toBe(12);
     await store.close();
+  });
+
+  it('commits the writes of one turn together: each stored once, each hook run, fewer commits than writes', async () => {
+    const store = createSqliteDocumentStore({ dir: join(dir, 'group') });
+    const c = store.database('group').collection('c');
+    await c.insertMany([{ _id: 'first' }]);
+    const statements = vi.spyOn(DbFile.prototype, 'stmt');
+    try {
+      const hooked: number[] = [];
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          c.insertMany([{ _id: i, i }], { beforeCommit: async () => void hooked.push(i) }),
+        ),
+      );
+      const begins = statements.mock.calls.filter(([, sql]) => sql === 'BEGIN IMMEDIATE').length;
+      expect(begins).toBeGreaterThanOrEqual(1);
+      expect(begins).toBeLessThan(5);
+      expect(hooked.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await c.count({})).toBe(41);
+    // Each in its own savepoint: one that fails (a duplicate _id) leaves the others of its batch.
+    const mixed = await Promise.allSettled([
+      c.insertMany([{ _id: 'x1' }]),
+      c.insertMany([{ _id: 'first' }]),
+      c.updateOne({ _id: 'x1' }, { $set: { seen: true } }),
+    ]);
+    expect(mixed.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await c.findOne({ _id: 'x1' })).toEqual({ _id: 'x1', seen: true });
+    await store.close();
+  });
+
+  it('runs the writes queued before a database is dropped or the store closed, and nothing after', async () => {
+    const store = createSqliteDocumentStore({ dir: join(dir, 'queued') });
+    const c = store.database('gone').collection('c');
+    await c.insertMany([{ _id: 'a' }]);
+    const queued = c.insertMany([{ _id: 'b' }]);
+    expect(await store.dropDatabase('gone')).toBe(true);
+    await expect(queued).resolves.toMatchObject({ insertedIds: ['b'] });
+    expect(await store.listDatabases()).toEqual([]);
+    const kept = store.database('kept').collection('c');
+    const last = kept.insertMany([{ _id: 'z' }]);
+    await store.close();
+    await expect(last).resolves.toMatchObject({ insertedIds: ['z'] });
+    const reopened = createSqliteDocumentStore({ dir: join(dir, 'queued') });
+    expect(await reopened.database('kept').collection('c').find({})).toEqual([{ _id: 'z' }]);
+    await reopened.close();
   });
 
   it('closes least recently used files beyond maxOpenDatabases and reopens them transparently', async () => {

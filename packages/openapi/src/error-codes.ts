@@ -45,6 +45,7 @@ export const errorCatalogue = {
     internalCode: 9,
     description: 'No application has used this vault (the Hive dialect lists none as 404).',
   },
+  INDEX_NOT_FOUND: { status: 404, internalCode: 10, description: 'No index of that name on the collection.' },
   NOT_FOUND: { status: 404, description: 'The resource does not exist.' },
   ROUTE_NOT_FOUND: { status: 404, internalCode: 3000, description: 'No endpoint at this method and path.' },
   METHOD_NOT_ALLOWED: {
@@ -80,7 +81,11 @@ export const errorCatalogue = {
   },
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The requested byte range lies outside the file.' },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
-  ALREADY_EXISTS: { status: 455, description: 'The collection, file, vault or backup already exists.' },
+  ALREADY_EXISTS: {
+    status: 455,
+    description:
+      'The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key.',
+  },
   INTERNAL: {
     status: 500,
     description: 'An unexpected server error; details are in the server log under the request id.',

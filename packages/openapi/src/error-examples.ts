@@ -25,6 +25,7 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
   ORDER_NOT_FOUND: 'the payment memo is not the proof of an order of yours on this node',
   RECEIPT_NOT_FOUND: 'no receipt with that id for this user',
   APPLICATION_NOT_FOUND: 'no application has used this vault',
+  INDEX_NOT_FOUND: 'no index named "tags_1_due_-1" on "notes"',
   NOT_FOUND: 'bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou is not part of this vault',
   ROUTE_NOT_FOUND: 'no endpoint at GET /api/v2/vault/dbs',
   METHOD_NOT_ALLOWED: 'PATCH is not allowed here; use GET, PUT, POST, DELETE',

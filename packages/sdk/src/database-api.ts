@@ -9,6 +9,16 @@ import { allPages } from './pages.js';
 export type JsonObject = Record<string, unknown>;
 export type InsertResult = components['schemas']['InsertResult'];
 export type UpdateResult = components['schemas']['UpdateResult'];
+/** An index as `listIndexes` answers it: `{name, key: {path: 1 | -1}, unique, auto}`. */
+export type IndexInfo = components['schemas']['Index'];
+export type IndexKeys = components['schemas']['IndexKeys'];
+
+export interface IndexOptions {
+  /** Refuse a second document with the same key values (`CellaApiError` code `ALREADY_EXISTS`). */
+  unique?: boolean;
+  /** Default: `path_1_other_-1`. */
+  name?: string;
+}
 
 export interface InsertOptions {
   /** Add integer `created`/`modified` (epoch seconds). Default true. */
@@ -115,6 +125,39 @@ export class CollectionApi {
       }),
     );
     return result.count;
+  }
+
+  /**
+   * Creates an index (`{created: -1}`, `{owner: 1, created: -1}`, ...) and returns its name: finds,
+   * counts and sorted pages on those paths then read only what they answer. Creating the same index
+   * again is a no-op.
+   */
+  async createIndex(keys: IndexKeys, options: IndexOptions = {}): Promise<string> {
+    const result = await this.http.call((headers) =>
+      this.http.api.POST('/api/v2/vault/db/{collection}/indexes', {
+        headers,
+        params: { path: this.path },
+        body: { keys, ...(Object.keys(options).length > 0 ? { options } : {}) },
+      }),
+    );
+    return result.name;
+  }
+
+  /** The collection's indexes: `_id_`, then those created with `createIndex`, then automatic ones. */
+  async listIndexes(): Promise<IndexInfo[]> {
+    const result = await this.http.call((headers) =>
+      this.http.api.GET('/api/v2/vault/db/{collection}/indexes', { headers, params: { path: this.path } }),
+    );
+    return result.indexes;
+  }
+
+  async dropIndex(name: string): Promise<void> {
+    await this.http.call((headers) =>
+      this.http.api.DELETE('/api/v2/vault/db/{collection}/indexes/{name}', {
+        headers,
+        params: { path: { ...this.path, name } },
+      }),
+    );
   }
 }
 

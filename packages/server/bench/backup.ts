@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { connect, createDevIdentity, type BackupState, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
 import { fmt, pct, printTable } from './lib.js';
+import { benchCompiled } from './node-under-test.js';
 
 const MiB = 1024 * 1024;
 const FILES = Number(process.env.BENCH_BACKUP_FILES ?? 512);
@@ -117,8 +118,8 @@ export async function benchBackup(): Promise<void> {
   const nodes: SpawnedNode[] = [];
   try {
     const [primary, backupNode] = await Promise.all([
-      spawnNode({ env }),
-      spawnNode({ app: 'backup-node', env }),
+      spawnNode({ env, compiled: benchCompiled() }),
+      spawnNode({ app: 'backup-node', env, compiled: benchCompiled('backup-node') }),
     ]);
     nodes.push(primary, backupNode);
     const user = createDevIdentity();

@@ -5,7 +5,7 @@
  * CELLA_BENCH_ROUNDS (3) rounds of CELLA_BENCH_SECONDS (3) per measure; medians reported.
  */
 import { startBenchNode } from './node-under-test.js';
-import { fmt, load, pct, printTable } from './lib.js';
+import { fmt, median, pct, printTable, ratio, rounds } from './lib.js';
 
 const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 3));
 const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 3);
@@ -51,33 +51,20 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       },
     };
     type Name = keyof typeof measures;
-    const names = Object.keys(measures) as Name[];
-    const rounds: Array<Record<Name | 'health', number>> = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const health = await load({ url: `${url}/api/v2/health`, durationSeconds: SECONDS });
-      const rates = { health: health.requestsPerSecond } as Record<Name | 'health', number>;
-      for (const name of names) {
-        const r = await load({ ...measures[name], durationSeconds: SECONDS });
-        if (r.errors + r.non2xx > 0) console.log(`WARNING: ${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-        rates[name] = r.requestsPerSecond;
-      }
-      rounds.push(rates);
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const ratio = (name: Name) => median(rounds.map((r) => r[name] / r.health));
+    const all = await rounds(`${url}/api/v2/health`, measures, ROUNDS, SECONDS);
     const row = (measure: string, name: Name, target: string) => ({
       measure,
-      rate: `${fmt(median(rounds.map((r) => r[name])))} req/s`,
-      'vs health': `${fmt(100 * ratio(name), 1)}%`,
-      rounds: rounds.map((r) => pct(r[name], r.health)).join(' · '),
+      rate: `${fmt(median(all.map((r) => r[name].rps)))} req/s`,
+      'vs health': `${fmt(100 * ratio(all, name), 1)}%`,
+      rounds: all.map((r) => pct(r[name].rps, r.health.rps)).join(' · '),
       target,
     });
     printTable(`Database over HTTP — ${label} (one node, ${ROUNDS} rounds of ${SECONDS} s, medians)`, [
       {
         measure: 'GET /api/v2/health (unauthenticated)',
-        rate: `${fmt(median(rounds.map((r) => r.health)))} req/s`,
+        rate: `${fmt(median(all.map((r) => r.health.rps)))} req/s`,
         'vs health': '100%',
-        rounds: rounds.map((r) => fmt(r.health)).join(' · '),
+        rounds: all.map((r) => fmt(r.health.rps)).join(' · '),
         target: '',
       },
       row('find 10 of 10,000 by filter', 'find', '≥ 30%'),

@@ -2,6 +2,7 @@
  * `npm run bench -w @cella/server`: every server benchmark in sequence, each printing its table.
  * Figures are ratios measured in one run (ours vs. a baseline on the same machine), never asserted.
  * CELLA_BENCH_ONLY=auth,database limits the run; CELLA_BENCH_SECONDS sets each load phase (default 5).
+ * The nodes run compiled (each app's `dist`, built by the root `npm run bench` first).
  */
 import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
@@ -9,12 +10,16 @@ import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
+import { benchScale } from './scale.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
+import { benchStartup } from './startup.js';
 
 const benches: Record<string, () => Promise<void>> = {
+  startup: benchStartup,
   auth: benchAuth,
   database: benchDatabase,
+  scale: benchScale,
   files: benchFiles,
   scripts: benchScripts,
   payment: benchPayment,

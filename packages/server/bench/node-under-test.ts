@@ -1,4 +1,9 @@
-/** A node for benchmarks: a child process (so the load generator does not share its event loop). */
+/**
+ * A node for benchmarks: a child process (so the load generator does not share its event loop),
+ * running the compiled app as `npm start` does (the root `npm run bench` builds it first);
+ * CELLA_BENCH_SOURCES=1 runs the TypeScript sources through tsx instead.
+ */
+import { existsSync, readFileSync } from 'node:fs';
 import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
 
@@ -7,6 +12,15 @@ export interface BenchNode {
   vault: Vault;
   token: string;
   stop(): Promise<void>;
+}
+
+/** Whether the bench nodes run compiled JavaScript (the default). */
+export function benchCompiled(app: 'node' | 'backup-node' = 'node'): boolean {
+  if (process.env.CELLA_BENCH_SOURCES === '1') return false;
+  const main = new URL(`../../../apps/${app}/dist/main.js`, import.meta.url);
+  if (!existsSync(main))
+    throw new Error(`${main.pathname} is missing: run \`npm run build\` (or CELLA_BENCH_SOURCES=1 for tsx)`);
+  return true;
 }
 
 /**
@@ -24,8 +38,18 @@ export async function startBenchNode(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<BenchNode> {
-  const node = await spawnNode({ env: { CELLA_LOG_LEVEL: 'error', ...UNLIMITED, ...env }, nodeArgs });
+  const node = await spawnNode({
+    env: { CELLA_LOG_LEVEL: 'error', ...UNLIMITED, ...env },
+    nodeArgs,
+    compiled: benchCompiled(),
+  });
   const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
   const token = await vault.session.token();
   return { node, vault, token, stop: async () => void (await node.stop()) };
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

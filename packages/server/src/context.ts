@@ -4,6 +4,7 @@
  * Only the wiring (node.ts) and the layers above the services (api/, http/) import this file.
  */
 import type { DidResolver } from '@cella/did';
+import type { OutboundClient } from './outbound/lazy-outbound.js';
 import type { NodeIdentity } from './auth/node-identity.js';
 import type { NodeOwnership } from './auth/node-ownership.js';
 import type { AccessStats } from './vault/access-stats.js';
@@ -12,7 +13,6 @@ import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from '@cella/document-store';
 import type { BlockStore } from '@cella/block-store';
-import type { Dispatcher } from 'undici';
 import type { FilesService } from './files/files-service.js';
 import type { PaymentService } from './payment/payment-service.js';
 import type { VaultDatabase } from './vault/database-service.js';
@@ -68,7 +68,7 @@ export interface AppContext {
    * The HTTP client for every request made on a user's behalf (src/outbound): non-public
    * addresses refused unless `CELLA_OUTBOUND_ALLOW` lists them, bounded time.
    */
-  outbound: Dispatcher;
+  outbound: OutboundClient;
   /** Reads and verifies the Authorization header (cached per token). */
   authenticator: { authenticate(header: string | undefined): Promise<Caller | null> };
   /** The rate-limit buckets endpoints name in their `rateLimit` (bucket → limiter). */

@@ -3,7 +3,6 @@
  * `close()` stops accepting requests, lets in-flight ones finish, then closes the engines.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { vaultChainDefaults } from '@cella/chain';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
 import { hiveRoutes } from './api/hive/index.js';
@@ -24,13 +23,11 @@ import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { openBlockStore, openDocumentStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
-import {
-  createOutboundAgent,
-  DEFAULT_OUTBOUND_LIMITS,
-  OutboundPolicy,
-  readTrustedCa,
-  TrustedCaError,
-} from './outbound/index.js';
+// Not through outbound/index.ts, which brings undici: the agent is made on first use.
+import { OutboundPolicy } from './outbound/address-policy.js';
+import { LazyOutbound } from './outbound/lazy-outbound.js';
+import { DEFAULT_OUTBOUND_LIMITS } from './outbound/limits.js';
+import { readTrustedCa, TrustedCaError } from './outbound/trusted-ca.js';
 import { UsageRepair } from './vault/usage-repair.js';
 import { NodeLease } from './node-lease.js';
 import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js';
@@ -84,9 +81,13 @@ export interface StartOptions {
 /** How long each readiness check may take. */
 const READY_TIMEOUT_MS = 2000;
 
-/** Fills chain URLs from @cella/chain's network table when only `chainType` is given. */
-export function withChainDefaults(config: Config): Config {
+/**
+ * Fills chain URLs from @cella/chain's network table when only `chainType` is given (loaded only
+ * then: the chain package brings ethers).
+ */
+export async function withChainDefaults(config: Config): Promise<Config> {
   if (!config.chainType) return config;
+  const { vaultChainDefaults } = await import('@cella/chain');
   const defaults = vaultChainDefaults(config.chainType);
   return {
     ...config,
@@ -108,10 +109,10 @@ function outboundCa(config: Config): { extraCa?: string } {
 }
 
 export async function buildContext(input: Config, options: StartOptions = {}): Promise<AppContext> {
-  let config = withChainDefaults(input);
+  let config = await withChainDefaults(input);
   // Files and settings first: a configuration mistake stops the node before anything is created.
   const plans = loadPlans(config.plansFile);
-  if (!config.devChain) paymentSettings(config);
+  if (!config.devChain) await paymentSettings(config);
   const outboundLimits = { ...DEFAULT_OUTBOUND_LIMITS, ...outboundCa(config) };
   const scrapeToken = config.metrics ? metricsToken(config) : undefined;
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -219,8 +220,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(usageRepair);
   scripts.useFiles(new FilesForScripts(files));
   closables.push(files);
-  const outbound = createOutboundAgent(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
-  closables.push({ close: () => outbound.close() });
+  const outbound = new LazyOutbound(OutboundPolicy.parse(config.outboundAllow), outboundLimits);
+  closables.push(outbound);
   const backup = await BackupService.create({
     config,
     log,
@@ -293,7 +294,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
         blocks: blockEngine,
         eidRpcUrl: config.eidRpcUrl,
         nodeDid: identity.did,
-        payment: paymentSettings(config),
+        payment: payments.payment.settings,
         timeoutMs: READY_TIMEOUT_MS,
       }),
       { timeoutMs: READY_TIMEOUT_MS, log },

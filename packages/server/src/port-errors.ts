@@ -11,9 +11,15 @@ export function fromStoreError(error: unknown): unknown {
   if (!(error instanceof StoreError)) return error;
   switch (error.code) {
     case 'DUPLICATE_KEY':
-      return new CellaError('ALREADY_EXISTS', `a document with this _id already exists: ${error.message}`, {
-        cause: error,
-      });
+      return new CellaError(
+        'ALREADY_EXISTS',
+        error.message.includes('unique index')
+          ? `a document with the same key exists: ${error.message}`
+          : `a document with this _id already exists: ${error.message}`,
+        { cause: error },
+      );
+    case 'INDEX_CONFLICT':
+      return new CellaError('ALREADY_EXISTS', error.message, { cause: error });
     case 'NO_COLLECTION':
       return new CellaError('COLLECTION_NOT_FOUND', error.message, { cause: error });
     default:

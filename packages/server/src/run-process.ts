@@ -63,6 +63,7 @@ export async function runNodeProcess(options: RunProcessOptions): Promise<CellaN
     documentEngine: ctx.documents.engine,
     blockEngine: ctx.blocks.engine,
     metricsProtected: ctx.metricsToken !== undefined,
+    payment: ctx.payment.settings,
   });
   process.stdout.write(`${summary.lines.join('\n')}\n`);
   ctx.log.info(

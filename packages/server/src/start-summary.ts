@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { paymentSettings } from './payment/settings.js';
+import type { PaymentSettings } from './payment/settings.js';
 
 export interface SummaryInput {
   /** e.g. "Cella node". */
@@ -19,6 +19,8 @@ export interface SummaryInput {
   blockEngine: string;
   /** Whether `/metrics` needs a bearer token. */
   metricsProtected: boolean;
+  /** The payment settings the node runs with (null: no payments). */
+  payment: PaymentSettings | null;
 }
 
 export interface StartSummary {
@@ -103,7 +105,7 @@ export function describeStart(input: SummaryInput): StartSummary {
     );
   }
 
-  const payment = paymentSettings(config);
+  const { payment } = input;
   if (config.devChain && payment) {
     parts.payments = `development chain (anvil at ${originOf(payment.rpcUrl)}, chain ${payment.chainId ?? '?'})`;
     warnings.push('payments run on a local development chain (CELLA_DEV_CHAIN): nothing paid there is real');

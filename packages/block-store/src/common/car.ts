@@ -3,10 +3,9 @@
  * reader (one section in memory at a time) and checks every block (`verifyBlock`) before handing
  * it on; section and header sizes are capped so a hostile CAR cannot make us buffer gigabytes.
  * Encoding writes the CARv1 framing directly: a pull-based generator, so the consumer's pace is
- * the producer's pace (no internal queue).
+ * the producer's pace (no internal queue). The CAR and CBOR libraries load on first use (backups,
+ * `exportCar`/`importCar`), not when a node starts.
  */
-import * as dagCbor from '@ipld/dag-cbor';
-import { asyncIterableReader, limitReader, readBlockHead, readHeader } from '@ipld/car/decoder';
 import type { CID } from 'multiformats/cid';
 import { varint } from 'multiformats';
 import { verifyBlock } from './block-check.js';
@@ -26,6 +25,7 @@ function varintBytes(n: number): Uint8Array {
 }
 
 export async function* encodeCar(roots: CID[], blocks: AsyncIterable<Block>): AsyncGenerator<Uint8Array> {
+  const dagCbor = await import('@ipld/dag-cbor');
   const header = dagCbor.encode({ roots, version: 1 });
   yield varintBytes(header.length);
   yield header;
@@ -45,6 +45,7 @@ export interface VerifiedCar {
 
 /** Reads a CARv1 or CARv2 stream; every yielded block has been verified against its CID. */
 export async function decodeVerifiedCar(source: AsyncIterable<Uint8Array>): Promise<VerifiedCar> {
+  const { asyncIterableReader, limitReader, readBlockHead, readHeader } = await import('@ipld/car/decoder');
   let reader = asyncIterableReader(source);
   const head = await reader.upTo(8);
   const [headerLength] = safeVarint(head);

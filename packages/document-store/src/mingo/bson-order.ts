@@ -139,9 +139,18 @@ function collect(value: unknown, parts: string[], i: number, out: unknown[]): vo
   out.push(null);
 }
 
-export function sortKey(doc: Document, path: string, direction: 1 | -1): unknown {
+/**
+ * The values a dotted path reaches in a document, arrays traversed as by sorts and multikey
+ * indexes (an empty array is one value that sorts before null; a missing field is null).
+ */
+export function pathValues(doc: Document, path: string): unknown[] {
   const values: unknown[] = [];
   collect(doc, path.split('.'), 0, values);
+  return values;
+}
+
+export function sortKey(doc: Document, path: string, direction: 1 | -1): unknown {
+  const values = pathValues(doc, path);
   let best: unknown = values[0] ?? null;
   for (let i = 1; i < values.length; i++) {
     const c = compareBson(values[i], best);

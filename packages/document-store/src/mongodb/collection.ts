@@ -15,7 +15,7 @@
  * re-insert the deleted one). insertMany is all-or-nothing by compensation too (the documents
  * inserted before a duplicate key are deleted again).
  */
-import { BSON } from 'mongodb';
+import { BSON, MongoServerError } from 'mongodb';
 import type { ClientSession, Collection as DriverCollection, Db, Document as DriverDocument } from 'mongodb';
 import { bsonSize } from '../bson-size.js';
 import { sameId } from '../bson-values.js';
@@ -32,6 +32,9 @@ import type {
   FindOneAndDeleteOptions,
   FindOneAndUpdateOptions,
   FindOptions,
+  IndexInfo,
+  IndexKeys,
+  IndexOptions,
   InsertResult,
   SortSpec,
   Update,
@@ -50,6 +53,14 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
+import {
+  AUTO_PREFIX,
+  checkIndex,
+  checkIndexName,
+  defaultIndexName,
+  MAX_INDEXES,
+  sameIndexKeys,
+} from '../index-spec.js';
 import { replacementUpsert } from '../upsert-seed.js';
 import type { AutoIndexer } from './auto-index.js';
 import { EmulatedCollection, needsClient } from './emulation.js';
@@ -285,6 +296,69 @@ export class MongoCollection implements Collection {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Indexes: the server's, with the SQLite engine's rules for names, conflicts and bounds
+
+  async createIndex(keys: IndexKeys, options?: IndexOptions): Promise<string> {
+    const checked = checkIndex(keys, options);
+    const name = checked.name ?? defaultIndexName(checked.keys);
+    const existing = await this.listIndexes();
+    const named = existing.find((i) => i.name === name);
+    if (named) {
+      if (sameIndexKeys(checked.keys, named.key) && named.unique === checked.unique) return name;
+      throw new StoreError('INDEX_CONFLICT', `an index named "${name}" exists with other keys or options`);
+    }
+    const twin = existing.find((i) => !i.auto && i.name !== '_id_' && sameIndexKeys(checked.keys, i.key));
+    if (twin) throw new StoreError('INDEX_CONFLICT', `the index "${twin.name}" has the same keys`);
+    if (existing.filter((i) => !i.auto && i.name !== '_id_').length >= MAX_INDEXES)
+      throw new StoreError('BAD_INDEX', `a collection has at most ${MAX_INDEXES} indexes`);
+    // An automatic index on the same keys gives way to the one asked for.
+    for (const auto of existing.filter((i) => i.auto && sameIndexKeys(checked.keys, i.key))) {
+      await this.coll.dropIndex(auto.name);
+      this.host.autoIndexer.forget(this.coll.namespace);
+    }
+    await mapErrors('BAD_INDEX', () =>
+      this.coll.createIndex(Object.fromEntries(checked.keys), {
+        name,
+        ...(checked.unique ? { unique: true } : {}),
+      }),
+    );
+    return name;
+  }
+
+  async listIndexes(): Promise<IndexInfo[]> {
+    let raw: DriverDocument[];
+    try {
+      raw = await this.coll.listIndexes().toArray();
+    } catch (err) {
+      if (err instanceof MongoServerError && err.code === 26) return []; // no such collection
+      throw err;
+    }
+    const infos = raw.map((i): IndexInfo => {
+      const name = String(i.name);
+      return {
+        name,
+        key: Object.fromEntries(
+          Object.entries(i.key as DriverDocument).map(([p, d]) => [p, Number(d) < 0 ? -1 : 1] as const),
+        ),
+        unique: name === '_id_' || i.unique === true,
+        auto: name.startsWith(AUTO_PREFIX),
+      };
+    });
+    const rank = (i: IndexInfo) => (i.name === '_id_' ? 0 : i.auto ? 2 : 1);
+    return infos.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  async dropIndex(name: string): Promise<boolean> {
+    checkIndexName(name);
+    if (name === '_id_') throw new StoreError('BAD_INDEX', 'the _id index cannot be dropped');
+    // Looked up first: servers differ in the error they give for a missing index.
+    if (!(await this.listIndexes()).some((i) => i.name === name)) return false;
+    await this.coll.dropIndex(name);
+    if (name.startsWith(AUTO_PREFIX)) this.host.autoIndexer.forget(this.coll.namespace);
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Writes
 
   async insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult> {
@@ -391,9 +465,16 @@ export class MongoCollection implements Collection {
             return this.coll.replaceOne({ _id: current._id }, next, { session });
           }
           const scope = { $and: [filter, { _id: req.multi ? { $in: ids } : ids[0] }] };
-          return req.multi
-            ? this.coll.updateMany(scope, update as DriverDocument, { session, ...this.bound })
-            : this.coll.updateOne(scope, update as DriverDocument, { session, ...this.bound });
+          try {
+            return await (req.multi
+              ? this.coll.updateMany(scope, update as DriverDocument, { session, ...this.bound })
+              : this.coll.updateOne(scope, update as DriverDocument, { session, ...this.bound }));
+          } catch (err) {
+            // Without a transaction an updateMany refused midway (a unique index) has changed
+            // some documents already: put them back.
+            if (!session && req.multi) await this.restore(before);
+            throw err;
+          }
         });
         result.matchedCount = outcome.matchedCount;
         result.modifiedCount = outcome.modifiedCount;
@@ -439,6 +520,15 @@ export class MongoCollection implements Collection {
       }
       return { result, undo };
     }, req.beforeCommit);
+  }
+
+  /** Writes back the documents of `before` that differ now (compensation without transactions). */
+  private async restore(before: StoredDoc[]): Promise<void> {
+    const now = await this.coll.find({ _id: { $in: idsOf(before) } }).toArray();
+    for (const old of before) {
+      const current = now.find((d) => sameId(d._id, old._id));
+      if (current && !sameDocument(current, old)) await this.coll.replaceOne({ _id: old._id }, old);
+    }
   }
 
   /**

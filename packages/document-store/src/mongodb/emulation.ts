@@ -190,6 +190,7 @@ export class EmulatedCollection {
         document: null as Document | null,
       };
       const writes: Document[] = [];
+      const originals: Buffer[] = [];
       for (const doc of await this.targets(req.filter, req.multi, req.sort)) {
         outcome.matchedCount++;
         // mingo updates in place: keep the stored bytes to compare with.
@@ -210,6 +211,7 @@ export class EmulatedCollection {
         outcome.document = stored;
         if (original.equals(Buffer.from(BSON.serialize(stored)))) continue;
         writes.push(stored);
+        originals.push(original);
         outcome.modifiedCount++;
         outcome.bytesDelta += size - original.length;
       }
@@ -226,13 +228,22 @@ export class EmulatedCollection {
       }
       await req.beforeCommit?.(outcome.bytesDelta);
       lock.assertHeld();
-      for (const doc of writes) await this.coll.replaceOne({ _id: doc._id as DocumentId }, doc);
-      if (inserted) {
-        try {
-          await this.coll.insertOne(inserted as StoredDoc);
-        } catch (err) {
-          throw mapDriverError(err, 'BAD_UPDATE');
+      // A unique index can refuse any of these writes: then the ones done are undone, so the
+      // update stays all or nothing (the server has no transactions).
+      const done: Buffer[] = [];
+      try {
+        for (const [i, doc] of writes.entries()) {
+          await this.coll.replaceOne({ _id: doc._id as DocumentId }, doc);
+          done.push(originals[i] as Buffer);
         }
+        if (inserted) await this.coll.insertOne(inserted as StoredDoc);
+      } catch (err) {
+        for (const original of done) {
+          // Exact BSON types back (an int32 stays int32, a double stays double).
+          const doc = BSON.deserialize(original, { promoteValues: false }) as StoredDoc;
+          await this.coll.replaceOne({ _id: doc._id }, doc);
+        }
+        throw mapDriverError(err, 'BAD_UPDATE');
       }
       return outcome;
     });

@@ -37,11 +37,17 @@ const USER_ERROR_CODES = new Set([
   51024, // BSON field must be positive
 ]);
 
-export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE'): unknown {
+export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE' | 'BAD_INDEX'): unknown {
   if (err instanceof StoreError) return err;
   if (err instanceof MongoServerError || (err as { name?: unknown })?.name === 'MongoBulkWriteError') {
     const code = (err as { code?: unknown }).code;
-    if (code === 11000 || code === 11001) return new StoreError('DUPLICATE_KEY', 'duplicate key: _id');
+    if (code === 11000 || code === 11001) return duplicateKey(err as Error);
+    // FerretDB v1 reports a unique index refusing an update or an index creation as an internal
+    // error carrying its SQLite backend's message.
+    if (code === 1 && /UNIQUE constraint failed/.test((err as Error).message))
+      return new StoreError('DUPLICATE_KEY', 'duplicate key: unique index');
+    if (code === 85 || code === 86) return new StoreError('INDEX_CONFLICT', (err as Error).message);
+    if (code === 67 || code === 197) return new StoreError('BAD_INDEX', (err as Error).message);
     if (code === 10334 || code === 17419 || code === 17420) {
       return new StoreError('DOCUMENT_TOO_LARGE', (err as Error).message);
     }
@@ -57,7 +63,20 @@ export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE'): 
   return err;
 }
 
-export async function mapErrors<T>(kind: 'BAD_QUERY' | 'BAD_UPDATE', fn: () => Promise<T>): Promise<T> {
+/** E11000 names the index (MongoDB): `_id_` is a duplicate `_id`, any other a unique index. */
+function duplicateKey(err: Error): StoreError {
+  const index = /index: (\S+)/.exec(err.message)?.[1];
+  if (!index) return new StoreError('DUPLICATE_KEY', 'duplicate key');
+  return new StoreError(
+    'DUPLICATE_KEY',
+    index === '_id_' ? 'duplicate key: _id' : `duplicate key: unique index "${index}"`,
+  );
+}
+
+export async function mapErrors<T>(
+  kind: 'BAD_QUERY' | 'BAD_UPDATE' | 'BAD_INDEX',
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (err) {

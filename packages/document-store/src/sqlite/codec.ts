@@ -4,9 +4,9 @@
  * query guard refuses them), so these wrappers are unambiguous and decoding is exact.
  *
  * ISO strings (not milliseconds) for dates because their text order is their time order, so a
- * date range can be pushed down to an index on `json_extract`. ISO-8601 has 4-digit years only
- * for years 0–9999; dates outside that range are stored as `{"$date": <ms>}` and the pushdown
- * always includes them as candidates (see pushdown.ts).
+ * date's index key (bson-key.ts) orders and ranges like the date. ISO-8601 has 4-digit years only
+ * for years 0–9999; dates outside that range are stored as `{"$date": <ms>}`: their key is NULL
+ * (a special row, read apart and checked by mingo).
  *
  * `_id` is also kept in its own column as a typed key ('o' + hex, 's' + string, 'n' + number),
  * so ObjectId('…'), the string '…' and the number 1 vs the string '1' never collide, and the
@@ -42,18 +42,9 @@ function dateWire(date: Date): string | number {
   return year >= 0 && year <= 9999 ? date.toISOString() : date.getTime();
 }
 
-/** The exact text `json_extract` yields for a stored Date (used by the pushdown). */
-export function dateText(date: Date): string {
-  return JSON.stringify({ $date: dateWire(date) });
-}
-
 /** True when the date is stored as an ISO string (years 0–9999), i.e. range-comparable as text. */
 export function dateIsTextOrdered(date: Date): boolean {
   return typeof dateWire(date) === 'string';
-}
-
-export function objectIdText(id: ObjectId): string {
-  return `{"$oid":"${id.toHexString()}"}`;
 }
 
 /**

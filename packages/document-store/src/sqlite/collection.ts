@@ -1,6 +1,7 @@
 /**
- * A collection of the SQLite engine: SQL prefilter (pushdown.ts) + mingo re-check
- * (semantics.ts), every write one SQLite transaction (db-file.ts).
+ * A collection of the SQLite engine: the filter's decidable parts as SQL on indexed keys
+ * (pushdown.ts, planner.ts, read.ts), mingo for the rest, every write one SQLite transaction
+ * (db-file.ts) in which unique indexes are checked (unique-check.ts).
  */
 import type Database from 'better-sqlite3';
 import { isPlainObject } from '../bson-values.js';
@@ -15,6 +16,9 @@ import type {
   FindOneAndDeleteOptions,
   FindOneAndUpdateOptions,
   FindOptions,
+  IndexInfo,
+  IndexKeys,
+  IndexOptions,
   InsertResult,
   Projection,
   SortSpec,
@@ -23,6 +27,7 @@ import type {
   UpdateResult,
   WriteOptions,
 } from '../document-store.js';
+import { checkIndex, checkIndexName, defaultIndexName, MAX_INDEXES, sameIndexKeys } from '../index-spec.js';
 import {
   checkCollectionName,
   checkFilter,
@@ -34,58 +39,28 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
-import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
-import { sortDocuments } from '../mingo/bson-order.js';
 import { decodeDocument, encodeDocument, idKey } from './codec.js';
 import { counterStatement } from './counter-update.js';
-import { sqliteCursor } from './cursor.js';
+import { loadMingo, mingo, withMingo } from './mingo-on-demand.js';
 import type { DbFile } from './db-file.js';
-import { buildPrefilter } from './pushdown.js';
-import type { Prefilter } from './pushdown.js';
+import { infoOf, specialTerm, specOf } from './index-catalog.js';
+import type { IndexSpec } from './index-catalog.js';
+import { planRead, wantedIndexes } from './planner.js';
+import type { Plan } from './planner.js';
+import { sqliteCursor } from './cursor.js';
+import { pushdown } from './pushdown.js';
+import type { Pushdown } from './pushdown.js';
+import { countPlanned, decoded, readPinned, readPlanned } from './read.js';
+import type { Match, Window } from './read.js';
+import { checkUnique, duplicateIndexKey } from './unique-check.js';
+import type { ChangedRow } from './unique-check.js';
 import { replacementUpsert } from '../upsert-seed.js';
-import { compileFilter, project, runPipeline, splitUpdate } from '../mingo/semantics.js';
-import type { Matcher } from '../mingo/semantics.js';
 
 type Connection = Database.Database;
 
-interface Row {
-  rid: number;
-  id: string;
-  size: number;
-  doc: string;
-}
-
 interface Candidate {
-  row: Row;
+  row: { rid: number; id: string; size: number; doc: string };
   doc: Document;
-}
-
-/** A matching document on the read path: its stored text, decoded once something needed it. */
-interface Stored {
-  text: string;
-  doc: Document | null;
-}
-
-interface Ranked extends Stored {
-  rid: number;
-}
-
-function decoded(m: Stored): Document {
-  return (m.doc ??= decodeDocument(m.text));
-}
-
-/** Two lists in rowid order, merged into one in rowid order. */
-function mergeByRid(a: Ranked[], b: Ranked[]): Ranked[] {
-  if (b.length === 0) return a;
-  const out: Ranked[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && (a[i] as Ranked).rid < (b[j] as Ranked).rid))
-      out.push(a[i++] as Ranked);
-    else out.push(b[j++] as Ranked);
-  }
-  return out;
 }
 
 /** What the collection needs from its database. */
@@ -118,6 +93,13 @@ function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** A UNIQUE failure as the port's error: of a unique index (named in SQLite's message) or of `_id`. */
+function uniqueError(err: unknown, indexes: IndexSpec[], id: DocumentId): StoreError {
+  const message = String((err as Error).message);
+  const index = indexes.find((i) => message.includes(`index '${i.sqlName}'`));
+  return index ? duplicateIndexKey(index) : duplicate(id);
+}
+
 function noCollection(name: string): StoreError {
   return new StoreError('NO_COLLECTION', `no collection named "${name}"`);
 }
@@ -141,96 +123,36 @@ export class SqliteCollection implements Collection {
   // Reads
 
   /**
-   * Matching documents in natural order (rowid), as stored rows and decoded documents, for
-   * writes (which need the row's id, size and text).
+   * The matching documents of a read or a write's targets, in natural order or sorted, window
+   * applied (read.ts). Asks for the automatic indexes the query would use: inside a write they are
+   * created at once (`inWrite`), a read creates them when nothing else is writing and they serve
+   * the next reads.
    */
-  private *scan(conn: Connection, tbl: string, filter: Filter, inWrite: boolean): Generator<Candidate> {
+  private matching(conn: Connection, tbl: string, filter: Filter, window: Window, inWrite: boolean): Match[] {
     const file = this.host.file();
-    const prefilter: Prefilter = buildPrefilter(filter);
-    file.ensureIndexes(tbl, prefilter.indexPaths, inWrite);
-    const matcher: Matcher | null = prefilter.exact ? null : compileFilter(prefilter.residual);
-    const stmt = file.stmt(conn, `SELECT rid, id, size, doc FROM "${tbl}"${prefilter.where} ORDER BY rid`);
-    // A few rows by id: one call fetches them (cheaper than stepping an iterator).
-    const rows = prefilter.pinned ? stmt.all(prefilter.params) : stmt.iterate(prefilter.params);
-    for (const row of rows as Iterable<Row>) {
-      const doc = decodeDocument(row.doc);
-      if (matcher && !matcher(doc)) continue;
-      yield { row, doc };
-    }
-  }
-
-  /**
-   * The matching documents of a read, in natural order, or all of them sorted; `skip`/`limit`
-   * applied. Only the document text is read (not the row's other columns), and a text is decoded
-   * only when mingo must look at it (or to sort): where the SQL decides the filter alone, the
-   * texts go out as stored (the cursor, cursor.ts, does the same batch by batch).
-   */
-  private readMatches(
-    conn: Connection,
-    tbl: string,
-    filter: Filter,
-    window: { skip: number; limit: number; sort?: SortSpec | undefined },
-  ): Stored[] {
-    const file = this.host.file();
-    const pre = buildPrefilter(filter);
-    file.ensureIndexes(tbl, pre.indexPaths, false);
-    const { skip, limit, sort } = window;
-    let matches: Stored[];
-    if (pre.exact || pre.split) {
-      // The SQL decides (apart from rows with arrays along an equality's path, few or none).
-      const where = pre.split ? pre.split.exactWhere : pre.where;
-      const others = pre.split ? this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere) : [];
-      if (others.length === 0 && !sort) {
-        const texts = file
-          .stmt(conn, `SELECT doc FROM "${tbl}"${where} ORDER BY rid LIMIT ? OFFSET ?`, true)
-          .all(pre.params, limit > 0 ? limit : -1, skip) as string[];
-        return texts.map((text) => ({ text, doc: null }));
-      }
-      const exact = file.stmt(conn, `SELECT rid, doc FROM "${tbl}"${where} ORDER BY rid`).all(pre.params) as {
-        rid: number;
-        doc: string;
-      }[];
-      matches = mergeByRid(
-        exact.map((r) => ({ rid: r.rid, text: r.doc, doc: null })),
-        others,
-      );
-    } else {
-      const matcher = compileFilter(pre.residual);
-      const stmt = file.stmt(conn, `SELECT doc FROM "${tbl}"${pre.where} ORDER BY rid`, true);
-      // A few rows by id: one call fetches them (cheaper than stepping an iterator).
-      const texts = (pre.pinned ? stmt.all(pre.params) : stmt.iterate(pre.params)) as Iterable<string>;
-      // Without a sort, stop reading once the window is full.
-      const wanted = !sort && limit > 0 ? skip + limit : Infinity;
-      matches = [];
-      for (const text of texts) {
-        const doc = decodeDocument(text);
-        if (!matcher(doc)) continue;
-        matches.push({ text, doc });
-        if (matches.length >= wanted) break;
+    const pd: Pushdown = pushdown(filter);
+    if (pd.pinned) return readPinned(file, conn, tbl, pd.pinned, pd.params, window);
+    let indexes = file.indexes(conn, tbl);
+    const wanted = wantedIndexes(pd, window.sort, indexes);
+    if (wanted.length > 0) {
+      if (inWrite) {
+        file.ensureAutoIndexes(tbl, wanted, true);
+        indexes = file.indexes(conn, tbl);
+      } else {
+        this.wanted = { tbl, keys: wanted };
       }
     }
-    if (sort) {
-      const byDoc = new Map<Document, Stored>();
-      for (const m of matches) byDoc.set(decoded(m), m);
-      matches = sortDocuments([...byDoc.keys()], sort).map((doc) => byDoc.get(doc) as Stored);
-    }
-    return skip > 0 || limit > 0 ? matches.slice(skip, limit > 0 ? skip + limit : undefined) : matches;
+    const plan = planRead(tbl, pd, window.sort, indexes);
+    return readPlanned(file, conn, plan, filter, window);
   }
 
-  /** The rows of a split filter with an array along an equality's path that mingo matches. */
-  private arrayMatches(conn: Connection, tbl: string, pre: Prefilter, where: string): Ranked[] {
-    const rows = this.host
-      .file()
-      .stmt(conn, `SELECT rid, doc FROM "${tbl}"${where} ORDER BY rid`)
-      .all(pre.params) as { rid: number; doc: string }[];
-    if (rows.length === 0) return [];
-    const matcher = compileFilter(pre.residual);
-    const matches: Ranked[] = [];
-    for (const row of rows) {
-      const doc = decodeDocument(row.doc);
-      if (matcher(doc)) matches.push({ rid: row.rid, text: row.doc, doc });
-    }
-    return matches;
+  /** Automatic indexes a read asked for, created once its read transaction is over. */
+  private wanted: { tbl: string; keys: [string, 1 | -1][][] } | null = null;
+
+  private createWanted(): void {
+    const wanted = this.wanted;
+    this.wanted = null;
+    if (wanted) this.host.file().ensureAutoIndexes(wanted.tbl, wanted.keys, false);
   }
 
   /**
@@ -239,29 +161,68 @@ export class SqliteCollection implements Collection {
    */
   private withTable<T>(absent: T, work: (conn: Connection, tbl: string) => T): T {
     const file = this.host.file();
-    return file.reading(absent, (conn) => {
-      const tbl = file.tableOf(conn, this.name);
-      return tbl ? work(conn, tbl) : absent;
-    });
+    try {
+      return file.reading(absent, (conn) => {
+        const tbl = file.tableOf(conn, this.name);
+        return tbl ? work(conn, tbl) : absent;
+      });
+    } finally {
+      this.createWanted();
+    }
   }
 
-  private read(filter: Filter, options: FindOptions | undefined): [Stored[], Projection | undefined] {
+  private read(filter: Filter, options: FindOptions | undefined): [Match[], Projection | undefined] {
     const checked = checkFilter(filter, this.host.limits);
     const { sort, projection, skip, limit } = checkFindOptions(options);
-    const matches = this.withTable([], (conn, tbl) =>
-      this.readMatches(conn, tbl, checked, { skip, limit, sort }),
+    const found = this.withTable([], (conn, tbl) =>
+      this.matching(conn, tbl, checked, { skip, limit, sort }, false),
     );
-    return [matches, projection];
+    return [found, projection];
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
-    const [matches, projection] = this.read(filter, options);
-    return project(matches.map(decoded), projection);
+    return withMingo(() => {
+      const [found, projection] = this.read(filter, options);
+      const docs = found.map(decoded);
+      return projection ? mingo().project(docs, projection) : docs;
+    });
   }
 
   findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]> {
     const host = this.host;
-    return sqliteCursor({ file: () => host.file(), limits: host.limits, name: this.name }, filter, options);
+    return sqliteCursor(
+      {
+        file: () => host.file(),
+        limits: host.limits,
+        name: this.name,
+        start: (checked, window, textBudget) =>
+          this.withTable(null, (conn, tbl) => this.cursorStart(conn, tbl, checked, window, textBudget)),
+      },
+      filter,
+      options,
+    );
+  }
+
+  /**
+   * How a cursor begins (cursor.ts): natural order without an index streams by rowid; anything
+   * else lists its window first, lean (read.ts).
+   */
+  private cursorStart(
+    conn: Connection,
+    tbl: string,
+    filter: Filter,
+    window: Window,
+    textBudget: number,
+  ): { listed: Match[] } | { stream: Plan; tbl: string } {
+    const file = this.host.file();
+    const pd: Pushdown = pushdown(filter);
+    if (pd.pinned) return { listed: readPinned(file, conn, tbl, pd.pinned, pd.params, window) };
+    const indexes = file.indexes(conn, tbl);
+    const wanted = wantedIndexes(pd, window.sort, indexes);
+    if (wanted.length > 0) this.wanted = { tbl, keys: wanted };
+    const plan = planRead(tbl, pd, window.sort, indexes);
+    if (!window.sort && plan.index === null) return { stream: plan, tbl };
+    return { listed: readPlanned(file, conn, plan, filter, window, { textBudget }) };
   }
 
   async findOne(
@@ -273,28 +234,44 @@ export class SqliteCollection implements Collection {
   }
 
   async count(filter: Filter, options?: CountOptions): Promise<number> {
+    return withMingo(() => this.countNow(filter, options));
+  }
+
+  private countNow(filter: Filter, options?: CountOptions): number {
     const checked = checkFilter(filter, this.host.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
     const file = this.host.file();
-    const pre = buildPrefilter(checked);
     const total = this.withTable(0, (conn, tbl) => {
-      if (!pre.exact && !pre.split)
-        return this.readMatches(conn, tbl, checked, { skip: 0, limit: limit > 0 ? skip + limit : 0 }).length;
-      file.ensureIndexes(tbl, pre.indexPaths, false);
-      const where = pre.split ? pre.split.exactWhere : pre.where;
-      const exact = file.stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${where}`, true).get(pre.params) as number;
-      return pre.split ? exact + this.arrayMatches(conn, tbl, pre, pre.split.arrayWhere).length : exact;
+      const pd = pushdown(checked);
+      if (pd.pinned) {
+        if (pd.pinned.exact)
+          return file
+            .stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${pd.pinned.where}`, true)
+            .get(pd.params) as number;
+        return readPinned(file, conn, tbl, pd.pinned, pd.params, { skip: 0, limit: 0 }).length;
+      }
+      const indexes = file.indexes(conn, tbl);
+      const wanted = wantedIndexes(pd, undefined, indexes);
+      if (wanted.length > 0) this.wanted = { tbl, keys: wanted };
+      return countPlanned(
+        file,
+        conn,
+        planRead(tbl, pd, undefined, indexes),
+        checked,
+        limit > 0 ? skip + limit : Infinity,
+      );
     });
     const afterSkip = Math.max(0, total - skip);
     return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
   }
 
   async aggregate(pipeline: Document[]): Promise<Document[]> {
+    await loadMingo();
     checkPipeline(pipeline, this.host.limits);
     const first = pipeline[0];
     const match = first && isPlainObject(first.$match) ? first.$match : {};
     const source = this.loadAll(match);
-    return runPipeline(source, pipeline, (name) => {
+    return mingo().runPipeline(source, pipeline, (name) => {
       checkCollectionName(name);
       return new SqliteCollection(this.host, name).loadAll({});
     });
@@ -302,9 +279,9 @@ export class SqliteCollection implements Collection {
 
   /** Every document matching a (checked) filter, natural order. */
   private loadAll(filter: Filter): Document[] {
-    return this.withTable([], (conn, tbl) => this.readMatches(conn, tbl, filter, { skip: 0, limit: 0 })).map(
-      decoded,
-    );
+    return this.withTable([], (conn, tbl) =>
+      this.matching(conn, tbl, filter, { skip: 0, limit: 0 }, false),
+    ).map(decoded);
   }
 
   /**
@@ -340,6 +317,79 @@ export class SqliteCollection implements Collection {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Indexes (index-catalog.ts)
+
+  async createIndex(keys: IndexKeys, options?: IndexOptions): Promise<string> {
+    const checked = checkIndex(keys, options);
+    const name = checked.name ?? defaultIndexName(checked.keys);
+    const file = this.host.file();
+    await file.write((conn) => {
+      const [tbl] = file.ensureTable(conn, this.name);
+      const existing = file.indexes(conn, tbl);
+      const named = existing.find((i) => i.name === name);
+      if (named) {
+        if (sameIndexKeys(named.keys, checked.keys) && named.unique === checked.unique)
+          return { bytesDelta: 0 };
+        throw new StoreError('INDEX_CONFLICT', `an index named "${name}" exists with other keys or options`);
+      }
+      const twin = existing.find((i) => !i.auto && sameIndexKeys(i.keys, checked.keys));
+      if (twin) throw new StoreError('INDEX_CONFLICT', `the index "${twin.name}" has the same keys`);
+      if (existing.filter((i) => !i.auto).length >= MAX_INDEXES)
+        throw new StoreError('BAD_INDEX', `a collection has at most ${MAX_INDEXES} indexes`);
+      // An automatic index on the same keys gives way to the one asked for.
+      for (const auto of existing.filter((i) => i.auto && sameIndexKeys(i.keys, checked.keys)))
+        file.catalog.remove(conn, tbl, auto);
+      const spec = specOf(tbl, name, checked.keys, { unique: checked.unique, auto: false });
+      try {
+        file.catalog.add(conn, tbl, spec);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicateIndexKey(spec);
+        throw err;
+      }
+      if (spec.unique) {
+        // The rows SQLite's UNIQUE does not judge (unique-check.ts), against everything.
+        const specials = file
+          .stmt(conn, `SELECT rid, doc FROM "${tbl}" INDEXED BY "${spec.sqlName}" WHERE ${specialTerm(spec)}`)
+          .all() as { rid: number; doc: string }[];
+        checkUnique(
+          file,
+          conn,
+          tbl,
+          [spec],
+          specials.map((r) => ({ rid: r.rid, doc: decodeDocument(r.doc) })),
+        );
+      }
+      return { bytesDelta: 0 };
+    });
+    return name;
+  }
+
+  async listIndexes(): Promise<IndexInfo[]> {
+    const file = this.host.file();
+    const specs = file.reading(null, (conn) => {
+      const tbl = file.tableOf(conn, this.name);
+      return tbl ? file.indexes(conn, tbl) : null;
+    });
+    if (!specs) return [];
+    return [{ name: '_id_', key: { _id: 1 }, unique: true, auto: false }, ...specs.map(infoOf)];
+  }
+
+  async dropIndex(name: string): Promise<boolean> {
+    checkIndexName(name);
+    if (name === '_id_') throw new StoreError('BAD_INDEX', 'the _id index cannot be dropped');
+    const file = this.host.file();
+    if (!file.exists()) return false;
+    const { dropped } = await file.write((conn) => {
+      const tbl = file.tableOf(conn, this.name);
+      const spec = tbl ? file.indexes(conn, tbl).find((i) => i.name === name) : undefined;
+      if (!tbl || !spec) return { dropped: false, bytesDelta: 0 };
+      file.catalog.remove(conn, tbl, spec);
+      return { dropped: true, bytesDelta: 0 };
+    });
+    return dropped;
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Writes
 
   async insertMany(docs: Document[], options?: WriteOptions): Promise<InsertResult> {
@@ -359,16 +409,25 @@ export class SqliteCollection implements Collection {
         : file.ensureTable(conn, this.name)[0];
       if (!tbl) throw noCollection(this.name);
       const insert = file.stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`);
+      const indexes = file.indexes(conn, tbl);
+      const unique = indexes.some((i) => i.unique);
+      const changed: ChangedRow[] = [];
       let bytes = 0;
       for (const { doc, size, plainJson } of prepared) {
         try {
-          insert.run(idKey(doc._id as DocumentId), size, encodeDocument(doc, plainJson));
+          const { lastInsertRowid } = insert.run(
+            idKey(doc._id as DocumentId),
+            size,
+            encodeDocument(doc, plainJson),
+          );
+          if (unique) changed.push({ rid: Number(lastInsertRowid), doc });
         } catch (err) {
-          if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
+          if (isUniqueViolation(err)) throw uniqueError(err, indexes, doc._id as DocumentId);
           throw err;
         }
         bytes += size;
       }
+      checkUnique(file, conn, tbl, indexes, changed);
       file.addBytes(conn, this.name, bytes);
       return { insertedIds: prepared.map((p) => p.doc._id as DocumentId), bytesDelta: bytes };
     }, options?.beforeCommit);
@@ -440,9 +499,11 @@ export class SqliteCollection implements Collection {
     const file = this.host.file();
     if (!file.exists()) return false;
     try {
-      return await file.autocommit((conn) => {
+      return await file.transaction((conn) => {
         const tbl = file.tableOf(conn, this.name);
-        return tbl !== undefined && file.stmt(conn, statement.sql(tbl)).run(statement.params).changes === 1;
+        // Unique indexes may need the generic path's check of special rows (unique-check.ts).
+        if (tbl === undefined || file.indexes(conn, tbl).some((i) => i.unique)) return false;
+        return file.stmt(conn, statement.sql(tbl)).run(statement.params).changes === 1;
       });
     } catch {
       // e.g. the table was dropped by another process meanwhile: the generic path reports it.
@@ -450,7 +511,9 @@ export class SqliteCollection implements Collection {
     }
   }
 
-  private runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+  private async runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+    await loadMingo();
+    const { splitUpdate, replacedDocument, updatedDocument, upsertedDocument } = mingo();
     const limits = this.host.limits;
     const filter = checkFilter(req.filter, limits);
     const split = req.update !== undefined ? splitUpdate(checkUpdate(req.update, limits)) : null;
@@ -465,6 +528,7 @@ export class SqliteCollection implements Collection {
         bytesDelta: 0,
         document: null,
       };
+      const changed: ChangedRow[] = [];
       if (tbl) {
         const targets = this.selectTargets(conn, tbl, filter, req.multi, req.sort);
         const write = file.stmt(conn, `UPDATE "${tbl}" SET doc = ?, size = ? WHERE rid = ?`);
@@ -485,7 +549,14 @@ export class SqliteCollection implements Collection {
           const text = encodeDocument(stored, plainJson);
           outcome.document = stored;
           if (text === row.doc) continue;
-          write.run(text, size, row.rid);
+          try {
+            write.run(text, size, row.rid);
+          } catch (err) {
+            if (isUniqueViolation(err))
+              throw uniqueError(err, file.indexes(conn, tbl), stored._id as DocumentId);
+            throw err;
+          }
+          changed.push({ rid: row.rid, doc: stored });
           outcome.modifiedCount++;
           outcome.bytesDelta += size - row.size;
         }
@@ -499,23 +570,25 @@ export class SqliteCollection implements Collection {
         );
         if (!tbl) [tbl] = file.ensureTable(conn, this.name);
         try {
-          file
+          const { lastInsertRowid } = file
             .stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`)
             .run(idKey(doc._id as DocumentId), size, encodeDocument(doc, plainJson));
+          changed.push({ rid: Number(lastInsertRowid), doc });
         } catch (err) {
-          if (isUniqueViolation(err)) throw duplicate(doc._id as DocumentId);
+          if (isUniqueViolation(err)) throw uniqueError(err, file.indexes(conn, tbl), doc._id as DocumentId);
           throw err;
         }
         outcome.upsertedId = doc._id as DocumentId;
         outcome.bytesDelta += size;
         outcome.document = doc;
       }
+      if (tbl) checkUnique(file, conn, tbl, file.indexes(conn, tbl), changed);
       file.addBytes(conn, this.name, outcome.bytesDelta);
       return outcome;
     }, req.beforeCommit);
   }
 
-  /** The documents a write applies to: first match (natural or sorted order) or all matches. */
+  /** The documents a write applies to: the first match (natural or sorted order) or all matches. */
   private selectTargets(
     conn: Connection,
     tbl: string,
@@ -524,17 +597,10 @@ export class SqliteCollection implements Collection {
     sort: SortSpec | undefined,
   ): Candidate[] {
     // Collected before writing: a connection cannot write while a SELECT on it is still iterating.
-    const targets: Candidate[] = [];
-    for (const candidate of this.scan(conn, tbl, filter, true)) {
-      targets.push(candidate);
-      if (!multi && !sort) break;
-    }
-    if (multi || !sort || targets.length < 2) return targets;
-    const [first] = sortDocuments(
-      targets.map((t) => t.doc),
-      sort,
-    );
-    return targets.filter((t) => t.doc === first);
+    return this.matching(conn, tbl, filter, { skip: 0, limit: multi ? 0 : 1, sort }, true).map((m) => ({
+      row: { rid: m.rid, id: m.id, size: m.size, doc: m.text as string },
+      doc: decoded(m),
+    }));
   }
 
   async deleteOne(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
@@ -552,7 +618,7 @@ export class SqliteCollection implements Collection {
     return deleted[0] ?? null;
   }
 
-  private runDelete(
+  private async runDelete(
     rawFilter: Filter,
     multi: boolean,
     sort: SortSpec | undefined,
@@ -564,6 +630,16 @@ export class SqliteCollection implements Collection {
       return options?.requireCollection
         ? Promise.reject(noCollection(this.name))
         : Promise.resolve({ deleted: [], bytesDelta: 0 });
+    return withMingo(() => this.deleteNow(file, filter, multi, sort, options));
+  }
+
+  private deleteNow(
+    file: DbFile,
+    filter: Filter,
+    multi: boolean,
+    sort: SortSpec | undefined,
+    options: WriteOptions | undefined,
+  ): Promise<{ deleted: Document[]; bytesDelta: number }> {
     return file.write((conn) => {
       const tbl = file.tableOf(conn, this.name);
       if (!tbl && options?.requireCollection) throw noCollection(this.name);

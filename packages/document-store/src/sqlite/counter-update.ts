@@ -15,7 +15,7 @@
  * - json_set rewrites only the incremented numbers: key order and every other value's text stay.
  * When it changes no row (no such document, the condition is false, or a precondition does not
  * hold), the caller runs the generic path, which decides exactly; that path is also the only one
- * for any other shape. `test/document-store/sqlite-counter-update.test.ts` compares both.
+ * for any other shape. `test/sqlite-counter-update.test.ts` compares both.
  */
 import type { Filter, Update } from '../document-store.js';
 import { parseNumericComparison, PLAIN_FIELD, type NumericTerm } from '../numeric-comparison.js';

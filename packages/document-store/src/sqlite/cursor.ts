@@ -1,63 +1,61 @@
 /**
  * The SQLite engine's find cursor (`Collection.findExtJsonCursor`): the matching documents as
- * their Extended JSON texts, in batches read one at a time, so an answer of any size needs memory
- * for one batch only.
+ * their Extended JSON texts, in batches of about `BATCH_BYTES` (or `BATCH_ROWS`, at least one
+ * document), so an answer of any size needs memory for one batch of texts.
  *
- * Each batch is one short read transaction that resumes after the last row it saw (`rid > last`):
- * other requests run between batches, and a batch sees the writes made before it (not a
- * snapshot; a document updated meanwhile keeps its rowid, so nothing is seen twice or skipped
- * because another was changed). A batch ends after `BATCH_BYTES` of text or `BATCH_ROWS` rows,
- * whichever comes first (at least one row).
- *
- * Sorting cannot stream: the matches' sort keys (not their documents) are collected first, at most
- * `MAX_SORT_KEY_BYTES` of them (past that, BAD_QUERY: MongoDB refuses a large in-memory sort the
- * same way), sorted, and the documents then read in that order by rowid.
+ * Two ways, chosen by the read's plan (planner.ts):
+ * - *Through an index, or sorted*: the window (`skip`/`limit`) is listed first, in one read
+ *   transaction, the way a find reads it (read.ts, lean): each match as its rowid and text length,
+ *   its text kept only for the first batch, and what a JavaScript sort needs as sort keys (at most
+ *   64 MiB of them, past that BAD_QUERY). A sorted page after a cursor stays an index seek plus
+ *   `limit` rows. The texts beyond the first batch are then read by rowid, a batch per read
+ *   transaction; a document deleted meanwhile is left out, one updated meanwhile is read as it is
+ *   now.
+ * - *Natural order without an index*: batches resume after the last rowid read (`rid > last`),
+ *   each in its own short read transaction, so the matches are never all listed.
+ * Either way other requests run between batches, later batches see the writes made in between (not
+ * a snapshot), a document is never handed out twice, and one neither added nor removed meanwhile
+ * is never missed.
  */
 import type Database from 'better-sqlite3';
-import { bsonSize } from '../bson-size.js';
 import type { Document, Filter, FindOptions, Projection, SortSpec } from '../document-store.js';
-import { StoreError } from '../document-store.js';
 import { stringifyExtJson } from '../ext-json.js';
-import { compareBson, sortKey } from '../mingo/bson-order.js';
-import { compileFilter, project } from '../mingo/semantics.js';
-import type { Matcher } from '../mingo/semantics.js';
 import { checkFilter, checkFindOptions } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { decodeDocument, storedToExtJson } from './codec.js';
 import type { DbFile } from './db-file.js';
-import { buildPrefilter } from './pushdown.js';
+import { loadMingo, mingo, withMingo } from './mingo-on-demand.js';
+import type { Plan } from './planner.js';
+import type { Match } from './read.js';
 
 type Connection = Database.Database;
 
-/** Text read per batch, roughly (a batch holds at least one document). */
+/** Text handed out per batch, roughly (a batch holds at least one document). */
 export const BATCH_BYTES = 1024 * 1024;
-/** Rows per batch at most (small documents). */
+/** Documents per batch at most (small documents). */
 export const BATCH_ROWS = 1000;
-/** Sort keys a sorted cursor may hold, as BSON bytes. */
-export const MAX_SORT_KEY_BYTES = 64 * 1024 * 1024;
 
+/** What the cursor needs of its collection (collection.ts). */
 export interface CursorHost {
   file(): DbFile;
   readonly limits: StoreLimits;
   readonly name: string;
+  /**
+   * Plans the read in a read transaction and either lists its window (lean, read.ts) or, for
+   * natural order without an index, hands back the plan to stream by rowid. null without the
+   * collection.
+   */
+  start(
+    filter: Filter,
+    window: { skip: number; limit: number; sort?: SortSpec | undefined },
+    textBudget: number,
+  ): { listed: Match[] } | { stream: Plan; tbl: string } | null;
 }
 
 interface Row {
   rid: number;
   doc: string;
-}
-
-/** One source of rows in rowid order, read in batches: rows of `where`, re-checked by `matcher` if given. */
-interface Source {
-  where: string;
-  matcher: Matcher | null;
-}
-
-/** ` WHERE (...) AND rid > @cursor_after` from a prefilter's ` WHERE ...` (or ''). */
-function after(where: string): string {
-  return where === ''
-    ? ' WHERE rid > @cursor_after'
-    : ` WHERE (${where.slice(' WHERE '.length)}) AND rid > @cursor_after`;
+  chk: number;
 }
 
 /** Runs `work` on the collection's table in one read transaction; `absent` without the table. */
@@ -69,185 +67,90 @@ function withTable<T>(host: CursorHost, absent: T, work: (conn: Connection, tbl:
   });
 }
 
-interface Match {
-  rid: number;
-  text: string;
-  doc: Document | null;
+function texts(matches: Match[], projection: Projection | undefined): string[] {
+  if (!projection) return matches.map((m) => storedToExtJson(m.text as string, m.doc));
+  return mingo()
+    .project(
+      matches.map((m) => (m.doc ??= decodeDocument(m.text as string))),
+      projection,
+    )
+    .map((doc: Document) => stringifyExtJson(doc));
+}
+
+/** The listed matches in batches, their texts read by rowid where the listing did not keep them. */
+function* listedBatches(host: CursorHost, listed: Match[]): Generator<Match[]> {
+  let i = 0;
+  while (i < listed.length) {
+    const part: Match[] = [];
+    let bytes = 0;
+    while (i < listed.length && (part.length === 0 || (bytes < BATCH_BYTES && part.length < BATCH_ROWS))) {
+      const m = listed[i++] as Match;
+      part.push(m);
+      bytes += m.length;
+    }
+    const missing = part.filter((m) => m.text === null);
+    if (missing.length > 0) {
+      const rows = withTable(host, [] as { rid: number; doc: string }[], (conn, tbl) =>
+        host
+          .file()
+          .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid IN (${missing.map(() => '?').join(',')})`)
+          .all(...missing.map((m) => m.rid)),
+      ) as { rid: number; doc: string }[];
+      const byRid = new Map(rows.map((r) => [r.rid, r.doc]));
+      for (const m of missing) m.text = byRid.get(m.rid) ?? null;
+    }
+    // A document deleted since it was listed is left out.
+    const out = part.filter((m) => m.text !== null);
+    // Handed out: the listing holds nothing of them any more.
+    for (let k = i - part.length; k < i; k++) listed[k] = undefined as unknown as Match;
+    if (out.length > 0) yield out;
+  }
 }
 
 /**
- * The next batch of one source after `last`: its matches and the last rowid read (matched or
- * not), or null when the source has no rows left.
+ * The next batch of a natural-order read after rowid `last`: its matches and the last rowid read
+ * (matched or not), or null when no row is left. `offset`: rows the SQL skips itself (only where
+ * it decides alone).
  */
-function readBatch(
+function streamBatch(
   host: CursorHost,
-  source: Source,
-  params: Record<string, unknown>,
+  plan: Plan,
+  planned: string,
+  filter: Filter,
   last: number,
   wanted: number,
   offset: number,
 ): { matches: Match[]; last: number } | null {
   return withTable(host, null, (conn, tbl) => {
-    const sql = `SELECT rid, doc FROM "${tbl}"${after(source.where)} ORDER BY rid`;
+    // The collection was dropped (and maybe made again) since: nothing of it is left to read.
+    if (tbl !== planned) return null;
+    const where = plan.where === '' ? ' WHERE' : `${plan.where} AND`;
+    const sql = `SELECT rid, doc, ${plan.check} AS chk FROM ${plan.from}${where} rid > @cursor_after ORDER BY rid`;
     const stmt = host.file().stmt(conn, offset > 0 ? `${sql} LIMIT -1 OFFSET ${offset}` : sql);
+    let test: ((doc: Document) => boolean) | null = null;
     const matches: Match[] = [];
     let bytes = 0;
     let rows = 0;
     let seen = last;
-    for (const row of stmt.iterate({ ...params, cursor_after: last }) as Iterable<Row>) {
+    for (const row of stmt.iterate({ ...plan.params, cursor_after: last }) as Iterable<Row>) {
       seen = row.rid;
       rows++;
       let doc: Document | null = null;
-      if (source.matcher) {
+      if (row.chk) {
         doc = decodeDocument(row.doc);
-        if (!source.matcher(doc)) {
+        test ??= mingo().compileFilter(filter);
+        if (!test(doc)) {
           if (rows >= BATCH_ROWS * 10) break;
           continue;
         }
       }
-      matches.push({ rid: row.rid, text: row.doc, doc });
+      matches.push({ rid: row.rid, id: '', size: 0, text: row.doc, doc, length: row.doc.length });
       bytes += row.doc.length;
       if (bytes >= BATCH_BYTES || matches.length >= BATCH_ROWS || matches.length >= wanted) break;
     }
-    // The iterator is closed by the break (or ran out); a statement must not stay open.
+    // The iterator is closed by the break (or ran out): no statement stays open.
     return rows === 0 ? null : { matches, last: seen };
   });
-}
-
-/**
- * The matches of several sources merged in rowid order, batch by batch. `offset`: rows the SQL
- * may skip by itself (only for one source the SQL decides alone).
- */
-function* mergedBatches(
-  host: CursorHost,
-  sources: Source[],
-  params: Record<string, unknown>,
-  limit: number,
-  offset = 0,
-): Generator<Match[]> {
-  const state = sources.map((source) => ({ source, last: 0, buffer: [] as Match[], done: false }));
-  let pendingOffset = sources.length === 1 && !sources[0]?.matcher ? offset : 0;
-  let remaining = limit > 0 ? limit : Infinity;
-  while (remaining > 0) {
-    for (const s of state) {
-      if (s.buffer.length === 0 && !s.done) {
-        // Read until a match comes or the source ends (a batch may match nothing).
-        while (s.buffer.length === 0) {
-          const batch = readBatch(host, s.source, params, s.last, remaining, pendingOffset);
-          pendingOffset = 0;
-          if (!batch) {
-            s.done = true;
-            break;
-          }
-          s.last = batch.last;
-          s.buffer = batch.matches;
-        }
-      }
-    }
-    const live = state.filter((s) => s.buffer.length > 0);
-    if (live.length === 0) return;
-    let out: Match[];
-    if (live.length === 1) {
-      out = (live[0] as (typeof state)[number]).buffer;
-      (live[0] as (typeof state)[number]).buffer = [];
-    } else {
-      // Merge up to the smallest last rowid of the live buffers: beyond it another source may
-      // still have rows to give.
-      const bound = Math.min(...live.map((s) => (s.buffer[s.buffer.length - 1] as Match).rid));
-      out = [];
-      for (const s of live) {
-        let i = 0;
-        while (i < s.buffer.length && (s.buffer[i] as Match).rid <= bound) out.push(s.buffer[i++] as Match);
-        s.buffer = s.buffer.slice(i);
-      }
-      out.sort((a, b) => a.rid - b.rid);
-    }
-    if (out.length > remaining) out = out.slice(0, remaining);
-    remaining -= out.length;
-    yield out;
-  }
-}
-
-function texts(matches: Match[], projection: Projection | undefined): string[] {
-  if (!projection) return matches.map((m) => storedToExtJson(m.text, m.doc));
-  return project(
-    matches.map((m) => (m.doc ??= decodeDocument(m.text))),
-    projection,
-  ).map((doc) => stringifyExtJson(doc));
-}
-
-interface Keyed {
-  rid: number;
-  length: number;
-  keys: unknown[];
-}
-
-function compareKeys(sort: [string, 1 | -1][]) {
-  return (x: Keyed, y: Keyed): number => {
-    for (let i = 0; i < sort.length; i++) {
-      const c = compareBson(x.keys[i], y.keys[i]);
-      if (c !== 0) return (sort[i] as [string, 1 | -1])[1] === 1 ? c : -c;
-    }
-    return x.rid - y.rid;
-  };
-}
-
-/** The rowids of the window of a sorted read, in order, with their text lengths. */
-function sortedWindow(
-  host: CursorHost,
-  sources: Source[],
-  params: Record<string, unknown>,
-  sort: SortSpec,
-  skip: number,
-  limit: number,
-): Keyed[] {
-  const fields = Object.entries(sort);
-  const keyed: Keyed[] = [];
-  let bytes = 0;
-  for (const batch of mergedBatches(host, sources, params, 0)) {
-    for (const m of batch) {
-      const doc = (m.doc ??= decodeDocument(m.text));
-      const keys = fields.map(([path, direction]) => sortKey(doc, path, direction));
-      bytes += 16 + bsonSize({ k: keys });
-      if (bytes > MAX_SORT_KEY_BYTES)
-        throw new StoreError(
-          'BAD_QUERY',
-          `the sort needs more than ${MAX_SORT_KEY_BYTES / (1024 * 1024)} MiB of sort keys: narrow the filter or sort on smaller fields`,
-        );
-      keyed.push({ rid: m.rid, length: m.text.length, keys });
-    }
-  }
-  keyed.sort(compareKeys(fields));
-  return keyed.slice(skip, limit > 0 ? skip + limit : undefined);
-}
-
-/** The documents of a sorted window, read by rowid in batches of about BATCH_BYTES. */
-function* sortedBatches(host: CursorHost, window: Keyed[]): Generator<Match[]> {
-  let i = 0;
-  while (i < window.length) {
-    const part: Keyed[] = [];
-    let bytes = 0;
-    while (i < window.length && (part.length === 0 || (bytes < BATCH_BYTES && part.length < BATCH_ROWS))) {
-      const k = window[i++] as Keyed;
-      part.push(k);
-      bytes += k.length;
-    }
-    const rows = withTable(host, [] as Row[], (conn, tbl) => {
-      const marks = part.map(() => '?').join(',');
-      return host
-        .file()
-        .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid IN (${marks})`)
-        .all(...part.map((k) => k.rid)) as Row[];
-    });
-    const byRid = new Map(rows.map((r) => [r.rid, r.doc]));
-    // A document deleted since its key was read is left out.
-    const out: Match[] = [];
-    for (const k of part) {
-      const text = byRid.get(k.rid);
-      if (text !== undefined) out.push({ rid: k.rid, text, doc: null });
-    }
-    if (out.length > 0) yield out;
-  }
 }
 
 /**
@@ -261,31 +164,36 @@ export async function* sqliteCursor(
 ): AsyncGenerator<string[]> {
   const checked = checkFilter(filter, host.limits);
   const { sort, projection, skip, limit } = checkFindOptions(options);
-  const pre = buildPrefilter(checked);
-  const sources: Source[] = pre.split
-    ? [
-        { where: pre.split.exactWhere, matcher: null },
-        { where: pre.split.arrayWhere, matcher: compileFilter(pre.residual) },
-      ]
-    : [{ where: pre.where, matcher: pre.exact ? null : compileFilter(pre.residual) }];
-  const file = host.file();
-  withTable(host, undefined, (_conn, tbl) => file.ensureIndexes(tbl, pre.indexPaths, false));
-  if (sort) {
-    const window = sortedWindow(host, sources, pre.params, sort, skip, limit);
-    for (const batch of sortedBatches(host, window)) yield texts(batch, projection);
+  if (projection) await loadMingo();
+  const started = await withMingo(() => host.start(checked, { skip, limit, sort }, BATCH_BYTES));
+  if (!started) return;
+  if ('listed' in started) {
+    for (const batch of listedBatches(host, started.listed)) yield texts(batch, projection);
     return;
   }
-  // One source the SQL decides alone skips by OFFSET; otherwise matches are counted off here.
-  const sqlSkips = sources.length === 1 && !sources[0]?.matcher;
+  const { stream: plan, tbl } = started;
+  // Where the SQL decides alone it skips by OFFSET; otherwise matches are counted off here.
+  const sqlSkips = plan.check === '0';
   let toSkip = sqlSkips ? 0 : skip;
-  const wanted = limit > 0 ? (sqlSkips ? limit : skip + limit) : 0;
-  for (let batch of mergedBatches(host, sources, pre.params, wanted, sqlSkips ? skip : 0)) {
+  let remaining = limit > 0 ? limit : Infinity;
+  let last = 0;
+  let offset = sqlSkips ? skip : 0;
+  while (remaining > 0) {
+    const wanted = Math.min(remaining + toSkip, BATCH_ROWS);
+    const from = last;
+    const skipNow = offset;
+    const batch = await withMingo(() => streamBatch(host, plan, tbl, checked, from, wanted, skipNow));
+    offset = 0;
+    if (!batch) return;
+    last = batch.last;
+    let found = batch.matches;
     if (toSkip > 0) {
-      const dropped = Math.min(toSkip, batch.length);
+      const dropped = Math.min(toSkip, found.length);
       toSkip -= dropped;
-      batch = batch.slice(dropped);
-      if (batch.length === 0) continue;
+      found = found.slice(dropped);
     }
-    yield texts(batch, projection);
+    if (found.length > remaining) found = found.slice(0, remaining);
+    remaining -= found.length;
+    if (found.length > 0) yield texts(found, projection);
   }
 }

@@ -17,12 +17,14 @@
  * crash of the process (not necessarily a power cut). busy_timeout lets several node processes
  * share the file: SQLite serialises their writers.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BeforeCommit } from '../document-store.js';
-import { WriteGate } from './gate.js';
-import { extract } from './pushdown.js';
+import { GroupCommit } from './group-commit.js';
+import { AUTO_PREFIX, autoIndexName } from '../index-spec.js';
+import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
+import type { IndexSpec } from './index-catalog.js';
 
 type Connection = Database.Database;
 type Statement = Database.Statement;
@@ -32,41 +34,45 @@ export interface DbFileOptions {
   busyTimeoutMs: number;
 }
 
+/**
+ * Schema 1: before the index catalog; its automatic indexes (`ax_...` on `json_extract`) are
+ * dropped when the file is first opened as schema 2 (they come back in the new form on use).
+ */
+const SCHEMA_VERSION = '2';
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS _cella_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-INSERT OR IGNORE INTO _cella_meta (key, value) VALUES ('schema', '1');
+INSERT OR IGNORE INTO _cella_meta (key, value) VALUES ('schema', '${SCHEMA_VERSION}');
 CREATE TABLE IF NOT EXISTS _cella_collections (
   name TEXT PRIMARY KEY,
   tbl TEXT NOT NULL UNIQUE,
   bytes INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-`;
+${CATALOG_SCHEMA}`;
 
 const MAX_CACHED_STATEMENTS = 256;
-export const AUTO_INDEX_PREFIX = 'ax_';
 
-/** Hashes of JSON paths for index names, memoised: every filtered query asks for them. */
-const PATH_HASHES = new Map<string, string>();
-const MAX_PATH_HASHES = 4096;
-
-function pathHash(path: string): string {
-  let hash = PATH_HASHES.get(path);
-  if (hash === undefined) {
-    hash = createHash('sha1').update(path).digest('hex').slice(0, 12);
-    if (PATH_HASHES.size >= MAX_PATH_HASHES) PATH_HASHES.clear();
-    PATH_HASHES.set(path, hash);
-  }
-  return hash;
+function migrate(conn: Database.Database): void {
+  const version = conn.prepare("SELECT value FROM _cella_meta WHERE key = 'schema'").pluck().get();
+  if (version !== '1') return;
+  const old = conn
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'ax\\_%' ESCAPE '\\'`)
+    .pluck()
+    .all() as string[];
+  for (const name of old) conn.exec(`DROP INDEX "${name}"`);
+  conn.prepare("UPDATE _cella_meta SET value = ? WHERE key = 'schema'").run(SCHEMA_VERSION);
 }
 
 export class DbFile {
-  readonly gate = new WriteGate();
   private writer: Connection | null = null;
   private reader: Connection | null = null;
   private readonly statements = new WeakMap<Connection, Map<string, Statement>>();
-  /** Per collection table: names of the auto indexes known to exist. */
-  private readonly autoIndexes = new Map<string, Set<string>>();
+  readonly catalog = new IndexCatalog((conn, sql, pluck) => this.stmt(conn, sql, pluck));
+  private readonly commits = new GroupCommit({
+    connection: () => this.writeConnection(),
+    exec: (conn, sql) => void this.stmt(conn, sql).run(),
+    rolledBack: (conn) => this.catalog.forget(conn),
+  });
 
   constructor(
     readonly path: string,
@@ -90,6 +96,7 @@ export class DbFile {
       writer.pragma('synchronous = NORMAL');
       writer.exec('BEGIN IMMEDIATE');
       writer.exec(SCHEMA);
+      migrate(writer);
       writer.exec('COMMIT');
       const reader = new Database(this.path, { timeout: this.options.busyTimeoutMs });
       reader.pragma('query_only = ON');
@@ -126,7 +133,17 @@ export class DbFile {
     }
   }
 
-  /** The write connection (creates the file). Use only inside `write()` or while the gate is idle. */
+  /** No write queued or under way: the file may be closed. */
+  get idle(): boolean {
+    return this.commits.idle;
+  }
+
+  /** Closes the file once the writes queued before have run. */
+  closeAfterWrites(): Promise<void> {
+    return this.commits.exclusive(() => this.close());
+  }
+
+  /** The write connection (creates the file). Use only inside a write's work or while `idle`. */
   writeConnection(): Connection {
     this.open();
     return this.writer as Connection;
@@ -137,7 +154,6 @@ export class DbFile {
     this.writer?.close();
     this.reader = null;
     this.writer = null;
-    this.autoIndexes.clear();
   }
 
   stmt(conn: Connection, sql: string, pluck = false): Statement {
@@ -185,7 +201,7 @@ export class DbFile {
     if (!tbl) return false;
     conn.exec(`DROP TABLE "${tbl}"`);
     this.stmt(conn, 'DELETE FROM _cella_collections WHERE name = ?').run(collection);
-    this.autoIndexes.delete(tbl);
+    this.catalog.removeTable(conn, tbl);
     return true;
   }
 
@@ -198,86 +214,62 @@ export class DbFile {
   }
 
   /**
-   * Runs `work` in a write transaction (BEGIN IMMEDIATE), then `beforeCommit(bytesDelta)`;
-   * commits when both succeed, rolls everything back when either throws.
+   * Runs `work` in a write transaction, then `beforeCommit(bytesDelta)`; resolves once committed,
+   * rejects (nothing of this write stored) when either throws. Writes queued in the same turn of the
+   * event loop share one transaction and one commit (group-commit.ts).
    */
   write<T extends { bytesDelta: number }>(
     work: (conn: Connection) => T,
     beforeCommit?: BeforeCommit,
   ): Promise<T> {
-    return this.gate.run(() => {
-      const conn = this.writeConnection();
-      conn.exec('BEGIN IMMEDIATE');
-      let result: T;
-      let hook: void | Promise<void>;
-      try {
-        result = work(conn);
-        hook = beforeCommit?.(result.bytesDelta);
-      } catch (err) {
-        this.rollback(conn);
-        throw err;
-      }
-      if (hook instanceof Promise) {
-        return hook.then(
-          () => {
-            conn.exec('COMMIT');
-            return result;
-          },
-          (err: unknown) => {
-            this.rollback(conn);
-            throw err;
-          },
-        );
-      }
-      conn.exec('COMMIT');
-      return result;
-    });
+    return this.commits.transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)));
   }
 
-  /**
-   * Runs single statements on the write connection outside an explicit transaction: each commits
-   * on its own. Through the gate, so none of our transactions is open on the connection meanwhile.
-   */
-  autocommit<T>(work: (conn: Connection) => T): Promise<T> {
-    return this.gate.run(() => work(this.writeConnection()));
+  /** Runs `work` (single statements) in a write transaction, without a hook. */
+  transaction<T>(work: (conn: Connection) => T): Promise<T> {
+    return this.commits.transaction(work);
   }
 
   private rollback(conn: Connection): void {
     if (conn.inTransaction) conn.exec('ROLLBACK');
+    this.catalog.forget(conn);
+  }
+
+  /** The indexes of a collection table, as `conn` sees them. */
+  indexes(conn: Connection, tbl: string): IndexSpec[] {
+    return this.catalog.list(conn, tbl);
   }
 
   /**
-   * Creates expression indexes for JSON paths the pushdown filters on, the first time each is used,
-   * at most `maxAutoIndexes` per collection. `inWrite` = called inside our own write transaction;
-   * otherwise it is done only when no transaction is open (never waits for one).
+   * Creates the automatic indexes a query asked for (planner.ts `wantedIndexes`), at most
+   * `maxAutoIndexes` per collection. `inWrite` = called inside our own write transaction;
+   * otherwise only when no transaction is open (a read never waits for one; the next one retries).
    */
-  ensureIndexes(tbl: string, paths: string[], inWrite: boolean): void {
-    if (paths.length === 0) return;
+  ensureAutoIndexes(tbl: string, wanted: [string, 1 | -1][][], inWrite: boolean): void {
+    if (wanted.length === 0 || this.options.maxAutoIndexes === 0) return;
     const conn = this.writeConnection();
-    let known = this.autoIndexes.get(tbl);
-    if (!known) {
-      const names = conn
-        .prepare(
-          `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE '${AUTO_INDEX_PREFIX}%'`,
-        )
-        .pluck()
-        .all(tbl) as string[];
-      known = new Set(names);
-      this.autoIndexes.set(tbl, known);
+    if (!inWrite && conn.inTransaction) return;
+    const existing = this.catalog.list(conn, tbl);
+    let autos = existing.filter((i) => i.auto).length;
+    const create: IndexSpec[] = [];
+    for (const keys of wanted) {
+      if (autos >= this.options.maxAutoIndexes) break;
+      const name = autoIndexName(keys);
+      if (!name.startsWith(AUTO_PREFIX) || existing.some((i) => i.name === name)) continue;
+      create.push(specOf(tbl, name, keys, { unique: false, auto: true }));
+      autos++;
     }
-    for (const path of paths) {
-      const name = `${AUTO_INDEX_PREFIX}${tbl}_${pathHash(path)}`;
-      if (known.has(name)) continue;
-      if (known.size >= this.options.maxAutoIndexes) return;
-      if (!inWrite && (!this.gate.idle || conn.inTransaction)) return;
-      try {
-        conn.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tbl}" (${extract(path)})`);
-        known.add(name);
-      } catch {
-        // Busy (another process holds the write lock) or the table was just dropped: the query
-        // still works without the index; the next one retries.
-        return;
-      }
+    if (create.length === 0) return;
+    try {
+      if (!inWrite) conn.exec('BEGIN IMMEDIATE');
+      // The table may have been dropped by another process meanwhile.
+      if (this.stmt(conn, 'SELECT 1 FROM _cella_collections WHERE tbl = ?', true).get(tbl) !== undefined)
+        for (const spec of create) this.catalog.add(conn, tbl, spec);
+      if (!inWrite) conn.exec('COMMIT');
+    } catch {
+      // Busy (another process holds the write lock): the query works without the index and the
+      // next one retries. Inside our write transaction only the failed statement is undone.
+      if (!inWrite) this.rollback(conn);
     }
   }
 }

@@ -82,7 +82,7 @@ class SqliteDocumentStore implements DocumentStore {
   private evict(): void {
     for (const [name, file] of this.files) {
       if (this.files.size <= this.options.maxOpenDatabases) return;
-      if (!file.gate.idle) continue;
+      if (!file.idle) continue;
       file.close();
       this.files.delete(name);
     }
@@ -110,8 +110,8 @@ class SqliteDocumentStore implements DocumentStore {
     checkDatabaseName(name);
     const file = this.files.get(name);
     if (file) {
-      // Let a write transaction held open by an async beforeCommit finish first.
-      await file.gate.run(() => file.close());
+      // Let the writes queued or under way (a transaction held open by a beforeCommit) finish first.
+      await file.closeAfterWrites();
       this.files.delete(name);
     }
     const path = this.pathOf(name);
@@ -122,7 +122,7 @@ class SqliteDocumentStore implements DocumentStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    for (const file of this.files.values()) await file.gate.run(() => file.close());
+    for (const file of this.files.values()) await file.closeAfterWrites();
     this.files.clear();
     this.closed = true;
   }

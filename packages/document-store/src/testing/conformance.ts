@@ -743,6 +743,353 @@ export function runDocumentStoreConformance(
     });
 
     // -------------------------------------------------------------------------------------------
+    describe('sort order: MongoDB edge cases (without an index, then with one)', () => {
+      /** Asserts the order of `i` for each sort, first as is, then again once an index on `keys` exists. */
+      const orders = async (
+        c: Collection,
+        keys: Record<string, 1 | -1>,
+        cases: Array<[Record<string, 1 | -1>, number[], Document?]>,
+      ): Promise<void> => {
+        for (const indexed of [false, true]) {
+          if (indexed) await c.createIndex(keys);
+          for (const [sort, expected, filter] of cases)
+            expect(
+              (await c.find(filter ?? {}, { sort })).map((d) => d.i),
+              `${JSON.stringify(filter ?? {})} sort ${JSON.stringify(sort)}${indexed ? ' with an index' : ''}`,
+            ).toEqual(expected);
+        }
+      };
+
+      it('sorts every type in BSON order: null/missing, numbers, strings, objects, ObjectId, booleans, dates', async () => {
+        const c = fresh();
+        const values: unknown[] = [
+          undefined,
+          null,
+          10,
+          2.5,
+          -1,
+          2 ** 40,
+          '',
+          'B',
+          'a',
+          'é',
+          { x: 1 },
+          new ObjectId('000000000000000000000001'),
+          new ObjectId('ffffffffffffffffffffff00'),
+          false,
+          true,
+          new Date(1),
+          new Date('1969-12-31T23:59:59Z'),
+          new Date('2024-02-29T12:00:00Z'),
+        ];
+        await c.insertMany(values.map((v, i) => (v === undefined ? { i } : { i, v })));
+        await orders(c, { v: 1 }, [
+          [{ v: 1 }, [0, 1, 4, 3, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 15, 17]],
+          [{ v: -1 }, [17, 15, 16, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 2, 3, 4, 0, 1]],
+        ]);
+      });
+
+      it('compares strings by code point (binary UTF-8), not by UTF-16 units or locale', async () => {
+        const c = fresh();
+        const words = ['z', '\ufb00', '\u{1f600}', 'Z', 'a', 'ab', '', 'A'];
+        await c.insertMany(words.map((v, i) => ({ i, v })));
+        // '' < 'A' < 'Z' < 'a' < 'ab' < 'z' < U+FB00 < U+1F600 (UTF-16 would put the emoji first)
+        await orders(c, { v: 1 }, [
+          [{ v: 1 }, [6, 7, 3, 4, 5, 0, 1, 2]],
+          [{ v: -1 }, [2, 1, 0, 5, 4, 3, 7, 6]],
+        ]);
+      });
+
+      it('compares numbers of different BSON types (int32, double) by value', async () => {
+        const c = fresh();
+        const numbers = [3, 3.5, 2.9999, 2 ** 32, -(2 ** 31), -(2 ** 31) - 1, 0, -0.5];
+        await c.insertMany(numbers.map((v, i) => ({ i, v })));
+        await orders(c, { v: 1 }, [
+          [{ v: 1 }, [5, 4, 7, 6, 2, 0, 1, 3]],
+          [{ v: -1 }, [3, 1, 0, 2, 6, 7, 4, 5]],
+          [{ v: 1 }, [7, 6, 2, 0], { v: { $gt: -1, $lt: 3.5 } }],
+        ]);
+      });
+
+      it('sorts missing fields and null together (natural order among them), also along dotted paths', async () => {
+        const c = fresh();
+        await c.insertMany([
+          { i: 0, a: { b: 2 } },
+          { i: 1 },
+          { i: 2, a: null },
+          { i: 3, a: 5 },
+          { i: 4, a: { b: null } },
+          { i: 5, a: {} },
+          { i: 6, a: { b: 1 } },
+        ]);
+        await orders(c, { 'a.b': 1 }, [
+          [{ 'a.b': 1 }, [1, 2, 3, 4, 5, 6, 0]],
+          [{ 'a.b': -1 }, [0, 6, 1, 2, 3, 4, 5]],
+          [{ 'a.b': 1 }, [1, 2, 3, 4, 5], { 'a.b': null }],
+        ]);
+      });
+
+      it('sorts arrays by their smallest element ascending and largest descending, an empty array first', async () => {
+        const c = fresh();
+        await c.insertMany([
+          { i: 0, v: [3, 'x'] },
+          { i: 1, v: 2 },
+          { i: 2, v: [] },
+          { i: 3, v: null },
+          { i: 4, v: [1, 5] },
+          { i: 5, v: ['a'] },
+        ]);
+        await orders(c, { v: 1 }, [
+          [{ v: 1 }, [2, 3, 4, 1, 0, 5]],
+          [{ v: -1 }, [0, 5, 4, 1, 3, 2]],
+          [{ v: 1 }, [4, 1, 0], { v: { $gte: 1, $lte: 3 } }],
+        ]);
+      });
+
+      it('sorts by a path through an array of embedded documents (a missing field counts as null)', async () => {
+        const c = fresh();
+        await c.insertMany([
+          { i: 0, a: [{ b: 5 }, { b: 1 }] },
+          { i: 1, a: { b: 3 } },
+          { i: 2, a: [{ b: 2 }, { c: 1 }] },
+        ]);
+        await orders(c, { 'a.b': 1 }, [
+          [{ 'a.b': 1 }, [2, 0, 1]],
+          [{ 'a.b': -1 }, [0, 1, 2]],
+        ]);
+      });
+
+      it('sorts Dates outside years 0–9999 with the others', async () => {
+        const c = fresh();
+        const dates = [
+          new Date('2024-01-01T00:00:00Z'),
+          new Date(253402300800000), // year 10000
+          new Date(-62198755200000), // year -1
+          new Date('1969-07-20T20:17:00Z'),
+        ];
+        await c.insertMany(dates.map((v, i) => ({ i, v })));
+        await orders(c, { v: 1 }, [
+          [{ v: 1 }, [2, 3, 0, 1]],
+          [{ v: -1 }, [1, 0, 3, 2]],
+          [{ v: 1 }, [0, 1], { v: { $gt: new Date('2000-01-01T00:00:00Z') } }],
+        ]);
+      });
+
+      it('sorts by several keys in mixed directions, ties in natural order, across skip/limit pages', async () => {
+        const c = fresh();
+        await c.insertMany(Array.from({ length: 30 }, (_, i) => ({ i, g: i % 3, h: `k${i % 5}` })));
+        const expected = Array.from({ length: 30 }, (_, i) => i).sort(
+          (x, y) => (x % 3) - (y % 3) || (y % 5) - (x % 5) || x - y,
+        );
+        for (const indexed of [false, true]) {
+          if (indexed) await c.createIndex({ g: 1, h: -1 });
+          for (const sort of [{ g: 1, h: -1 } as const, { g: -1, h: 1 } as const]) {
+            const want =
+              sort.g === 1
+                ? expected
+                : [...expected].sort((x, y) => (y % 3) - (x % 3) || (x % 5) - (y % 5) || x - y);
+            const pages: number[] = [];
+            for (let skip = 0; skip < 30; skip += 4)
+              pages.push(...(await c.find({}, { sort, skip, limit: 4 })).map((d) => d.i as number));
+            expect(pages, `${JSON.stringify(sort)}${indexed ? ' with an index' : ''}`).toEqual(want);
+          }
+        }
+      });
+
+      it('pages after a cursor on a sorted field and on _id, ascending and descending', async () => {
+        const c = fresh();
+        const n = 53;
+        await c.insertMany(
+          Array.from({ length: n }, (_, i) => ({
+            _id: `k${String((i * 17) % n).padStart(3, '0')}`,
+            seq: (i * 31) % n,
+          })),
+        );
+        const walk = async (field: string, dir: 1 | -1, start: unknown): Promise<unknown[]> => {
+          const seen: unknown[] = [];
+          let cursor = start;
+          for (;;) {
+            const page = await c.find(
+              { [field]: { [dir === 1 ? '$gt' : '$lt']: cursor } },
+              { sort: { [field]: dir }, limit: 7 },
+            );
+            if (page.length === 0) return seen;
+            seen.push(...page.map((d) => d[field]));
+            cursor = page[page.length - 1]?.[field];
+          }
+        };
+        const seqs = Array.from({ length: n }, (_, i) => i);
+        const ids = seqs.map((i) => `k${String(i).padStart(3, '0')}`);
+        for (const indexed of [false, true]) {
+          if (indexed) await c.createIndex({ seq: 1 });
+          expect(await walk('seq', 1, -1)).toEqual(seqs);
+          expect(await walk('seq', -1, n)).toEqual([...seqs].reverse());
+          expect(await walk('_id', 1, '')).toEqual(ids);
+          expect(await walk('_id', -1, 'l')).toEqual([...ids].reverse());
+        }
+      });
+    });
+
+    // -------------------------------------------------------------------------------------------
+    describe('indexes', () => {
+      const userIndexes = async (c: Collection) =>
+        (await c.listIndexes())
+          .filter((i) => !i.auto)
+          .map(({ name, key, unique }) => ({ name, key, unique }));
+
+      it('creates, lists and drops indexes; the same index again is a no-op', async () => {
+        const c = fresh();
+        expect(await c.listIndexes()).toEqual([]);
+        expect(await c.createIndex({ a: 1 })).toBe('a_1');
+        expect(await c.createIndex({ 'b.c': -1, d: 1 }, { name: 'bd', unique: true })).toBe('bd');
+        expect(await c.createIndex({ a: 1 })).toBe('a_1');
+        expect(await userIndexes(c)).toEqual([
+          { name: '_id_', key: { _id: 1 }, unique: true },
+          { name: 'a_1', key: { a: 1 }, unique: false },
+          { name: 'bd', key: { 'b.c': -1, d: 1 }, unique: true },
+        ]);
+        expect(await c.dropIndex('a_1')).toBe(true);
+        expect(await c.dropIndex('a_1')).toBe(false);
+        await expectStoreError(c.dropIndex('_id_'), 'BAD_INDEX');
+        expect((await userIndexes(c)).map((i) => i.name)).toEqual(['_id_', 'bd']);
+        expect(await db.hasCollection(c.name)).toBe(true);
+      });
+
+      it('refuses invalid index specifications, reserved names and unknown options', async () => {
+        const c = fresh();
+        for (const keys of [{}, { a: 2 }, { a: 'text' }, { $a: 1 }, { 'a..b': 1 }, { '0a': 1 }, [1]])
+          await expectStoreError(c.createIndex(keys as never), 'BAD_INDEX');
+        await expectStoreError(
+          c.createIndex(Object.fromEntries('abcdefghi'.split('').map((k) => [k, 1]))),
+          'BAD_INDEX',
+        );
+        await expectStoreError(c.createIndex({ a: 1 }, { name: 'ax_a' }), 'BAD_INDEX');
+        await expectStoreError(c.createIndex({ a: 1 }, { name: '_id_' }), 'BAD_INDEX');
+        await expectStoreError(c.createIndex({ a: 1 }, { name: '' }), 'BAD_INDEX');
+        await expectStoreError(c.createIndex({ a: 1 }, { sparse: true } as never), 'BAD_INDEX');
+        await expectStoreError(c.dropIndex('no such/name'), 'BAD_INDEX');
+      });
+
+      it('bounds the number of indexes of a collection', async () => {
+        const c = fresh();
+        for (let k = 0; k < 16; k++) await c.createIndex({ [`f${k}`]: 1 });
+        await expectStoreError(c.createIndex({ g: 1 }), 'BAD_INDEX');
+        expect((await userIndexes(c)).length).toBe(17);
+      });
+
+      it('refuses a name or keys another index holds', async () => {
+        const c = fresh();
+        await c.createIndex({ a: 1 }, { name: 'x' });
+        await expectStoreError(c.createIndex({ b: 1 }, { name: 'x' }), 'INDEX_CONFLICT');
+        await expectStoreError(c.createIndex({ a: 1 }, { name: 'x', unique: true }), 'INDEX_CONFLICT');
+        await expectStoreError(c.createIndex({ a: 1 }, { name: 'y' }), 'INDEX_CONFLICT');
+        expect((await userIndexes(c)).map((i) => i.name)).toEqual(['_id_', 'x']);
+      });
+
+      it('a unique index refuses duplicates on insert, update and upsert, and the write stores nothing', async () => {
+        const c = fresh();
+        await c.createIndex({ email: 1 }, { unique: true });
+        await c.insertMany([
+          { _id: 1, email: 'a@x' },
+          { _id: 2, email: 'b@x' },
+        ]);
+        await expectStoreError(
+          c.insertMany([
+            { _id: 3, email: 'c@x' },
+            { _id: 4, email: 'a@x' },
+          ]),
+          'DUPLICATE_KEY',
+        );
+        await expectStoreError(c.updateOne({ _id: 2 }, { $set: { email: 'a@x' } }), 'DUPLICATE_KEY');
+        await expectStoreError(c.updateMany({}, { $set: { email: 'z@x' } }), 'DUPLICATE_KEY');
+        await expectStoreError(c.replaceOne({ _id: 2 }, { email: 'a@x' }), 'DUPLICATE_KEY');
+        await expectStoreError(
+          c.updateOne({ email: 'a@x', x: 1 }, { $set: { y: 1 } }, { upsert: true }),
+          'DUPLICATE_KEY',
+        );
+        expect(await c.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 1, email: 'a@x' },
+          { _id: 2, email: 'b@x' },
+        ]);
+        await c.updateOne({ _id: 2 }, { $set: { email: 'c@x' } });
+        await c.insertMany([{ _id: 5, email: 'b@x' }]);
+        expect(await c.count({})).toBe(3);
+      });
+
+      it('a unique index counts a missing field as null: one document may lack it', async () => {
+        const c = fresh();
+        await c.createIndex({ tag: 1 }, { unique: true });
+        await c.insertMany([{ _id: 1 }]);
+        await expectStoreError(c.insertMany([{ _id: 2 }]), 'DUPLICATE_KEY');
+        await expectStoreError(c.insertMany([{ _id: 3, tag: null }]), 'DUPLICATE_KEY');
+        await c.insertMany([{ _id: 4, tag: 'x' }]);
+        expect(await c.count({})).toBe(2);
+      });
+
+      it('a unique index takes every element of an array as a key (multikey)', async () => {
+        const c = fresh();
+        await c.createIndex({ tags: 1 }, { unique: true });
+        await c.insertMany([{ _id: 1, tags: ['a', 'b'] }]);
+        await expectStoreError(c.insertMany([{ _id: 2, tags: 'b' }]), 'DUPLICATE_KEY');
+        await expectStoreError(c.insertMany([{ _id: 3, tags: ['x', 'a'] }]), 'DUPLICATE_KEY');
+        await c.insertMany([
+          { _id: 4, tags: ['c', 'c'] },
+          { _id: 5, tags: 'd' },
+        ]);
+        await expectStoreError(c.updateOne({ _id: 5 }, { $set: { tags: ['d', 'c'] } }), 'DUPLICATE_KEY');
+        expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual([1, 4, 5]);
+        const d = fresh();
+        await d.insertMany([{ k: 1 }, { k: [2, 1] }]);
+        await expectStoreError(d.createIndex({ k: 1 }, { unique: true }), 'DUPLICATE_KEY');
+      });
+
+      it('a unique index on several keys refuses only the same combination', async () => {
+        const c = fresh();
+        await c.createIndex({ a: 1, b: -1 }, { unique: true });
+        await c.insertMany([{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 2, b: 1 }, { a: 1 }]);
+        await expectStoreError(c.insertMany([{ a: 1, b: 2 }]), 'DUPLICATE_KEY');
+        await expectStoreError(c.updateOne({ a: 2 }, { $set: { a: 1 } }), 'DUPLICATE_KEY');
+        expect(await c.count({})).toBe(4);
+      });
+
+      it('creating a unique index over duplicates fails and leaves no index', async () => {
+        const c = fresh();
+        await c.insertMany([{ j: 1 }, { j: 2 }, { j: 1 }]);
+        await expectStoreError(c.createIndex({ j: 1 }, { unique: true }), 'DUPLICATE_KEY');
+        expect((await userIndexes(c)).map((i) => i.name)).toEqual(['_id_']);
+        await c.insertMany([{ j: 3 }]);
+      });
+
+      it('answers the same with and without an index, including arrays and mixed types on its path', async () => {
+        const c = fresh();
+        const values: unknown[] = [5, 'x', [1, 9], null, { y: 1 }, [], 7.5, true, [3, 'a'], -2];
+        await c.insertMany(values.map((v, i) => ({ i, v, w: i % 2 })));
+        const queries: Array<[Document, Record<string, 1 | -1> | undefined]> = [
+          [{ v: { $gt: 2 } }, { v: 1 }],
+          [{ v: { $gte: 1, $lt: 8 } }, { v: -1 }],
+          [{ v: 9 }, undefined],
+          [{ v: null }, undefined],
+          [{ v: { $in: ['x', 3, true] } }, { v: 1 }],
+          [{ v: { $ne: 5 } }, { v: 1 }],
+          [{ w: 1 }, { v: -1 }],
+          [{}, { w: 1, v: -1 }],
+        ];
+        const before: unknown[][] = [];
+        for (const [filter, sort] of queries)
+          before.push((await c.find(filter, sort ? { sort } : {})).map((d) => d.i));
+        await c.createIndex({ v: 1 });
+        await c.createIndex({ w: 1, v: -1 });
+        for (const [k, [filter, sort]] of queries.entries())
+          expect(
+            (await c.find(filter, sort ? { sort } : {})).map((d) => d.i),
+            JSON.stringify([filter, sort]),
+          ).toEqual(before[k]);
+        expect(before[0]).toEqual([2, 8, 0, 6]);
+        expect(before[4]).toEqual([8, 1, 7]);
+      });
+    });
+
+    // -------------------------------------------------------------------------------------------
     describe('update operators', () => {
       const one = async (doc: Document, update: Document): Promise<Document | null> => {
         const c = fresh();
@@ -1124,6 +1471,57 @@ export function runDocumentStoreConformance(
           { _id: 2, v: 'other' },
         ]);
         expect(await c.dataBytes()).toBe(bytes);
+      });
+
+      it('concurrent writes fail alone: a duplicate _id or a refusing beforeCommit stores nothing of that write only', async () => {
+        const c = fresh();
+        await c.insertMany([{ _id: 'taken' }]);
+        const before = await c.dataBytes();
+        // A charge like the vault's: a run gives back what its previous run charged (a hook may run
+        // more than once), and a write that fails is refunded by its caller (the hook may have run
+        // before the engine found the duplicate), so what stays charged is each stored write's
+        // delta, once.
+        let charged = 0;
+        const write = (i: number, id: string, refuse: boolean) => {
+          let mine = 0;
+          const beforeCommit = async (delta: number) => {
+            charged -= mine;
+            mine = 0;
+            await Promise.resolve();
+            if (refuse) throw new Error('over quota');
+            charged += delta;
+            mine = delta;
+          };
+          return c.insertMany([{ _id: id, i }], { beforeCommit }).catch((err: unknown) => {
+            charged -= mine;
+            mine = 0;
+            throw err;
+          });
+        };
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 30 }, (_, i) =>
+            i % 10 === 3
+              ? write(i, 'taken', false)
+              : i % 10 === 7
+                ? write(i, `r${i}`, true)
+                : write(i, `d${i}`, false),
+          ),
+        );
+        outcomes.forEach((o, i) => {
+          if (i % 10 === 3)
+            expect(o.status === 'rejected' && (o.reason as StoreError).code).toBe('DUPLICATE_KEY');
+          else if (i % 10 === 7)
+            expect(o.status === 'rejected' && (o.reason as Error).message).toBe('over quota');
+          else expect(o.status, `write ${i}`).toBe('fulfilled');
+        });
+        const stored = await c.find({}, { sort: { i: 1 } });
+        expect(stored.map((d) => d._id)).toEqual([
+          'taken',
+          ...Array.from({ length: 30 }, (_, i) => i)
+            .filter((i) => i % 10 !== 3 && i % 10 !== 7)
+            .map((i) => `d${i}`),
+        ]);
+        expect(charged).toBe((await c.dataBytes()) - before);
       });
 
       it('dataBytes equals the BSON size of the stored documents and the sum of the deltas', async () => {

@@ -139,4 +139,48 @@ export const databaseEndpoints = defineEndpoints({
     errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },
+  listIndexes: {
+    operationId: 'listIndexes',
+    method: 'GET',
+    path: '/api/v2/vault/db/{collection}/indexes',
+    auth: 'user',
+    tag: 'Database',
+    summary: "List a collection's indexes",
+    description:
+      "In the caller's own vault: `_id_` first, then the indexes created through the API, then the automatic ones the node made for filtered or sorted fields (`auto: true`). 404 (internal_code 4) when the collection does not exist.",
+    params: db.collectionParams,
+    success: { status: 200, description: 'The indexes.', body: db.indexList },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+  },
+  createIndex: {
+    operationId: 'createIndex',
+    method: 'POST',
+    path: '/api/v2/vault/db/{collection}/indexes',
+    auth: 'user',
+    tag: 'Database',
+    summary: 'Create an index',
+    description:
+      "In the caller's own vault. Finds, counts and sorted pages on the indexed paths then read only the documents they answer. The same keys and options under the same name again is a no-op (201). 455 when another index holds the name or the key pattern, or for a unique index over existing duplicates; 400 (internal_code 1) past 16 indexes per collection or for keys that are not allowed (see `IndexKeys`); 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault. An automatic index on the same keys is replaced. Index storage is not charged to the quota.",
+    params: db.collectionParams,
+    body: db.createIndexRequest,
+    success: { status: 201, description: 'The index exists.', body: db.createIndexResponse },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN'],
+    bodyLimit: 4 * KiB,
+    examples: {
+      errors: { ALREADY_EXISTS: 'an index named "title_unique" exists with other keys or options' },
+    },
+  },
+  dropIndex: {
+    operationId: 'dropIndex',
+    method: 'DELETE',
+    path: '/api/v2/vault/db/{collection}/indexes/{name}',
+    auth: 'user',
+    tag: 'Database',
+    summary: 'Drop an index',
+    description:
+      "In the caller's own vault. `_id_` cannot be dropped (400, internal_code 1); 404 (internal_code 10) when the collection has no index of that name, 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.",
+    params: db.indexParams,
+    success: { status: 204, description: 'Dropped.' },
+    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'INDEX_NOT_FOUND', 'VAULT_FROZEN'],
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, did, epochSeconds } from './common.js';
 import { didDocumentObject, presentationObject } from './auth.js';
+import { indexName } from './database.js';
 import {
   backupCredential as credentialExample,
   backupNodeDocument,
@@ -133,6 +134,48 @@ export const chunkRef = z
   })
   .meta({ id: 'BackupChunk', examples: [{ cid: cids.chunk1, documents: 2, bytes: 11_537 }] });
 
+export const backupIndex = z
+  .object({
+    name: indexName,
+    keys: z
+      .array(
+        z.object({
+          path: z
+            .string()
+            .min(1)
+            .max(256)
+            .meta({ description: 'A field path (dotted into embedded documents).' }),
+          direction: z
+            .union([z.literal(1), z.literal(-1)])
+            .meta({ description: '`1` ascending, `-1` descending.' }),
+        }),
+      )
+      .min(1)
+      .max(8)
+      .meta({
+        description:
+          'The indexed paths in order (a list: the manifest’s canonical form sorts object keys, and an index’s key order matters).',
+      }),
+    unique: z
+      .boolean()
+      .meta({ description: 'Whether the index refuses a second document with the same keys.' }),
+  })
+  .meta({
+    id: 'BackupIndex',
+    description:
+      'An index created through the API, rebuilt by a restore or a promotion once the documents are in (automatic indexes are not kept: queries make them again).',
+    examples: [
+      {
+        name: 'tags_1_due_-1',
+        keys: [
+          { path: 'tags', direction: 1 },
+          { path: 'due', direction: -1 },
+        ],
+        unique: false,
+      },
+    ],
+  });
+
 const manifestExample = {
   version: 1,
   user_did: userDid,
@@ -144,6 +187,16 @@ const manifestExample = {
       documents: 2,
       bytes: 11_537,
       chunks: [{ cid: cids.chunk1, documents: 2, bytes: 11_537 }],
+      indexes: [
+        {
+          name: 'tags_1_due_-1',
+          keys: [
+            { path: 'tags', direction: 1 },
+            { path: 'due', direction: -1 },
+          ],
+          unique: false,
+        },
+      ],
     },
   ],
   files: { count: 1, bytes: 482_113, chunks: [{ cid: cids.chunk2, documents: 1, bytes: 61 }] },
@@ -173,6 +226,10 @@ export const backupManifest = z
           documents: z.number().int().min(0).meta({ description: 'Documents in it.' }),
           bytes: z.number().int().min(0).meta({ description: 'Their BSON size.' }),
           chunks: z.array(chunkRef).meta({ description: 'The chunks holding them, in order.' }),
+          indexes: z.array(backupIndex).max(16).optional().meta({
+            description:
+              'The indexes created through the API (`_id_` and automatic ones excluded); absent when there are none, and in backups made before indexes were kept.',
+          }),
         }),
       )
       .max(100_000)

@@ -245,3 +245,93 @@ export const countRequest = z
 export const countResponse = z
   .object({ count: count.meta({ description: 'The number of matching documents.' }) })
   .meta({ id: 'CountResult', examples: [{ count: 2 }] });
+
+export const indexName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/,
+    '1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`',
+  )
+  .meta({
+    id: 'IndexName',
+    description:
+      'An index name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.',
+    examples: ['tags_1_due_-1'],
+  });
+
+export const indexParams = z.object({ collection: collectionName, name: indexName });
+
+export const indexKeys = z
+  .record(z.string().min(1).max(256), z.union([z.literal(1), z.literal(-1)]))
+  .refine((keys) => Object.keys(keys).length >= 1 && Object.keys(keys).length <= 8, '1 to 8 keys')
+  .meta({
+    id: 'IndexKeys',
+    description:
+      'The indexed field paths in order, each `1` (ascending) or `-1` (descending); dotted paths reach into embedded documents. At most 8 paths of at most 8 parts, each part letters, digits, `_` or `-`, not starting with a digit.',
+    examples: [{ tags: 1, due: -1 }],
+  });
+
+export const createIndexRequest = z
+  .strictObject({
+    keys: indexKeys,
+    options: z
+      .strictObject({
+        unique: z.boolean().optional().meta({
+          description:
+            'Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key. Default false.',
+        }),
+        name: indexName.optional().meta({
+          description:
+            'The index name. Default: MongoDB’s, the paths and directions joined (`tags_1_due_-1`).',
+        }),
+      })
+      .optional()
+      .meta({ description: 'How to index.' }),
+  })
+  .meta({
+    id: 'CreateIndexRequest',
+    examples: [
+      { keys: { tags: 1, due: -1 } },
+      { keys: { title: 1 }, options: { unique: true, name: 'title_unique' } },
+    ],
+  });
+
+export const createIndexResponse = z
+  .object({ name: indexName })
+  .meta({ id: 'CreatedIndex', examples: [{ name: 'tags_1_due_-1' }] });
+
+export const indexInfo = z
+  .object({
+    name: indexName,
+    key: indexKeys,
+    unique: z
+      .boolean()
+      .meta({ description: 'Whether the index refuses a second document with the same keys.' }),
+    auto: z.boolean().meta({
+      description:
+        'Created by the node for a filtered or sorted field (at most 16 per collection); dropping one is allowed, a later query may create it again.',
+    }),
+  })
+  .meta({
+    id: 'Index',
+    examples: [{ name: 'tags_1_due_-1', key: { tags: 1, due: -1 }, unique: false, auto: false }],
+  });
+
+export const indexList = z
+  .object({
+    indexes: z.array(indexInfo).meta({
+      description: '`_id_` first, then the indexes created through the API, then automatic ones.',
+    }),
+  })
+  .meta({
+    id: 'IndexList',
+    examples: [
+      {
+        indexes: [
+          { name: '_id_', key: { _id: 1 }, unique: true, auto: false },
+          { name: 'tags_1_due_-1', key: { tags: 1, due: -1 }, unique: false, auto: false },
+          { name: 'ax_title', key: { title: 1 }, unique: false, auto: true },
+        ],
+      },
+    ],
+  });

@@ -293,6 +293,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/vault/db/{collection}/indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a collection's indexes
+         * @description In the caller's own vault: `_id_` first, then the indexes created through the API, then the automatic ones the node made for filtered or sorted fields (`auto: true`). 404 (internal_code 4) when the collection does not exist.
+         */
+        get: operations["listIndexes"];
+        put?: never;
+        /**
+         * Create an index
+         * @description In the caller's own vault. Finds, counts and sorted pages on the indexed paths then read only the documents they answer. The same keys and options under the same name again is a no-op (201). 455 when another index holds the name or the key pattern, or for a unique index over existing duplicates; 400 (internal_code 1) past 16 indexes per collection or for keys that are not allowed (see `IndexKeys`); 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault. An automatic index on the same keys is replaced. Index storage is not charged to the quota.
+         */
+        post: operations["createIndex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/db/{collection}/indexes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drop an index
+         * @description In the caller's own vault. `_id_` cannot be dropped (400, internal_code 1); 404 (internal_code 10) when the collection has no index of that name, 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
+         */
+        delete: operations["dropIndex"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/vault/files/{path}": {
         parameters: {
             query?: never;
@@ -1682,6 +1726,48 @@ export interface components {
             };
         };
         /**
+         * @example {
+         *       "keys": {
+         *         "tags": 1,
+         *         "due": -1
+         *       }
+         *     }
+         * @example {
+         *       "keys": {
+         *         "title": 1
+         *       },
+         *       "options": {
+         *         "unique": true,
+         *         "name": "title_unique"
+         *       }
+         *     }
+         */
+        CreateIndexRequest: {
+            keys: components["schemas"]["IndexKeys"];
+            /** @description How to index. */
+            options?: {
+                /** @description Refuse a second document with the same key values (455). As in MongoDB, a missing field counts as null and every element of an array is a key. Default false. */
+                unique?: boolean;
+                /** @description The index name. Default: MongoDB’s, the paths and directions joined (`tags_1_due_-1`). */
+                name?: components["schemas"]["IndexName"];
+            };
+        };
+        /**
+         * @description The indexed field paths in order, each `1` (ascending) or `-1` (descending); dotted paths reach into embedded documents. At most 8 paths of at most 8 parts, each part letters, digits, `_` or `-`, not starting with a digit.
+         * @example {
+         *       "tags": 1,
+         *       "due": -1
+         *     }
+         */
+        IndexKeys: {
+            [key: string]: 1 | -1;
+        };
+        /**
+         * @description An index name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own.
+         * @example tags_1_due_-1
+         */
+        IndexName: string;
+        /**
          * @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only).
          * @example photos/2026/cat.jpg
          */
@@ -2245,6 +2331,22 @@ export interface components {
          *                 "documents": 2,
          *                 "bytes": 11537
          *               }
+         *             ],
+         *             "indexes": [
+         *               {
+         *                 "name": "tags_1_due_-1",
+         *                 "keys": [
+         *                   {
+         *                     "path": "tags",
+         *                     "direction": 1
+         *                   },
+         *                   {
+         *                     "path": "due",
+         *                     "direction": -1
+         *                   }
+         *                 ],
+         *                 "unique": false
+         *               }
          *             ]
          *           }
          *         ],
@@ -2291,6 +2393,22 @@ export interface components {
          *               "documents": 2,
          *               "bytes": 11537
          *             }
+         *           ],
+         *           "indexes": [
+         *             {
+         *               "name": "tags_1_due_-1",
+         *               "keys": [
+         *                 {
+         *                   "path": "tags",
+         *                   "direction": 1
+         *                 },
+         *                 {
+         *                   "path": "due",
+         *                   "direction": -1
+         *                 }
+         *               ],
+         *               "unique": false
+         *             }
          *           ]
          *         }
          *       ],
@@ -2332,6 +2450,8 @@ export interface components {
                 bytes: number;
                 /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunk"][];
+                /** @description The indexes created through the API (`_id_` and automatic ones excluded); absent when there are none, and in backups made before indexes were kept. */
+                indexes?: components["schemas"]["BackupIndex"][];
             }[];
             /** @description The file contents of the vault, by CID. */
             files: {
@@ -2356,6 +2476,35 @@ export interface components {
             documents: number;
             /** @description Size of the chunk (BSON bytes). */
             bytes: number;
+        };
+        /**
+         * @description An index created through the API, rebuilt by a restore or a promotion once the documents are in (automatic indexes are not kept: queries make them again).
+         * @example {
+         *       "name": "tags_1_due_-1",
+         *       "keys": [
+         *         {
+         *           "path": "tags",
+         *           "direction": 1
+         *         },
+         *         {
+         *           "path": "due",
+         *           "direction": -1
+         *         }
+         *       ],
+         *       "unique": false
+         *     }
+         */
+        BackupIndex: {
+            name: components["schemas"]["IndexName"];
+            /** @description The indexed paths in order (a list: the manifest’s canonical form sorts object keys, and an index’s key order matters). */
+            keys: {
+                /** @description A field path (dotted into embedded documents). */
+                path: string;
+                /** @description `1` ascending, `-1` descending. */
+                direction: 1 | -1;
+            }[];
+            /** @description Whether the index refuses a second document with the same keys. */
+            unique: boolean;
         };
         /**
          * @example {
@@ -3038,6 +3187,68 @@ export interface components {
         CountResult: {
             /** @description The number of matching documents. */
             count: number;
+        };
+        /**
+         * @example {
+         *       "indexes": [
+         *         {
+         *           "name": "_id_",
+         *           "key": {
+         *             "_id": 1
+         *           },
+         *           "unique": true,
+         *           "auto": false
+         *         },
+         *         {
+         *           "name": "tags_1_due_-1",
+         *           "key": {
+         *             "tags": 1,
+         *             "due": -1
+         *           },
+         *           "unique": false,
+         *           "auto": false
+         *         },
+         *         {
+         *           "name": "ax_title",
+         *           "key": {
+         *             "title": 1
+         *           },
+         *           "unique": false,
+         *           "auto": true
+         *         }
+         *       ]
+         *     }
+         */
+        IndexList: {
+            /** @description `_id_` first, then the indexes created through the API, then automatic ones. */
+            indexes: components["schemas"]["Index"][];
+        };
+        /**
+         * @example {
+         *       "name": "tags_1_due_-1",
+         *       "key": {
+         *         "tags": 1,
+         *         "due": -1
+         *       },
+         *       "unique": false,
+         *       "auto": false
+         *     }
+         */
+        Index: {
+            name: components["schemas"]["IndexName"];
+            key: components["schemas"]["IndexKeys"];
+            /** @description Whether the index refuses a second document with the same keys. */
+            unique: boolean;
+            /** @description Created by the node for a filtered or sorted field (at most 16 per collection); dropping one is allowed, a later query may create it again. */
+            auto: boolean;
+        };
+        /**
+         * @example {
+         *       "name": "tags_1_due_-1"
+         *     }
+         */
+        CreatedIndex: {
+            name: components["schemas"]["IndexName"];
         };
         /**
          * @example {
@@ -3817,6 +4028,22 @@ export interface components {
          *                 "documents": 2,
          *                 "bytes": 11537
          *               }
+         *             ],
+         *             "indexes": [
+         *               {
+         *                 "name": "tags_1_due_-1",
+         *                 "keys": [
+         *                   {
+         *                     "path": "tags",
+         *                     "direction": 1
+         *                   },
+         *                   {
+         *                     "path": "due",
+         *                     "direction": -1
+         *                   }
+         *                 ],
+         *                 "unique": false
+         *               }
          *             ]
          *           }
          *         ],
@@ -4443,6 +4670,22 @@ export interface components {
          *               "documents": 2,
          *               "bytes": 11537
          *             }
+         *           ],
+         *           "indexes": [
+         *             {
+         *               "name": "tags_1_due_-1",
+         *               "keys": [
+         *                 {
+         *                   "path": "tags",
+         *                   "direction": 1
+         *                 },
+         *                 {
+         *                   "path": "due",
+         *                   "direction": -1
+         *                 }
+         *               ],
+         *               "unique": false
+         *             }
          *           ]
          *         }
          *       ],
@@ -4484,6 +4727,8 @@ export interface components {
                 bytes: number;
                 /** @description The chunks holding them, in order. */
                 chunks: components["schemas"]["BackupChunkOutput"][];
+                /** @description The indexes created through the API (`_id_` and automatic ones excluded); absent when there are none, and in backups made before indexes were kept. */
+                indexes?: components["schemas"]["BackupIndexOutput"][];
             }[];
             /** @description The file contents of the vault, by CID. */
             files: {
@@ -4508,6 +4753,35 @@ export interface components {
             documents: number;
             /** @description Size of the chunk (BSON bytes). */
             bytes: number;
+        };
+        /**
+         * @description An index created through the API, rebuilt by a restore or a promotion once the documents are in (automatic indexes are not kept: queries make them again).
+         * @example {
+         *       "name": "tags_1_due_-1",
+         *       "keys": [
+         *         {
+         *           "path": "tags",
+         *           "direction": 1
+         *         },
+         *         {
+         *           "path": "due",
+         *           "direction": -1
+         *         }
+         *       ],
+         *       "unique": false
+         *     }
+         */
+        BackupIndexOutput: {
+            name: components["schemas"]["IndexName"];
+            /** @description The indexed paths in order (a list: the manifest’s canonical form sorts object keys, and an index’s key order matters). */
+            keys: {
+                /** @description A field path (dotted into embedded documents). */
+                path: string;
+                /** @description `1` ascending, `-1` descending. */
+                direction: 1 | -1;
+            }[];
+            /** @description Whether the index refuses a second document with the same keys. */
+            unique: boolean;
         };
     };
     responses: {
@@ -5185,7 +5459,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -5264,7 +5538,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -5564,7 +5838,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,6 +6002,194 @@ export interface operations {
             503: components["responses"]["Overloaded"];
         };
     };
+    listIndexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indexes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexList"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    createIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
+                collection: components["schemas"]["CollectionName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIndexRequest"];
+            };
+        };
+        responses: {
+            /** @description The index exists. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedIndex"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
+            455: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    dropIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
+                collection: components["schemas"]["CollectionName"];
+                /** @description An index name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. `_id_` and names starting with `ax_` (automatic indexes) are the node’s own. */
+                name: components["schemas"]["IndexName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
+             *
+             *     `INDEX_NOT_FOUND` (internal_code 10): No index of that name on the collection.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
     downloadFile: {
         parameters: {
             query?: {
@@ -5868,7 +6330,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -6018,7 +6480,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -6101,7 +6563,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -6184,7 +6646,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +7341,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -7249,7 +7711,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -7575,7 +8037,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -8535,7 +8997,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -8759,7 +9221,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -9112,7 +9574,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -9203,7 +9665,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -9624,7 +10086,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;
@@ -9971,7 +10433,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault or backup already exists. */
+            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
             455: {
                 headers: {
                     [name: string]: unknown;

@@ -16,11 +16,14 @@ import { readiness } from './node/readiness.js';
 import { nodeVersion } from './node/version.js';
 import { countDocuments } from './db/count-documents.js';
 import { createCollection } from './db/create-collection.js';
+import { createIndex } from './db/create-index.js';
 import { deleteCollection } from './db/delete-collection.js';
 import { deleteDocuments } from './db/delete-documents.js';
+import { dropIndex } from './db/drop-index.js';
 import { findDocuments } from './db/find-documents.js';
 import { insertDocuments } from './db/insert-documents.js';
 import { listCollections } from './db/list-collections.js';
+import { listIndexes } from './db/list-indexes.js';
 import { updateDocuments } from './db/update-documents.js';
 import { copyFile, deleteFile, downloadFile, fileHash, moveFile, uploadFile } from './files/index.js';
 import { listOrders } from './payment/list-orders.js';
@@ -65,6 +68,9 @@ export const procedures = conforming({
   deleteDocuments,
   findDocuments,
   countDocuments,
+  listIndexes,
+  createIndex,
+  dropIndex,
   uploadFile,
   downloadFile,
   deleteFile,

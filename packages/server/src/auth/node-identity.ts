@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createFileExclusive, ensurePrivateDir, SECRET_FILE_MODE } from '@cella/chain';
+import { createFileExclusive, ensurePrivateDir, SECRET_FILE_MODE } from '@cella/chain/atomic-write';
 import {
   bytesToHex,
   createDocument,
@@ -29,6 +29,13 @@ const keyFileSchema = z.object({
   privateKey: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
 export function identityFile(dataDir: string): string {
   return path.join(dataDir, 'identity', 'node-key.json');
 }
@@ -36,13 +43,16 @@ export function identityFile(dataDir: string): string {
 export async function loadOrCreateNodeIdentity(dataDir: string, log: Logger): Promise<NodeIdentity> {
   const file = identityFile(dataDir);
   await ensurePrivateDir(path.dirname(file), dataDir);
-  const { privateKey } = generateKeyPair();
-  const fresh = createKeySigner(privateKey);
-  const created = await createFileExclusive(
-    file,
-    `${JSON.stringify({ version: 1, did: fresh.did, privateKey: bytesToHex(privateKey) }, null, 2)}\n`,
-  );
-  if (created) log.info({ did: fresh.did }, 'created the node identity');
+  if (!(await exists(file))) {
+    // Exclusive: of two processes starting on a fresh data dir, one key wins and both use it.
+    const { privateKey } = generateKeyPair();
+    const fresh = createKeySigner(privateKey);
+    const created = await createFileExclusive(
+      file,
+      `${JSON.stringify({ version: 1, did: fresh.did, privateKey: bytesToHex(privateKey) }, null, 2)}\n`,
+    );
+    if (created) log.info({ did: fresh.did }, 'created the node identity');
+  }
 
   const stat = await fs.stat(file);
   if ((stat.mode & 0o077) !== 0) {

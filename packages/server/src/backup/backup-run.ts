@@ -14,7 +14,7 @@
  * Resuming after a crash on either side is running this again: the attempt is the same, whatever
  * already arrived is held or stored, and only the rest travels.
  */
-import type { Document } from '@cella/document-store';
+import type { Collection, Document } from '@cella/document-store';
 import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
@@ -24,10 +24,17 @@ import type { VaultRecord } from '../vault/vaults.js';
 import { carOf } from './car-blocks.js';
 import { Chunker, chunkDatabase, encodeEntry, type Chunk } from './chunks.js';
 import type { BackupGrant } from './credential.js';
-import { manifestHash, manifestSchema, totalsOf, type ChunkRef, type Manifest } from './manifest.js';
+import {
+  manifestHash,
+  manifestSchema,
+  totalsOf,
+  type ChunkRef,
+  type Manifest,
+  type ManifestIndex,
+} from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import { TransientError, type ProgressSink } from './progress.js';
-import { BackupNodeClient } from './remote.js';
+import type { BackupNodeClient } from './remote.js';
 import { Spool } from './spool.js';
 
 const WINDOW_CHUNKS = 1000;
@@ -46,16 +53,18 @@ export interface RunInput {
   onAttempt?: (client: BackupNodeClient, attemptId: string) => void;
 }
 
-function clientFor(
+/** The HTTP client (undici) loads with the first backup or restore, not when the node starts. */
+async function clientFor(
   deps: PrimaryDeps,
   input: Pick<RunInput, 'grant' | 'signal' | 'userDid'>,
   userDocument: unknown,
-): BackupNodeClient {
+): Promise<BackupNodeClient> {
+  const { BackupNodeClient } = await import('./remote.js');
   return new BackupNodeClient({
     grant: input.grant,
     identity: deps.identity,
     signal: input.signal,
-    dispatcher: deps.outbound,
+    dispatcher: await deps.outbound.dispatcher(),
     ...(userDocument !== undefined && input.userDid.startsWith('did:elastos:') ? { userDocument } : {}),
   });
 }
@@ -70,11 +79,25 @@ export async function openSession(
 ): Promise<{ vault: VaultRecord; client: BackupNodeClient; sync: () => void }> {
   const vault = await deps.vaults.find(input.userDid);
   if (!vault) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for this user on this node');
-  const client = clientFor(deps, input, await deps.presented.get(input.userDid));
+  const client = await clientFor(deps, input, await deps.presented.get(input.userDid));
   const sync = () => input.progress.set({ network_bytes: client.networkBytes });
   input.progress.note('signing in to the backup node');
   await client.signIn();
   return { vault, client, sync };
+}
+
+/**
+ * The collection's indexes a backup keeps: those created through the API. `_id_` is every
+ * collection's and automatic ones come back with the queries that want them.
+ */
+async function keptIndexes(collection: Collection): Promise<ManifestIndex[]> {
+  return (await collection.listIndexes())
+    .filter((i) => !i.auto && i.name !== '_id_')
+    .map((i) => ({
+      name: i.name,
+      keys: Object.entries(i.key).map(([path, direction]) => ({ path, direction })),
+      unique: i.unique,
+    }));
 }
 
 function* batches<T>(items: T[], size: number): Generator<T[]> {
@@ -158,7 +181,14 @@ export async function runBackup(deps: PrimaryDeps, input: RunInput): Promise<str
         });
         await push(event.chunk);
       } else {
-        collections.push({ name: event.name, documents: event.documents, bytes: event.bytes, chunks: refs });
+        const indexes = await keptIndexes(db.collection(event.name));
+        collections.push({
+          name: event.name,
+          documents: event.documents,
+          bytes: event.bytes,
+          chunks: refs,
+          ...(indexes.length > 0 ? { indexes } : {}),
+        });
         refs = [];
       }
     }

@@ -1,7 +1,8 @@
 /**
  * Rebuilding a vault from a backup (restore on the primary, promotion on the backup node): the
- * database from its chunks into a fresh database, the file contents into the live BlockStore, then
- * one reference (files service) per file metadata document, as the files service keeps them.
+ * database from its chunks into a fresh database, then its indexes; the file contents into the live
+ * BlockStore, then one reference (files service) per file metadata document, as the files service
+ * keeps them.
  */
 import type { BlockStore } from '@cella/block-store';
 import type { Database } from '@cella/document-store';
@@ -87,6 +88,18 @@ export async function importDatabase(
         `collection ${c.name} has ${count} documents after the import, the backup holds ${c.documents}`,
       );
     if (!isUnchargedCollection(c.name)) dbUsed += c.bytes;
+  }
+  // The indexes once the documents are in (one build each, not one update per insert).
+  for (const c of manifest.collections) {
+    for (const index of c.indexes ?? []) {
+      signal.throwIfAborted();
+      await db
+        .collection(c.name)
+        .createIndex(Object.fromEntries(index.keys.map((k) => [k.path, k.direction])), {
+          name: index.name,
+          unique: index.unique,
+        });
+    }
   }
   if (contents.size !== manifest.files.count)
     throw new CellaError(

@@ -20,7 +20,8 @@ import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { BackupGrant } from './credential.js';
 import { emptyProgress, TransientError, type JobProgress, type ProgressSink } from './progress.js';
-import { RemoteError, type BackupNodeClient } from './remote.js';
+import type { BackupNodeClient } from './remote.js';
+import { RemoteError } from './remote-error.js';
 import type { BackupSettings } from './settings.js';
 
 export type JobKind = 'backup' | 'restore';

@@ -11,6 +11,7 @@ import { CHUNK_MAX_BYTES, rawCid } from './chunks.js';
 
 export type Manifest = z.infer<typeof schemas.backup.backupManifest>;
 export type ChunkRef = Manifest['files']['chunks'][number];
+export type ManifestIndex = NonNullable<Manifest['collections'][number]['indexes']>[number];
 export const manifestSchema = schemas.backup.backupManifest;
 
 /** JSON with object keys sorted at every level (arrays keep their order). */

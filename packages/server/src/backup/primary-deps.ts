@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { OutboundClient } from '../outbound/lazy-outbound.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { PresentedDocumentStore } from '../auth/node-stores.js';
 import type { BlockStore } from '@cella/block-store';
@@ -33,5 +33,5 @@ export interface PrimaryDeps {
   /** Temporary files of running backups. */
   spoolDir: string;
   /** The outbound agent (src/outbound) for requests to the backup node the user names. */
-  outbound: Dispatcher;
+  outbound: OutboundClient;
 }

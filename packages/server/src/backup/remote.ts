@@ -24,18 +24,9 @@ import type { z } from 'zod';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { outboundRefusal, readCapped } from '../outbound/index.js';
 import type { BackupGrant } from './credential.js';
+import { RemoteError } from './remote-error.js';
 
-export class RemoteError extends Error {
-  override name = 'RemoteError';
-  constructor(
-    readonly status: number | null,
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+export { RemoteError };
 
 export interface BackupNodeClientOptions {
   grant: BackupGrant;

@@ -3,13 +3,13 @@
  * backup or a restore, report their state); a node with `role: 'backup'` also keeps other nodes'
  * backups (the internal API, node-to-node sign-in) and promotes them to live vaults.
  */
+import type { OutboundClient } from '../outbound/lazy-outbound.js';
 import path from 'node:path';
 import type { DidResolver } from '@cella/did';
 import { BackupAuthService } from '../auth/backup-auth.js';
 import { BackupTokens } from '../auth/backup-tokens.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js';
-import type { Dispatcher } from 'undici';
 import type { Config } from '../config.js';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
@@ -48,7 +48,7 @@ export interface BackupServiceDeps {
   /** The backup node's own BlockStore (`role: 'backup'` only). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
   /** The outbound agent (src/outbound) for requests to backup nodes users name. */
-  outbound: Dispatcher;
+  outbound: OutboundClient;
   /** Told when a job ends here (the metrics). */
   onJobEnded?: BackupJobsOptions['onJobEnded'];
 }

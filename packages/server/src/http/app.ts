@@ -32,6 +32,11 @@ export interface HttpAppOptions {
 /** The document and the docs page have their own routes (cached text, HTML). */
 const servedByDocsRoutes = new Set(['openApiDocument', 'apiReference']);
 
+/** Fastify's schema compilers, never used: routes carry no JSON schemas. */
+function noSchemas(): never {
+  throw new Error('fastify route schemas are not used: validate with the contract’s zod schemas');
+}
+
 export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): Promise<FastifyInstance> {
   // Typed as the default instance so plugins and route helpers share one type (pino's Logger vs
   // FastifyBaseLogger differ only in type parameters).
@@ -61,6 +66,9 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
     forceCloseConnections: true,
+    // No route has a fastify JSON schema (tRPC validates with zod): without these factories
+    // fastify would load ajv and fast-json-stringify at start for nothing (~200 ms, docs/architecture.md).
+    schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
     // Errors the router raises before any route runs (e.g. `%FF` in a path) get our error body too.
     frameworkErrors: (error, request, reply) =>
       void sendError(

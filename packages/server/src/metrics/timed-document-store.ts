@@ -12,6 +12,8 @@ import type {
   FindOneAndDeleteOptions,
   FindOneAndUpdateOptions,
   FindOptions,
+  IndexKeys,
+  IndexOptions,
   Update,
   UpdateOptions,
   WriteOptions,
@@ -119,6 +121,15 @@ class TimedCollection implements Collection {
   }
   dataBytes() {
     return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());
+  }
+  createIndex(keys: IndexKeys, options?: IndexOptions) {
+    return timed(this.observe, 'createIndex', performance.now(), this.inner.createIndex(keys, options));
+  }
+  listIndexes() {
+    return timed(this.observe, 'listIndexes', performance.now(), this.inner.listIndexes());
+  }
+  dropIndex(name: string) {
+    return timed(this.observe, 'dropIndex', performance.now(), this.inner.dropIndex(name));
   }
 }
 

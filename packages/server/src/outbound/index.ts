@@ -1,10 +1,5 @@
 export { OutboundPolicy, OutboundRefusedError } from './address-policy.js';
-export {
-  AnswerTooLargeError,
-  createOutboundAgent,
-  DEFAULT_OUTBOUND_LIMITS,
-  outboundRefusal,
-  readCapped,
-  type OutboundLimits,
-} from './outbound-agent.js';
+export { AnswerTooLargeError, createOutboundAgent, outboundRefusal, readCapped } from './outbound-agent.js';
+export { DEFAULT_OUTBOUND_LIMITS, type OutboundLimits } from './limits.js';
+export { LazyOutbound, type OutboundClient } from './lazy-outbound.js';
 export { readTrustedCa, TrustedCaError } from './trusted-ca.js';

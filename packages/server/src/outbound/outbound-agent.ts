@@ -12,24 +12,8 @@ import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { OutboundPolicy } from './address-policy.js';
+import { DEFAULT_OUTBOUND_LIMITS, type OutboundLimits } from './limits.js';
 import { OutboundRefusedError, refusal } from './address-policy.js';
-
-export interface OutboundLimits {
-  /** Milliseconds to open a connection (TCP and TLS). Default 10 s. */
-  connectTimeoutMs: number;
-  /** Certificate authorities (PEM) trusted beside Node's public roots; none by default. */
-  extraCa?: string;
-  /** Milliseconds from the end of the request to the answer's headers. Default 5 min. */
-  headersTimeoutMs: number;
-  /** Milliseconds the answer's body may stay silent. Default 2 min. */
-  bodyTimeoutMs: number;
-}
-
-export const DEFAULT_OUTBOUND_LIMITS: Readonly<OutboundLimits> = Object.freeze({
-  connectTimeoutMs: 10_000,
-  headersTimeoutMs: 300_000,
-  bodyTimeoutMs: 120_000,
-});
 
 /** dns.lookup that answers only when every address of the name passes the policy. */
 function checkedLookup(policy: OutboundPolicy): LookupFunction {

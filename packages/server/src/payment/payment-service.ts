@@ -98,6 +98,11 @@ export class PaymentService {
     this.receipts = o.nodeDb.collection(RECEIPTS);
   }
 
+  /** The settings this node takes payments with (null: none). */
+  get settings(): PaymentSettings | null {
+    return this.o.settings;
+  }
+
   private now(): number {
     return Math.floor(this.o.clock() / 1000);
   }

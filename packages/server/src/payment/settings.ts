@@ -4,7 +4,6 @@
  * receiving address are both set (plus an RPC URL); setting only one of them is a configuration
  * mistake reported at start, not a node that silently cannot settle.
  */
-import { getAddress, isAddress } from 'ethers';
 import { ConfigError, type Config } from '../config.js';
 
 export interface PaymentSettings {
@@ -19,14 +18,11 @@ export interface PaymentSettings {
   confirmations: number;
 }
 
-function address(value: string, what: string, env: string): string {
-  if (!isAddress(value))
-    throw new ConfigError(`${what} (${env}) is not an EVM address: ${JSON.stringify(value)}`);
-  return getAddress(value);
-}
-
-/** The payment settings, or null when this node takes no payments. Throws ConfigError when half set. */
-export function paymentSettings(config: Config): PaymentSettings | null {
+/**
+ * The payment settings, or null when this node takes no payments. Throws ConfigError when half set.
+ * ethers (for the address checksums) is loaded only when payments are configured.
+ */
+export async function paymentSettings(config: Config): Promise<PaymentSettings | null> {
   const { paymentContractAddress: contract, paymentReceivingAddress: receiving, escRpcUrl } = config;
   if (!contract && !receiving) return null;
   const missing = [
@@ -39,6 +35,12 @@ export function paymentSettings(config: Config): PaymentSettings | null {
       `payments need the contract, the receiving address and an RPC URL; missing: ${missing.join(', ')}`,
     );
   }
+  const { getAddress, isAddress } = await import('ethers');
+  const address = (value: string, what: string, env: string): string => {
+    if (!isAddress(value))
+      throw new ConfigError(`${what} (${env}) is not an EVM address: ${JSON.stringify(value)}`);
+    return getAddress(value);
+  };
   return {
     rpcUrl: escRpcUrl,
     chainId: config.escChainId ?? null,

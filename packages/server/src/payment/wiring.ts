@@ -1,6 +1,7 @@
 /**
  * Builds the payment side of a node at start: the dev chain when asked for, the settings (checked),
- * the chain client, the service, and the completion of settlements a crash interrupted.
+ * the chain client, the service, and the completion of settlements a crash interrupted. The chain
+ * code (ethers) loads only when payments are configured.
  */
 import type { NodeIdentity } from '../auth/node-identity.js';
 import type { Config } from '../config.js';
@@ -9,8 +10,6 @@ import type { Database } from '@cella/document-store';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultService } from '../vault/vaults.js';
-import { EthersPaymentChain } from './chain.js';
-import { startPaymentDevChain } from './dev-chain.js';
 import { PaymentService } from './payment-service.js';
 import { paymentSettings } from './settings.js';
 
@@ -36,13 +35,14 @@ export async function startPayments(
   let config = input;
   const closables: Closable[] = [];
   // Checked before anything starts, so a half-configured node fails fast with a clear message.
-  if (!config.devChain) paymentSettings(config);
+  if (!config.devChain) await paymentSettings(config);
   else {
     if (config.paymentContractAddress || config.paymentReceivingAddress) {
       deps.log.warn(
         'CELLA_DEV_CHAIN is on: the configured payment contract and receiving address are ignored',
       );
     }
+    const { startPaymentDevChain } = await import('./dev-chain.js');
     const dev = await startPaymentDevChain(config);
     closables.push({ close: () => dev.chain.stop() });
     config = dev.config;
@@ -53,8 +53,9 @@ export async function startPayments(
     print(dev.banner);
     deps.log.info({ rpcUrl: dev.chain.rpcUrl, contract: dev.chain.contractAddress }, 'dev chain started');
   }
-  const settings = paymentSettings(config);
-  const chain = settings ? new EthersPaymentChain(settings) : null;
+  const settings = await paymentSettings(config);
+  // The ethers client is loaded only for a node that takes payments.
+  const chain = settings ? new (await import('./chain.js')).EthersPaymentChain(settings) : null;
   if (chain) closables.push({ close: async () => chain.close() });
   const payment = new PaymentService({ ...deps, settings, chain });
   try {

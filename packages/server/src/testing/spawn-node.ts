@@ -29,6 +29,11 @@ export interface SpawnOptions {
   /** Extra node flags (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
   /**
+   * Run the compiled app (`dist/main.js`, as `npm start` does; needs `npm run build`) instead of
+   * its TypeScript sources through tsx (the default, as tests and `npm run dev` do).
+   */
+  compiled?: boolean;
+  /**
    * The data dir of a node whose identity (DID and key) this one shares: one node served by
    * several processes (scale-out) signs and verifies with one key.
    */
@@ -53,7 +58,12 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
   const cwd = path.join(repoRoot, 'apps', app);
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(options.compiled
+        ? ['dist/main.js']
+        : ['--conditions=@cella/source', '--import', 'tsx', 'src/main.ts']),
+    ],
     {
       cwd,
       env: {

@@ -11,6 +11,9 @@ import type {
   DocumentStore,
   Filter,
   FindOptions,
+  IndexInfo,
+  IndexKeys,
+  IndexOptions,
   WriteOptions,
 } from '@cella/document-store';
 import { fromExtJson } from '@cella/document-store';
@@ -319,6 +322,39 @@ export class VaultDatabase {
     } catch (error) {
       throw fromStoreError(error);
     }
+  }
+
+  async listIndexes(vault: VaultSpace, name: string): Promise<{ indexes: IndexInfo[] }> {
+    const collection = await this.existing(vault, name);
+    return { indexes: await collection.listIndexes() };
+  }
+
+  /** Index storage is not charged to the quota (only documents are, as BSON). */
+  async createIndex(
+    vault: VaultSpace,
+    name: string,
+    keys: IndexKeys,
+    options: IndexOptions = {},
+  ): Promise<{ name: string }> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    try {
+      return { name: await collection.createIndex(keys, options) };
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+  }
+
+  async dropIndex(vault: VaultSpace, name: string, index: string): Promise<void> {
+    this.assertWritable(vault);
+    const collection = await this.existing(vault, name);
+    let dropped: boolean;
+    try {
+      dropped = await collection.dropIndex(index);
+    } catch (error) {
+      throw fromStoreError(error);
+    }
+    if (!dropped) throw new CellaError('INDEX_NOT_FOUND', `no index named "${index}" on "${name}"`);
   }
 
   /**

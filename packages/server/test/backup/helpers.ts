@@ -45,13 +45,23 @@ export async function settled(vault: Vault, timeoutMs = 60_000): Promise<BackupS
   return vault.backup.watch(undefined, { intervalMs: 100, signal });
 }
 
-/** Every document of every collection and every file (path → bytes) of a vault, read through the SDK. */
-export async function contentsOf(
-  vault: Vault,
-): Promise<{ documents: Record<string, unknown[]>; files: Record<string, string> }> {
+/**
+ * Every document and every index created through the API of every collection, and every file
+ * (path → bytes) of a vault, read through the SDK. Automatic indexes are left out: queries make them.
+ */
+export async function contentsOf(vault: Vault): Promise<{
+  documents: Record<string, unknown[]>;
+  indexes: Record<string, unknown[]>;
+  files: Record<string, string>;
+}> {
   const documents: Record<string, unknown[]> = {};
-  for (const name of await vault.db.listCollections())
+  const indexes: Record<string, unknown[]> = {};
+  for (const name of await vault.db.listCollections()) {
     documents[name] = await vault.db.collection(name).find({}, { sort: { _id: 1 } });
+    indexes[name] = (await vault.db.collection(name).listIndexes())
+      .filter((i) => !i.auto)
+      .map((i) => ({ ...i, key: Object.entries(i.key) }));
+  }
   const files: Record<string, string> = {};
   for (const f of await vault.files.list('', { recursive: true })) {
     if (!f.is_file) continue;
@@ -59,7 +69,7 @@ export async function contentsOf(
       .update(await vault.files.bytes(f.name))
       .digest('hex');
   }
-  return { documents, files };
+  return { documents, indexes, files };
 }
 
 /**

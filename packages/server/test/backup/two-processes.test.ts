@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const MiB = 1024 * 1024;
 
-test('back up documents, scripts and files; back up a change (only it travels); restore; promote and read everything back on the backup node', async () => {
+test('back up documents, indexes, scripts and files; back up a change (only it travels); restore; promote and read everything back on the backup node', async () => {
   const user = newUser('elastos');
   const vault = await user.on(primary.url);
   await vault.subscription.subscribe();
@@ -53,6 +53,9 @@ test('back up documents, scripts and files; back up a change (only it travels); 
     { name: 'Grace ✓ 名前', ref: { $oid: '65a1b2c3d4e5f60718293a4b' } },
   ]);
   await vault.db.createCollection('empty');
+  // Indexes created through the API travel with the backup (a compound one, a unique one by name).
+  await notes.createIndex({ tags: 1, i: -1 });
+  await people.createIndex({ name: 1 }, { unique: true, name: 'people_by_name' });
   await vault.scripts.register('get_notes', {
     executable: { type: 'find', collection: 'notes', filter: { i: { $lt: 3 } } },
   });
@@ -99,6 +102,24 @@ test('back up documents, scripts and files; back up a change (only it travels); 
   expect(incremental.progress.network_bytes).toBeLessThan(full.progress.network_bytes / 8);
   expect(incremental.progress.items_total).toBeLessThan(12);
   const atBackup = await contentsOf(vault);
+  expect(atBackup.indexes.notes).toEqual([
+    { name: '_id_', key: [['_id', 1]], unique: true, auto: false },
+    {
+      name: 'tags_1_i_-1',
+      key: [
+        ['tags', 1],
+        ['i', -1],
+      ],
+      unique: false,
+      auto: false,
+    },
+  ]);
+  expect(atBackup.indexes.people?.[1]).toEqual({
+    name: 'people_by_name',
+    key: [['name', 1]],
+    unique: true,
+    auto: false,
+  });
   const scriptsAtBackup = await vault.scripts.list();
   const usageAtBackup = await vault.subscription.info();
 
@@ -108,6 +129,8 @@ test('back up documents, scripts and files; back up a change (only it travels); 
   await vault.files.delete('photos/2026/big.bin');
   await vault.files.upload('docs/hello.txt', 'overwritten');
   await vault.scripts.remove('count_people');
+  await notes.dropIndex('tags_1_i_-1');
+  await notes.createIndex({ title: 1 });
   await vault.backup.restore({ target: { url: backupNode.url } });
   const restored = await settled(vault);
   expect(restored, restored.message).toMatchObject({ state: 'restore', result: 'success' });
@@ -117,9 +140,10 @@ test('back up documents, scripts and files; back up a change (only it travels); 
   const info = await vault.subscription.info();
   expect(info.files_used).toBe(usageAtBackup.files_used);
   expect(info.database_used).toBe(usageAtBackup.database_used);
-  // The vault works normally after the switch.
+  // The vault works normally after the switch, its unique index too.
   await notes.insert({ i: -1, title: 'after restore' });
   expect(await notes.count({ i: -1 })).toBe(1);
+  await expect(people.insert({ name: 'Ada' })).rejects.toMatchObject({ status: 455 });
 
   // Promote on the backup node, sign in there with the SDK and read everything back.
   const there = await user.on(backupNode.url);
@@ -132,6 +156,10 @@ test('back up documents, scripts and files; back up a change (only it travels); 
     Buffer.from(await there.files.bytes('photos/2026/big.bin')).equals(bytesOf('big', 5 * MiB + 123)),
   ).toBe(true);
   await expect(there.backup.promote()).rejects.toMatchObject({ status: 455 });
+  await expect(there.db.collection('people').insert({ name: 'Ada' })).rejects.toMatchObject({
+    status: 455,
+    message: expect.stringContaining('people_by_name'),
+  });
   // The promoted vault is a live vault: writes work.
   await there.files.upload('written-on-backup-node.txt', 'yes');
   expect(new TextDecoder().decode(await there.files.bytes('written-on-backup-node.txt'))).toBe('yes');

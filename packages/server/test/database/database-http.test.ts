@@ -263,3 +263,65 @@ describe('refusals', () => {
     expect((doc!.text as string).length).toBe(text.length);
   });
 });
+
+describe('indexes', () => {
+  test('create, list and drop through the SDK; a unique index refuses a duplicate with 455', async () => {
+    const c = await alice.db.createCollection('members');
+    expect(await c.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
+    expect(await c.createIndex({ team: 1, joined: -1 }, { name: 'by_team' })).toBe('by_team');
+    expect(await c.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
+    await c.insert([
+      { email: 'a@x', team: 't', joined: 1 },
+      { email: 'b@x', team: 't', joined: 2 },
+    ]);
+    expect(await refused(c.insert({ email: 'a@x' }))).toMatchObject({ status: 455, code: 'ALREADY_EXISTS' });
+    expect(await refused(c.update({ email: 'b@x' }, { $set: { email: 'a@x' } }))).toMatchObject({
+      status: 455,
+    });
+    expect(await c.count({})).toBe(2);
+    expect((await c.find({ team: 't' }, { sort: { joined: -1 } })).map((d) => d.email)).toEqual([
+      'b@x',
+      'a@x',
+    ]);
+    expect((await c.listIndexes()).filter((i) => !i.auto)).toEqual([
+      { name: '_id_', key: { _id: 1 }, unique: true, auto: false },
+      { name: 'by_team', key: { team: 1, joined: -1 }, unique: false, auto: false },
+      { name: 'email_1', key: { email: 1 }, unique: true, auto: false },
+    ]);
+    await c.dropIndex('by_team');
+    expect(await refused(c.dropIndex('by_team'))).toMatchObject({
+      status: 404,
+      internalCode: 10,
+      code: 'INDEX_NOT_FOUND',
+    });
+    expect(await refused(c.createIndex({ other: 1 }, { name: 'email_1' }))).toMatchObject({ status: 455 });
+    // Another user's same-named collection has none of these.
+    await bob.db.createCollection('members');
+    expect((await bob.db.collection('members').listIndexes()).map((i) => i.name)).toEqual(['_id_']);
+  });
+
+  test('bad specifications, unknown options, the _id index and missing collections are refused', async () => {
+    const c = await alice.db.createCollection('indexed_refusals');
+    const path = '/api/v2/vault/db/indexed_refusals/indexes';
+    for (const body of [
+      { keys: {} },
+      { keys: { a: 2 } },
+      { keys: { a: 'text' } },
+      { keys: { $where: 1 } },
+      { keys: { 'a..b': 1 } },
+      { keys: { a: 1 }, options: { sparse: true } },
+      { keys: { a: 1 }, extra: 1 },
+      { keys: { a: 1 }, options: { name: 'ax_mine' } },
+      { keys: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 1])) },
+    ])
+      expect((await rawCall(alice, 'POST', path, body)).status, JSON.stringify(body)).toBe(400);
+    expect(await refused(c.dropIndex('_id_'))).toMatchObject({ status: 400 });
+    const missing = alice.db.collection('no_such');
+    for (const op of [
+      () => missing.listIndexes(),
+      () => missing.createIndex({ a: 1 }),
+      () => missing.dropIndex('a_1'),
+    ])
+      expect(await refused(op())).toMatchObject({ status: 404, internalCode: 4 });
+  });
+});

@@ -12,6 +12,7 @@ import { startIdChainStandIn, type IdChainStandIn } from '@cella/did/stand-in';
 import { createDevIdentity, connect } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
+import { paymentSettings } from '../../src/payment/settings.js';
 import { describeStart } from '../../src/start-summary.js';
 import { spawnNode, type SpawnedNode } from '../../src/testing/index.js';
 import { chainConfig } from '../payment/payment-node.js';
@@ -22,9 +23,13 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
-function summary(overrides: Partial<Config>, options: { url?: string; protectedMetrics?: boolean } = {}) {
+async function summary(
+  overrides: Partial<Config>,
+  options: { url?: string; protectedMetrics?: boolean } = {},
+) {
   const config: Config = { ...loadConfig({}, { dataDir }), ...overrides };
   return describeStart({
+    payment: await paymentSettings(config),
     label: 'Cella node',
     url: options.url ?? 'http://127.0.0.1:5000',
     config,
@@ -50,8 +55,11 @@ const production: Partial<Config> & { tlsCert: string } = {
 };
 
 describe('describeStart', () => {
-  test('a production configuration: everything named, no warning, no secret', () => {
-    const { lines, warnings } = summary(production, { url: 'https://0.0.0.0:443', protectedMetrics: true });
+  test('a production configuration: everything named, no warning, no secret', async () => {
+    const { lines, warnings } = await summary(production, {
+      url: 'https://0.0.0.0:443',
+      protectedMetrics: true,
+    });
     const text = lines.join('\n');
     expect(warnings).toEqual([]);
     expect(lines[0]).toBe(`Cella node listening on https://0.0.0.0:443 (data: ${dataDir})`);
@@ -75,8 +83,8 @@ describe('describeStart', () => {
     expect(text).not.toContain('WARNING');
   });
 
-  test('an IPFS Cluster node names the daemon and the cluster peer, without their credentials', () => {
-    const { lines } = summary({
+  test('an IPFS Cluster node names the daemon and the cluster peer, without their credentials', async () => {
+    const { lines } = await summary({
       ...production,
       ipfsClusterUrl: 'http://admin:cluster-pass@cluster.internal:9094',
     });
@@ -87,8 +95,8 @@ describe('describeStart', () => {
     expect(text).not.toContain('cluster-pass');
   });
 
-  test('the defaults: embedded engines named, one warning each for identity and payments', () => {
-    const { lines, warnings } = summary({});
+  test('the defaults: embedded engines named, one warning each for identity and payments', async () => {
+    const { lines, warnings } = await summary({});
     const text = lines.join('\n');
     expect(text).toContain(`documents      SQLite at ${path.join(dataDir, 'db')}`);
     expect(text).toContain(`files          helia at ${path.join(dataDir, 'blocks')}`);
@@ -103,8 +111,8 @@ describe('describeStart', () => {
     expect(lines.slice(-2)).toEqual(warnings.map((w) => `WARNING: ${w}`));
   });
 
-  test('each thing a production node lacks gives exactly one warning', () => {
-    const { warnings } = summary({
+  test('each thing a production node lacks gives exactly one warning', async () => {
+    const { warnings } = await summary({
       host: '0.0.0.0',
       devChain: true,
       escRpcUrl: 'http://127.0.0.1:8545',
@@ -121,21 +129,23 @@ describe('describeStart', () => {
       'CELLA_QUOTA_ENFORCEMENT=false: storage usage',
     ]);
     expect(
-      summary({
-        devChain: true,
-        escRpcUrl: 'http://127.0.0.1:8545',
-        escChainId: 31337,
-        paymentContractAddress: CONTRACT,
-        paymentReceivingAddress: ADDRESS,
-      }).parts.payments,
+      (
+        await summary({
+          devChain: true,
+          escRpcUrl: 'http://127.0.0.1:8545',
+          escChainId: 31337,
+          paymentContractAddress: CONTRACT,
+          paymentReceivingAddress: ADDRESS,
+        })
+      ).parts.payments,
     ).toBe('development chain (anvil at http://127.0.0.1:8545, chain 31337)');
   });
 
-  test('a data directory other users can open is warned about', () => {
+  test('a data directory other users can open is warned about', async () => {
     const open = mkdtempSync(path.join(tmpdir(), 'cella-open-'));
     try {
       chmodSync(open, 0o755);
-      const { warnings } = summary({ dataDir: open });
+      const { warnings } = await summary({ dataDir: open });
       expect(warnings.at(-1)).toBe(
         `the data directory ${open} is open to other users (mode 755): chmod 700 it (it holds the node's key and every vault)`,
       );
@@ -144,8 +154,8 @@ describe('describeStart', () => {
     }
   });
 
-  test('metrics off are said to be off, and not warned about', () => {
-    const { parts, warnings } = summary({ metrics: false, host: '0.0.0.0' });
+  test('metrics off are said to be off, and not warned about', async () => {
+    const { parts, warnings } = await summary({ metrics: false, host: '0.0.0.0' });
     expect(parts.metrics).toBe('off');
     expect(warnings.some((w) => w.startsWith('metrics'))).toBe(false);
   });

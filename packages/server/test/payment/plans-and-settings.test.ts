@@ -128,13 +128,13 @@ describe('payment settings', () => {
   const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
   const receiver = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-  test('off unless a contract and a receiving address are set', () => {
-    expect(paymentSettings(base)).toBeNull();
-    expect(paymentSettings({ ...base, escRpcUrl: 'http://127.0.0.1:8545' })).toBeNull();
+  test('off unless a contract and a receiving address are set', async () => {
+    expect(await paymentSettings(base)).toBeNull();
+    expect(await paymentSettings({ ...base, escRpcUrl: 'http://127.0.0.1:8545' })).toBeNull();
   });
 
-  test('addresses are checksummed; confirmations are at least 1', () => {
-    const settings = paymentSettings({
+  test('addresses are checksummed; confirmations are at least 1', async () => {
+    const settings = await paymentSettings({
       ...base,
       escRpcUrl: 'http://127.0.0.1:8545',
       paymentContractAddress: contract.toLowerCase(),
@@ -150,19 +150,19 @@ describe('payment settings', () => {
     });
   });
 
-  test('half a configuration, or a non-EVM address, stops the node at start', () => {
-    expect(() => paymentSettings({ ...base, paymentContractAddress: contract })).toThrow(
+  test('half a configuration, or a non-EVM address, stops the node at start', async () => {
+    await expect(paymentSettings({ ...base, paymentContractAddress: contract })).rejects.toThrow(
       /missing: CELLA_PAYMENT_RECEIVING_ADDRESS, CELLA_ESC_RPC_URL/,
     );
     // The reference's default receiving address is a main-chain address: never an EVM recipient.
-    expect(() =>
+    await expect(
       paymentSettings({
         ...base,
         escRpcUrl: 'http://127.0.0.1:8545',
         paymentContractAddress: contract,
         paymentReceivingAddress: 'EH3b5VWJaFSDJyuvvwYVDcWqg5sKvHpPWe',
       }),
-    ).toThrow(/CELLA_PAYMENT_RECEIVING_ADDRESS\) is not an EVM address/);
-    expect(() => paymentSettings({ ...base, paymentContractAddress: contract })).toThrow(ConfigError);
+    ).rejects.toThrow(/CELLA_PAYMENT_RECEIVING_ADDRESS\) is not an EVM address/);
+    await expect(paymentSettings({ ...base, paymentContractAddress: contract })).rejects.toThrow(ConfigError);
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * A production start (issue 15): the compiled vault node (`npm start` runs `apps/node/dist/main.js`)
+ * started as a child process, timed from the spawn to its first answer to `GET /api/v2/health`,
+ * with the CPU time it used until then, and its RSS at rest (3 s later, no requests). One start on
+ * an empty data directory (it creates its key), then CELLA_BENCH_STARTS (5) restarts on it, and
+ * one start of the TypeScript sources through tsx (`npm run dev`) for comparison.
+ * Targets (not asserted): RSS at rest ≤ 120 MiB; first answer ≤ 1.5 s after start. The wall time
+ * follows the machine's load; the CPU time much less.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cpuMs, fmt, median, printTable } from './lib.js';
+import { benchCompiled, rssMiB } from './node-under-test.js';
+
+const STARTS = Math.max(1, Number(process.env.CELLA_BENCH_STARTS ?? 5));
+const appDir = resolve(new URL('../../../apps/node', import.meta.url).pathname);
+
+interface Start {
+  firstAnswerMs: number;
+  cpuMs: number;
+  rssMiB: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function start(args: string[], dataDir: string): Promise<Start> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: appDir,
+    env: { ...process.env, CELLA_PORT: String(port), CELLA_DATA_DIR: dataDir, CELLA_LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  try {
+    for (;;) {
+      if (performance.now() - started > 60_000) throw new Error('the node did not answer within 60 s');
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v2/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const firstAnswerMs = performance.now() - started;
+    const cpu = cpuMs(child.pid as number);
+    await new Promise((r) => setTimeout(r, 3000));
+    return { firstAnswerMs, cpuMs: cpu, rssMiB: rssMiB(child.pid as number) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export async function benchStartup(): Promise<void> {
+  benchCompiled();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cella-bench-start-'));
+  const compiled = ['dist/main.js'];
+  try {
+    const fresh = await start(compiled, dataDir);
+    const restarts: Start[] = [];
+    for (let i = 0; i < STARTS; i++) restarts.push(await start(compiled, dataDir));
+    const dev = await start(['--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'], dataDir);
+    const row = (label: string, s: Start[]) => ({
+      start: label,
+      'first answer': `${fmt(median(s.map((x) => x.firstAnswerMs)))} ms`,
+      'CPU until then': `${fmt(median(s.map((x) => x.cpuMs)))} ms`,
+      'RSS at rest': `${fmt(median(s.map((x) => x.rssMiB)))} MiB`,
+      each: s.map((x) => `${fmt(x.firstAnswerMs)} ms / ${fmt(x.rssMiB)} MiB`).join(' · '),
+    });
+    printTable('Start of a vault node (SQLite + helia, no payments)', [
+      row('npm start, empty data dir', [fresh]),
+      row(`npm start, restart (median of ${STARTS})`, restarts),
+      row('npm run dev (tsx, sources)', [dev]),
+    ]);
+    console.log('\nTargets: RSS at rest ≤ 120 MiB; first answer ≤ 1.5 s after start (npm start).');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchStartup();
