@@ -169,13 +169,12 @@ const withExamples = (examples: Named | undefined) => (examples ? { examples } :
 
 /**
  * Raw bytes: `format: binary` (what generators read as a file or blob; OpenAPI 3.0's word, still
- * understood) with 3.1's `contentMediaType`.
+ * understood) with 3.1's `contentMediaType`. A text (the reference page) is a string.
  */
-const binarySchema = (contentType: string) => ({
-  type: 'string',
-  format: 'binary',
-  contentMediaType: contentType,
-});
+const binarySchema = (contentType: string) =>
+  contentType.startsWith('text/')
+    ? { type: 'string', contentMediaType: contentType }
+    : { type: 'string', format: 'binary', contentMediaType: contentType };
 
 function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
@@ -435,6 +434,13 @@ export function buildOpenApiDocument(
       override: ({ jsonSchema }) => {
         if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
         if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+        // A tuple is `prefixItems` with `items: false`; a boolean schema is valid JSON Schema but
+        // generators refuse it (openapi-python-client rejects the whole document), so the same
+        // bound is said with `maxItems`.
+        if (jsonSchema.items === false && Array.isArray(jsonSchema.prefixItems)) {
+          delete jsonSchema.items;
+          jsonSchema.maxItems = jsonSchema.prefixItems.length;
+        }
       },
     },
   );
