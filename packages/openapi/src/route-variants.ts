@@ -63,7 +63,7 @@ const descriptionOf = (schema: z.ZodType): string | undefined => {
 
 /** The query parameters a variant requires, as `name=value` or `name` (what selects it). */
 export function requiredQueryWords(endpoint: Endpoint): string[] {
-  return Object.entries((endpoint.query?.shape ?? {}) as Shape)
+  return Object.entries((endpoint.query?.shape ?? {}))
     .filter(([, schema]) => !schema.safeParse(undefined).success)
     .map(([name, schema]) => {
       const values = fixedValues(schema);
@@ -75,7 +75,7 @@ export function requiredQueryWords(endpoint: Endpoint): string[] {
 function mergeQuery(variants: readonly Endpoint[]): z.ZodObject | undefined {
   const byName = new Map<string, { schema: z.ZodType; operationId: string }[]>();
   for (const variant of variants)
-    for (const [name, schema] of Object.entries((variant.query?.shape ?? {}) as Shape))
+    for (const [name, schema] of Object.entries((variant.query?.shape ?? {})))
       byName.set(name, [...(byName.get(name) ?? []), { schema, operationId: variant.operationId }]);
   if (byName.size === 0) return undefined;
   const shape: Shape = {};
@@ -83,7 +83,7 @@ function mergeQuery(variants: readonly Endpoint[]): z.ZodObject | undefined {
     const distinct = [...new Set(uses.map((use) => use.schema))];
     const fixed = distinct.map(fixedValues);
     if (distinct.length > 1 && fixed.every((values) => values !== undefined)) {
-      const values = [...new Set(fixed.flat() as string[])];
+      const values = [...new Set(fixed.flatMap((v) => v ?? []))];
       const description = uses
         .map(({ schema, operationId }) => {
           const these = fixedValues(schema)!;
