@@ -63,7 +63,7 @@ const descriptionOf = (schema: z.ZodType): string | undefined => {
 
 /** The query parameters a variant requires, as `name=value` or `name` (what selects it). */
 export function requiredQueryWords(endpoint: Endpoint): string[] {
-  return Object.entries((endpoint.query?.shape ?? {}))
+  return Object.entries(endpoint.query?.shape ?? {})
     .filter(([, schema]) => !schema.safeParse(undefined).success)
     .map(([name, schema]) => {
       const values = fixedValues(schema);
@@ -75,7 +75,7 @@ export function requiredQueryWords(endpoint: Endpoint): string[] {
 function mergeQuery(variants: readonly Endpoint[]): z.ZodObject | undefined {
   const byName = new Map<string, { schema: z.ZodType; operationId: string }[]>();
   for (const variant of variants)
-    for (const [name, schema] of Object.entries((variant.query?.shape ?? {})))
+    for (const [name, schema] of Object.entries(variant.query?.shape ?? {}))
       byName.set(name, [...(byName.get(name) ?? []), { schema, operationId: variant.operationId }]);
   if (byName.size === 0) return undefined;
   const shape: Shape = {};
