@@ -214,7 +214,7 @@ describe('presentations', () => {
 
   it('a created time with milliseconds: accepted when the whole-second form was signed (the SDKs drop the fraction), else a MALFORMED that says why', async () => {
     const vp = await createPresentation(user, { realm: node.did, nonce: 'n-ms' });
-    const withMs = vp.created.replace('Z', '.123Z');
+    const withMs = vp.created!.replace('Z', '.123Z');
     // Signed over whole seconds, sent with milliseconds: what the reference and the SDKs accept.
     const sent = { ...vp, created: withMs, proof: { ...vp.proof, created: withMs } };
     await expect(verifyPresentation(sent, { resolver, nonce: 'n-ms' })).resolves.toMatchObject({
