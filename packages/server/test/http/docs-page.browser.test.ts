@@ -120,9 +120,16 @@ describe.skipIf(!executablePath)('the docs page in headless Chromium', () => {
     const primary = await browser.newPage();
     await primary.goto(`${node.url}/api/v2/docs`, { waitUntil: 'load' });
     await primary.locator('h2', { hasText: 'Insert one or more documents' }).waitFor({ timeout: 30_000 });
-    // x-codeSamples: Redoc shows the SDK call and curl beside the operation.
-    const text = await primary.locator('#redoc-container').innerText();
-    expect(text).toContain(".insert([{ title: 'Shopping list'");
-    expect(text).toContain('curl -X POST "$CELLA_URL/api/v2/vault/db/notes"');
+    // x-codeSamples: Redoc shows the SDK call and curl in tabs beside the operation's payload (the
+    // first operation with samples is sign-in).
+    const sdkTabs = primary.getByRole('tab', { name: 'SDK', exact: true });
+    expect(await sdkTabs.count()).toBeGreaterThanOrEqual(10);
+    await sdkTabs.first().click();
+    await primary.getByText('await connect({ url:').first().waitFor({ timeout: 10_000 });
+    await primary.getByRole('tab', { name: 'curl', exact: true }).first().click();
+    await primary
+      .getByText('curl -X POST "$CELLA_URL/api/v2/did/signin"')
+      .first()
+      .waitFor({ timeout: 10_000 });
   }, 60_000);
 });
