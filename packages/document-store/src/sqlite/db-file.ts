@@ -23,6 +23,7 @@ import Database from 'better-sqlite3';
 import type { BeforeCommit } from '../document-store.js';
 import { GroupCommit } from './group-commit.js';
 import { AUTO_PREFIX, autoIndexName } from '../index-spec.js';
+import { LOG_SCHEMA } from './change-log.js';
 import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
 
@@ -48,7 +49,8 @@ CREATE TABLE IF NOT EXISTS _cella_collections (
   bytes INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-${CATALOG_SCHEMA}`;
+${CATALOG_SCHEMA}
+${LOG_SCHEMA}`;
 
 const MAX_CACHED_STATEMENTS = 256;
 
