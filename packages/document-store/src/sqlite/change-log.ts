@@ -1,5 +1,6 @@
 /**
- * The change log on SQLite: rows of `_cella_log` in the database's own file. A logged write
+ * The change log on SQLite: rows of `_cella_log` in the database's own file (its table is in
+ * db-file.ts's schema). A logged write
  * inserts its entries inside its own work, i.e. inside its savepoint of the group commit
  * (group-commit.ts): they commit with the write, roll back with it, and run again with it when its
  * batch runs again. AUTOINCREMENT keeps sequence numbers growing after the newest rows are trimmed
@@ -21,13 +22,6 @@ import { boundsOf, MAX_LOG_READ } from '../document-store.js';
 import type { DbFile } from './db-file.js';
 
 type Connection = Database.Database;
-
-export const LOG_SCHEMA = `
-CREATE TABLE IF NOT EXISTS _cella_log (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  at INTEGER NOT NULL,
-  entry TEXT NOT NULL
-);`;
 
 const HEAD = "SELECT seq FROM sqlite_sequence WHERE name = '_cella_log'";
 const INSERT = 'INSERT INTO _cella_log (at, entry) VALUES (?, ?)';

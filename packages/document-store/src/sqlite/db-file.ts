@@ -9,7 +9,8 @@
  * - random table names, never reused, so a statement prepared against a dropped collection fails
  *   instead of silently reading a new collection of the same name;
  * - `bytes` keeps each collection's BSON size up to date inside every write transaction, so
- *   `dataBytes()` is one row read.
+ *   `dataBytes()` is one row read;
+ * - `_cella_log` is the database's change log (change-log.ts).
  *
  * Two connections per file: a writer, whose transactions go through a WriteGate, and a reader
  * (query_only) that sees committed data only, so reads never wait behind a write transaction held
@@ -23,7 +24,6 @@ import Database from 'better-sqlite3';
 import type { BeforeCommit } from '../document-store.js';
 import { GroupCommit } from './group-commit.js';
 import { AUTO_PREFIX, autoIndexName } from '../index-spec.js';
-import { LOG_SCHEMA } from './change-log.js';
 import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
 
@@ -50,7 +50,11 @@ CREATE TABLE IF NOT EXISTS _cella_collections (
   created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 ${CATALOG_SCHEMA}
-${LOG_SCHEMA}`;
+CREATE TABLE IF NOT EXISTS _cella_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  entry TEXT NOT NULL
+);`;
 
 const MAX_CACHED_STATEMENTS = 256;
 

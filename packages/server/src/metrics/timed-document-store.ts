@@ -155,12 +155,7 @@ class TimedDatabase implements Database {
     );
   }
   dropCollection(name: string, options?: LayoutOptions) {
-    return timed(
-      this.observe,
-      'dropCollection',
-      performance.now(),
-      this.inner.dropCollection(name, options),
-    );
+    return timed(this.observe, 'dropCollection', performance.now(), this.inner.dropCollection(name, options));
   }
   hasCollection(name: string) {
     return timed(this.observe, 'hasCollection', performance.now(), this.inner.hasCollection(name));
