@@ -361,7 +361,7 @@ export const documentPaths: Record<Dialect, { document: string; page: string }> 
 
 const commonDescription =
   'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example).\n\n' +
-  `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.\n\n`;
+  `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without — a request refused for its token (401) counts per IP too, before its body is read; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.\n\n`;
 
 const infos: Record<Dialect, { title: string; description: string }> = {
   cella: {
