@@ -38,6 +38,18 @@ export {
 } from './encoding.js';
 export { verifySignature } from './verify.js';
 export { createKeySigner } from './signer.js';
+export {
+  cipherPath,
+  createHdKeySigner,
+  deriveChild,
+  derivePath,
+  elastosDidKey,
+  hdKeyFromMnemonic,
+  hdKeyFromSeed,
+  parseExtendedKey,
+  serializeExtendedKey,
+} from './hd-key.js';
+export type { HdKey } from './hd-key.js';
 export type { Signer, KeySignerOptions, DidMethodName } from './signer.js';
 
 // DIDs

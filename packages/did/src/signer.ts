@@ -18,6 +18,17 @@ export interface Signer {
   publicKey: Uint8Array;
   /** 64-byte raw r‖s ECDSA signature over SHA-256(data). */
   sign(data: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional: P-256 ECDH with this key, the 32-byte x-coordinate of (private key × `publicKey`).
+   * What opens a key a friend wrapped for this DID (end-to-end encryption in the SDK); wallets
+   * that only sign leave it out.
+   */
+  sharedSecret?(publicKey: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional: the 32-byte key the Elastos DID SDK's `DIDDocument.createCipher(identifier,
+   * securityCode)` derives from this key's extended form (needs its chain code: `createHdKeySigner`).
+   */
+  elastosCipherKey?(identifier: string, securityCode: number): Promise<Uint8Array>;
 }
 
 export type DidMethodName = 'elastos' | 'key';
@@ -57,6 +68,14 @@ export function createKeySigner(privateKey: Uint8Array, options: KeySignerOption
     async sign(data: Uint8Array): Promise<Uint8Array> {
       if (!(data instanceof Uint8Array)) throw new DidError('MALFORMED', 'data to sign must be a Uint8Array');
       return p256.sign(data, secret, { prehash: true, format: 'compact' });
+    },
+    async sharedSecret(peer: Uint8Array): Promise<Uint8Array> {
+      if (!(peer instanceof Uint8Array)) throw new DidError('MALFORMED', 'the peer key must be a Uint8Array');
+      try {
+        return p256.getSharedSecret(secret, peer, true).slice(1);
+      } catch (err) {
+        throw new DidError('INVALID_KEY', 'the peer key is not a valid P-256 point', { cause: err });
+      }
     },
   };
 }

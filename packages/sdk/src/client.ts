@@ -1,6 +1,7 @@
 import type { DIDDocument, Signer } from '@cella/did';
 import { BackupApi } from './backup-api.js';
 import { DatabaseApi } from './database-api.js';
+import type { EncryptionSettings } from './encryption.js';
 import { FilesApi } from './files-api.js';
 import { Http, type HttpOptions } from './http.js';
 import { NodeApi } from './node-api.js';
@@ -53,6 +54,18 @@ export interface ConnectOptions extends ClientOptions {
   credentials?: unknown[];
   /** Where the access token is kept. Default: memory. */
   tokenStore?: TokenStore;
+  /**
+   * The application end-to-end encryption keys are for (docs/encryption.md). Default: the `appDid`
+   * of the AppIdCredential presented (the official Hive SDK's identifier), else `default`.
+   */
+  appId?: string;
+}
+
+/** The app DID an AppIdCredential names, if the first credential is one. */
+function appDidOf(credentials: unknown[] | undefined): string | undefined {
+  const subject = (credentials?.[0] as { credentialSubject?: { appDid?: unknown } } | undefined)
+    ?.credentialSubject;
+  return typeof subject?.appDid === 'string' ? subject.appDid : undefined;
 }
 
 /** A signed-in connection to the caller's vault on one node. */
@@ -71,17 +84,21 @@ export class Vault implements CellaClient {
   readonly scripts: ScriptsApi;
   /** Backup to a backup node, its state, restore, and promotion (on the backup node). */
   readonly backup: BackupApi;
+  /** The key material end-to-end encryption derives from (never sent anywhere). */
+  readonly encryption: EncryptionSettings;
 
   constructor(
     readonly http: Http,
     readonly session: Session,
-    /** The signed-in key (issues backup credentials). */
+    /** The signed-in key (issues backup credentials; the key material of encryption). */
     signer?: Signer,
+    appId = 'default',
   ) {
     this.url = http.baseUrl;
+    this.encryption = { signer, appId };
     this.node = new NodeApi(http);
-    this.db = new DatabaseApi(http);
-    this.files = new FilesApi(http);
+    this.db = new DatabaseApi(http, this);
+    this.files = new FilesApi(http, this);
     this.subscription = new SubscriptionApi(http);
     this.payment = new PaymentApi(http);
     this.scripts = new ScriptsApi(http);
@@ -114,7 +131,12 @@ export async function connect(options: ConnectOptions): Promise<Vault> {
     ...(options.credentials ? { credentials: options.credentials } : {}),
   }));
   await session.token();
-  return new Vault(http, session, options.signer);
+  return new Vault(
+    http,
+    session,
+    options.signer,
+    options.appId ?? appDidOf(options.credentials) ?? 'default',
+  );
 }
 
 /** `Cella.connect(...)`, `Cella.client(...)`. */

@@ -2,6 +2,15 @@
  * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
  * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
  */
+import type { CryptoHost } from '@cella/sdk/crypto';
+import {
+  createEncryptedCollection,
+  EncryptedCollection,
+  SharedCollection,
+  type CreateEncryptedOptions,
+  type OpenSharedOptions,
+} from './encryption.js';
+import { CellaCryptoError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
@@ -162,13 +171,49 @@ export class CollectionApi {
 }
 
 export class DatabaseApi {
-  constructor(private readonly http: Http) {}
+  constructor(
+    private readonly http: Http,
+    /** The signed-in connection (for encrypted collections). */
+    private readonly host?: CryptoHost,
+  ) {}
 
-  collection(name: string): CollectionApi {
-    return new CollectionApi(this.http, name);
+  private get encryption(): CryptoHost {
+    if (!this.host)
+      throw new CellaCryptoError('NO_KEY_MATERIAL', 'encryption needs a connection made by connect()');
+    return this.host;
   }
 
-  async createCollection(name: string): Promise<CollectionApi> {
+  /** A collection; `{ encrypt: true }` for one created encrypted (its documents sealed and opened here). */
+  collection(name: string): CollectionApi;
+  collection<T extends JsonObject = JsonObject>(
+    name: string,
+    options: { encrypt: true },
+  ): EncryptedCollection<T>;
+  collection(name: string, options?: { encrypt: true }): CollectionApi | EncryptedCollection {
+    return options?.encrypt
+      ? new EncryptedCollection(this.encryption, name)
+      : new CollectionApi(this.http, name);
+  }
+
+  /** A collection someone shared with the signed-in DID (`EncryptedCollection.share`). */
+  shared(options: OpenSharedOptions): SharedCollection {
+    return new SharedCollection(this.encryption, options);
+  }
+
+  /**
+   * Creates a collection. With `{ encrypt: true }` its documents are end-to-end encrypted
+   * (docs/encryption.md); `searchable` fields can then be filtered by equality on the node.
+   */
+  async createCollection(name: string): Promise<CollectionApi>;
+  async createCollection<T extends JsonObject = JsonObject>(
+    name: string,
+    options: CreateEncryptedOptions,
+  ): Promise<EncryptedCollection<T>>;
+  async createCollection(
+    name: string,
+    options?: CreateEncryptedOptions,
+  ): Promise<CollectionApi | EncryptedCollection> {
+    if (options?.encrypt) return createEncryptedCollection(this.encryption, name, options);
     await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }),
     );

@@ -2,7 +2,8 @@
  * Typed errors. Every failure of an SDK call is a CellaSdkError:
  * - CellaApiError: the node answered with an error (HTTP status, the contract's code, its message);
  * - CellaNetworkError: the node could not be reached, or the connection broke mid-answer;
- * - CellaPaymentError: a payment could not be made (from `@cella/sdk/ethers`).
+ * - CellaPaymentError: a payment could not be made (from `@cella/sdk/ethers`);
+ * - CellaCryptoError: end-to-end encrypted data could not be opened or written (docs/encryption.md).
  * A call cancelled through its AbortSignal rejects with the signal's reason (an `AbortError`), as
  * `fetch` does.
  */
@@ -123,4 +124,29 @@ export class CellaPaymentError extends CellaSdkError {
 
   /** The payment contract's custom error (e.g. `ZeroValue`), for `CONTRACT_REFUSED`. */
   readonly contractError: string | undefined;
+}
+
+/** Why encrypted data could not be opened or written (docs/encryption.md). */
+export type CryptoErrorCode =
+  /** The keys this identity derives do not open the data (another identity, app id or scheme). */
+  | 'WRONG_KEY'
+  /** The ciphertext was changed, cut or reordered: refused, never returned as garbage. */
+  | 'TAMPERED'
+  /** The signer cannot provide key material (its signatures are not deterministic, or it lacks ECDH). */
+  | 'NO_KEY_MATERIAL'
+  /** A query, update or option that encrypted data cannot answer (named in the message). */
+  | 'UNSUPPORTED'
+  /** Nothing was shared with this DID (no wrapped key for it). */
+  | 'NOT_SHARED';
+
+export class CellaCryptoError extends CellaSdkError {
+  override readonly name = 'CellaCryptoError';
+
+  constructor(
+    readonly code: CryptoErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  }
 }

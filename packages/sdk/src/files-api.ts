@@ -5,6 +5,9 @@
  * Paths use `/` between folders and are URL-encoded here, one segment at a time. The empty path
  * is the root folder (for `list` and `stat`).
  */
+import type { CryptoHost } from '@cella/sdk/crypto';
+import { loadCrypto, type OpenSharedOptions, type Recipient, type ShareOptions } from './encryption.js';
+import { CellaCryptoError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http, RawInit } from './http.js';
 import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
@@ -28,6 +31,11 @@ export interface UploadOptions {
    * setting it), so an upload that can't fit is refused before the first byte.
    */
   size?: number;
+  /**
+   * End-to-end encrypt on the client (docs/encryption.md): `true` for the Cella scheme, `'hive'`
+   * for the official Hive SDK's. Streamed in constant memory; progress counts plaintext bytes.
+   */
+  encrypt?: boolean | 'hive';
 }
 
 /** A byte range: `{ offset, length? }` (from `offset`, `length` bytes or to the end) or the last `suffix` bytes. */
@@ -38,6 +46,8 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Progress as the bytes are read: bytes so far and the length of the answer when known. */
   onProgress?: ProgressListener;
+  /** Decrypt a file uploaded with `encrypt` (either scheme, told by its first bytes); no `range` then. */
+  decrypt?: boolean;
 }
 
 const FILES = '/api/v2/vault/files/';
@@ -64,7 +74,17 @@ export function rangeHeader(range: ByteRange): string {
 }
 
 export class FilesApi {
-  constructor(private readonly http: Http) {}
+  constructor(
+    private readonly http: Http,
+    /** The signed-in connection (for encrypted files). */
+    private readonly host?: CryptoHost,
+  ) {}
+
+  private get encryption(): CryptoHost {
+    if (!this.host)
+      throw new CellaCryptoError('NO_KEY_MATERIAL', 'encryption needs a connection made by connect()');
+    return this.host;
+  }
 
   private url(path: string, suffix = '', query = ''): string {
     return `${FILES}${encodeFilePath(path)}${suffix}${query}`;
@@ -80,17 +100,56 @@ export class FilesApi {
    * once. Progress: see `UploadOptions.onProgress`.
    */
   async upload(path: string, data: UploadData, options: UploadOptions = {}): Promise<UploadResult> {
+    if (options.encrypt) {
+      const { encrypt: _encrypt, onProgress: _onProgress, size: _size, ...rest } = options;
+      const sealed = await (await loadCrypto()).sealUpload(this.encryption, data, options);
+      const url = this.url(path, '', sealed.query);
+      const response = await sendUpload(this.http, url, sealed.data, {
+        ...rest,
+        ...(sealed.size !== undefined ? { size: sealed.size } : {}),
+      });
+      return this.http.parse<UploadResult>(response, url);
+    }
     const response = await sendUpload(this.http, this.url(path), data, options);
     return this.http.parse<UploadResult>(response, this.url(path));
   }
 
   /** The file's bytes (or a range of them) as a web stream, read at the caller's pace. */
   async download(path: string, options: DownloadOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    if (options.decrypt && options.range)
+      throw new CellaCryptoError('UNSUPPORTED', 'an encrypted file is downloaded whole (no range)');
     const response = await this.http.raw(this.url(path), {
       headers: options.range ? { range: rangeHeader(options.range) } : {},
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return progressDownload(response, this.http.baseUrl, options);
+    if (!options.decrypt) return progressDownload(response, this.http.baseUrl, options);
+    const { onProgress: _onProgress, ...rest } = options;
+    const size = Number(response.headers.get('content-length') ?? Number.NaN);
+    return (await loadCrypto()).openDownload(
+      this.encryption,
+      progressDownload(response, this.http.baseUrl, rest),
+      {
+        ...options,
+        ...(Number.isSafeInteger(size) ? { size } : {}),
+      },
+    );
+  }
+
+  /** Wraps an encrypted file's key for `recipient` and registers the script they download it through. */
+  async share(path: string, recipient: Recipient, options?: ShareOptions): Promise<{ script: string }> {
+    return (await loadCrypto()).shareFile(this.encryption, path, recipient, options);
+  }
+
+  /** Encrypts the file again under a new key (streamed), shared again with everyone but `did`. */
+  async revoke(path: string, did: string): Promise<void> {
+    return (await loadCrypto()).revokeFile(this.encryption, path, did);
+  }
+
+  /** A file someone shared with the signed-in DID, opened here (`share`). */
+  async openShared(
+    options: OpenSharedOptions & Pick<DownloadOptions, 'onProgress' | 'signal'>,
+  ): Promise<ReadableStream<Uint8Array>> {
+    return (await loadCrypto()).openSharedFile(this.encryption, options);
   }
 
   /** Convenience: the whole file (or a range) in memory. */

@@ -1,5 +1,7 @@
 export {
   CellaApiError,
+  CellaCryptoError,
+  type CryptoErrorCode,
   CellaNetworkError,
   CellaPaymentError,
   CellaSdkError,
@@ -80,6 +82,16 @@ export {
   type StartBackupOptions,
   type WatchOptions,
 } from './backup-api.js';
+export {
+  EncryptedCollection,
+  SharedCollection,
+  type CreateEncryptedOptions,
+  type EncryptedFindOptions,
+  type EncryptionSettings,
+  type OpenSharedOptions,
+  type Recipient,
+  type ShareOptions,
+} from './encryption.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';
 export type { paths, components, operations } from './generated/openapi.js';
@@ -87,7 +99,10 @@ export type { ErrorCode } from '@cella/openapi/error-codes';
 // Keys and signers: `createKeySigner(hexToBytes(savedHex))` rebuilds the signer of a saved key.
 export {
   bytesToHex,
+  createHdKeySigner,
   createKeySigner,
+  elastosDidKey,
+  hdKeyFromMnemonic,
   DidError,
   generateKeyPair,
   hexToBytes,

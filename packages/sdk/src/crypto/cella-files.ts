@@ -1,0 +1,148 @@
+/**
+ * The Cella scheme's files (`encrypt_method: "cella-v1"`): a header that carries the file's own
+ * key wrapped for its owner, then the content in chunks of 64 KiB, each sealed on its own
+ * (AES-256-GCM, STREAM construction: the nonce is the chunk's number and whether it is the last),
+ * so a file of any size is encrypted and decrypted in constant memory, and no chunk can be changed,
+ * moved, dropped or added, nor the file cut, without the reader refusing it.
+ *
+ *   offset size  header (86 bytes)
+ *   0      8     magic "CELLAE2E"
+ *   8      1     version 1
+ *   9      1     log2 of the chunk size: 16 (65,536 bytes)
+ *   10     16    key id: random, names the file key (a share of this file is stored under it)
+ *   26     12    nonce of the wrapped key
+ *   38     48    AES-256-GCM(files key, nonce, file key (32 bytes), AD = bytes 0..26) ‖ tag
+ *   then chunk i = AES-256-GCM(file key, nonce = i as 11 bytes big-endian ‖ (1 if last else 0),
+ *                  the chunk's bytes, no AD) ‖ tag; every chunk but the last is full; the last
+ *                  may be full or shorter, and is an empty chunk (16 bytes) for an empty file.
+ *
+ * The files key derives from the owner's vault secret (key-material.ts `filesKey`); a friend gets
+ * the file key itself, wrapped for their DID (wrap.ts).
+ */
+import { CellaCryptoError } from '@cella/sdk';
+import { Aead, NONCE_BYTES, TAG_BYTES } from './aead.js';
+import { ByteQueue } from './byte-queue.js';
+import { concat, randomBytes, utf8 } from './bytes.js';
+
+const MAGIC = utf8('CELLAE2E');
+const VERSION = 1;
+const CHUNK_LOG2 = 16;
+const CHUNK = 1 << CHUNK_LOG2;
+const WIRE_CHUNK = CHUNK + TAG_BYTES;
+export const CELLA_FILE_HEADER_BYTES = 86;
+const KEY_ID = [10, 26] as const;
+
+export function cellaEncryptedSize(size: number): number {
+  return CELLA_FILE_HEADER_BYTES + size + TAG_BYTES * Math.max(1, Math.ceil(size / CHUNK));
+}
+
+/** True when `bytes` (the start of a file) are a Cella-scheme header. */
+export function isCellaFile(bytes: Uint8Array): boolean {
+  return bytes.length >= MAGIC.length && MAGIC.every((b, i) => bytes[i] === b);
+}
+
+export interface FileKey {
+  /** 16 bytes, in the header. */
+  id: Uint8Array;
+  key: Uint8Array;
+}
+
+export const newFileKey = (): FileKey => ({ id: randomBytes(16), key: randomBytes(32) });
+
+export async function fileHeader(filesKey: Uint8Array, file: FileKey): Promise<Uint8Array> {
+  const start = concat(MAGIC, Uint8Array.of(VERSION, CHUNK_LOG2), file.id);
+  const nonce = randomBytes(NONCE_BYTES);
+  const wrapped = await (await Aead.create(filesKey)).seal(nonce, file.key, start);
+  return concat(start, nonce, wrapped);
+}
+
+/** Parses a header: the key id, and the file key when `filesKey` opens it. */
+export function parseHeader(header: Uint8Array): {
+  id: Uint8Array;
+  wrappedNonce: Uint8Array;
+  wrapped: Uint8Array;
+} {
+  if (header.length < CELLA_FILE_HEADER_BYTES || !isCellaFile(header))
+    throw new CellaCryptoError('TAMPERED', 'the file does not start with a Cella encryption header');
+  if (header[8] !== VERSION || header[9] !== CHUNK_LOG2)
+    throw new CellaCryptoError(
+      'UNSUPPORTED',
+      `the file's encryption header is version ${header[8]}, chunk 2^${header[9]}`,
+    );
+  return { id: header.slice(...KEY_ID), wrappedNonce: header.slice(26, 38), wrapped: header.slice(38, 86) };
+}
+
+export async function ownerFileKey(filesKey: Uint8Array, header: Uint8Array): Promise<FileKey> {
+  const { id, wrappedNonce, wrapped } = parseHeader(header);
+  const key = await (
+    await Aead.create(filesKey)
+  ).open(wrappedNonce, wrapped, header.subarray(0, 26), 'WRONG_KEY', 'the file');
+  return { id, key };
+}
+
+function chunkNonce(index: number, last: boolean): Uint8Array {
+  const nonce = new Uint8Array(NONCE_BYTES);
+  const view = new DataView(nonce.buffer);
+  view.setUint32(3, Math.floor(index / 2 ** 32), false);
+  view.setUint32(7, index >>> 0, false);
+  nonce[11] = last ? 1 : 0;
+  return nonce;
+}
+
+/**
+ * Encrypts plaintext pieces: the header, then the chunks. `onPlaintext` hears of each chunk's
+ * plaintext bytes as it is handed on (progress in plaintext bytes).
+ */
+export async function* cellaEncrypt(
+  filesKey: Uint8Array,
+  source: AsyncIterable<Uint8Array>,
+  file: FileKey = newFileKey(),
+  onPlaintext?: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  const aead = await Aead.create(file.key);
+  yield await fileHeader(filesKey, file);
+  const queue = new ByteQueue();
+  let index = 0;
+  for await (const piece of source) {
+    queue.push(piece);
+    // A full chunk is not the last while more bytes follow it.
+    while (queue.length > CHUNK) {
+      const chunk = queue.take(CHUNK);
+      yield await aead.seal(chunkNonce(index++, false), chunk, new Uint8Array(0));
+      onPlaintext?.(chunk.length);
+    }
+  }
+  const last = queue.take(queue.length);
+  yield await aead.seal(chunkNonce(index, true), last, new Uint8Array(0));
+  onPlaintext?.(last.length);
+}
+
+/**
+ * Decrypts, streaming. The file key comes from `keyFor(header)` (the owner's files key, or a
+ * friend's share); a chunk that fails is refused, as is a file cut short or extended.
+ */
+export async function* cellaDecrypt(
+  keyFor: (header: Uint8Array) => Promise<FileKey>,
+  source: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const queue = new ByteQueue();
+  let aead: Aead | undefined;
+  let index = 0;
+  const open = (bytes: Uint8Array, last: boolean) =>
+    aead!.open(
+      chunkNonce(index++, last),
+      bytes,
+      new Uint8Array(0),
+      'TAMPERED',
+      last ? 'the last part of the file' : `part ${index} of the file`,
+    );
+  for await (const piece of source) {
+    queue.push(piece);
+    if (!aead && queue.length >= CELLA_FILE_HEADER_BYTES)
+      aead = await Aead.create((await keyFor(queue.take(CELLA_FILE_HEADER_BYTES))).key);
+    while (aead && queue.length > WIRE_CHUNK) yield await open(queue.take(WIRE_CHUNK), false);
+  }
+  if (!aead) throw new CellaCryptoError('TAMPERED', 'the encrypted file is shorter than its header');
+  if (queue.length < TAG_BYTES) throw new CellaCryptoError('TAMPERED', 'the encrypted file was cut short');
+  yield await open(queue.take(queue.length), true);
+}

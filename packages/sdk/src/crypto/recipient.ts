@@ -1,0 +1,24 @@
+/** A friend's P-256 public key, from what the owner has of them: a did:key, a DID document, or the key itself. */
+import { base58ToBytes, getDefaultKey, publicKeyFromDidKey, type DIDDocument } from '@cella/did';
+import { CellaCryptoError } from '@cella/sdk';
+
+/** Who to share with: a `did:key` (self-describing), the friend's DID document, or `{ did, publicKey }`. */
+export type Recipient = string | DIDDocument | { did: string; publicKey: Uint8Array };
+
+export function recipientKey(recipient: Recipient): { did: string; publicKey: Uint8Array } {
+  if (typeof recipient === 'string') {
+    if (recipient.startsWith('did:key:'))
+      return { did: recipient, publicKey: publicKeyFromDidKey(recipient) };
+    throw new CellaCryptoError(
+      'UNSUPPORTED',
+      `${recipient}: pass the recipient's DID document (resolveDocument) or { did, publicKey } — only a did:key names its key`,
+    );
+  }
+  if ('did' in recipient && recipient.publicKey instanceof Uint8Array)
+    return { did: recipient.did, publicKey: recipient.publicKey };
+  const doc = recipient as DIDDocument;
+  const key = getDefaultKey(doc);
+  if (!key?.publicKeyBase58)
+    throw new CellaCryptoError('UNSUPPORTED', `the DID document of ${doc.id} has no P-256 key to wrap for`);
+  return { did: doc.id, publicKey: base58ToBytes(key.publicKeyBase58) };
+}

@@ -1,0 +1,316 @@
+/**
+ * Sharing encrypted data with a friend's DID, and taking it back.
+ *
+ * Share: the secret that opens the data (a collection generation's secret, or a file's key) is
+ * wrapped for the friend's P-256 key (wrap.ts) and stored as a record in `cella_keys`; a stored
+ * script, runnable only by DIDs that have such a record, hands the friend the record and the
+ * ciphertext (the collection's documents in pages, or a download transaction of the file). The
+ * friend's SDK unwraps with their own key and opens the data; the node never sees the secret.
+ *
+ * Revoke: a friend who had the secret may have kept it, so the data is sealed again under a new
+ * secret (a collection's next generation; a file's new key), re-wrapped for the friends that keep
+ * access, and the revoked friend's record is deleted.
+ */
+import type { Signer } from '@cella/did';
+import { CellaCryptoError, type DownloadOptions } from '@cella/sdk';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/ciphers/utils.js';
+import { collectionKeys, openDocument, generationOf } from './cella-documents.js';
+import { CELLA_FILE_HEADER_BYTES, parseHeader, ownerFileKey } from './cella-files.js';
+import { openDownload } from './encrypted-files.js';
+import type { EncryptedCollectionImpl } from './encrypted-collection.js';
+import { type EncryptedFindOptions } from './encrypted-collection.js';
+import { keyringOf, type CryptoHost } from './host.js';
+import {
+  collectionTarget,
+  fileTarget,
+  KEYS_COLLECTION,
+  KeyRecords,
+  shareId,
+  type ShareRecord,
+} from './key-records.js';
+import { matches, project, sortDocuments } from './query.js';
+import { recipientKey, type Recipient } from './recipient.js';
+import { b64, unb64, utf8 } from './bytes.js';
+import { unwrapWith, wrapFor } from './wrap.js';
+import { readAll } from '../transfer.js';
+
+type Doc = Record<string, unknown>;
+
+export interface ShareOptions {
+  /** The script friends run (default `cella-collection-<name>`, or `cella-file-<hash of the path>`). */
+  script?: string;
+}
+
+export interface OpenSharedOptions {
+  /** The owner's DID. */
+  owner: string;
+  /** The script the owner named when sharing. */
+  script: string;
+}
+
+const PAGE = 1000;
+const collectionContext = (owner: string, name: string, generation: number) =>
+  `collection\0${owner}\0${name}\0${generation}`;
+const fileContext = (owner: string, keyId: string) => `file\0${owner}\0${keyId}`;
+const SCRIPT_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+
+function shareCondition(target: string) {
+  return {
+    type: 'queryHasResults' as const,
+    collection: KEYS_COLLECTION,
+    filter: { kind: 'share', target, recipient: '$caller_did' },
+  };
+}
+
+function defaultScript(prefix: string, name: string): string {
+  const script = `${prefix}-${name}`;
+  return SCRIPT_NAME.test(script) && !script.startsWith('__')
+    ? script
+    : `${prefix}-${bytesToHex(sha256(utf8(name))).slice(0, 16)}`;
+}
+
+// ---- collections ------------------------------------------------------------------------------
+
+export async function shareCollection(
+  host: CryptoHost,
+  collection: EncryptedCollectionImpl,
+  recipient: Recipient,
+  options: ShareOptions = {},
+): Promise<{ script: string }> {
+  const { record } = await collection.cellaState();
+  const friend = recipientKey(recipient);
+  const target = collectionTarget(collection.name);
+  const secret = await keyringOf(host).collectionSecret(collection.name, record.generation);
+  const wrapped = await wrapFor(
+    friend.publicKey,
+    secret,
+    collectionContext(host.did, collection.name, record.generation),
+  );
+  const records = new KeyRecords(host);
+  await records.put({
+    _id: shareId(target, friend.did),
+    kind: 'share',
+    target,
+    recipient: friend.did,
+    recipientKey: b64(friend.publicKey),
+    owner: host.did,
+    generation: record.generation,
+    ...wrapped,
+  });
+  const script = options.script ?? defaultScript('cella-collection', collection.name);
+  await host.scripts.register(script, {
+    condition: shareCondition(target),
+    executable: {
+      type: 'aggregated',
+      executables: [
+        {
+          type: 'find',
+          name: 'key',
+          collection: KEYS_COLLECTION,
+          filter: shareCondition(target).filter,
+          options: { limit: 1 },
+        },
+        {
+          type: 'find',
+          name: 'documents',
+          collection: collection.name,
+          filter: {},
+          options: { skip: '$params.skip', limit: PAGE, sort: { _id: 1 } },
+        },
+      ],
+    },
+  });
+  return { script };
+}
+
+/** Re-seals the collection under a new generation, re-wraps for everyone but `revoked`, drops `revoked`'s record. */
+export async function revokeCollection(
+  host: CryptoHost,
+  collection: EncryptedCollectionImpl,
+  revoked: string,
+): Promise<void> {
+  const records = new KeyRecords(host);
+  const target = collectionTarget(collection.name);
+  const shares = await records.list<ShareRecord>({ kind: 'share', target });
+  await records.remove({ _id: shareId(target, revoked) });
+  const generation = await collection.rotate();
+  const secret = await keyringOf(host).collectionSecret(collection.name, generation);
+  for (const share of shares) {
+    if (share.recipient === revoked) continue;
+    const wrapped = await wrapFor(
+      unb64(share.recipientKey),
+      secret,
+      collectionContext(host.did, collection.name, generation),
+    );
+    await records.put({ ...share, generation, ...wrapped });
+  }
+}
+
+/** A collection a friend shared with the signed-in DID: its documents, opened here, filtered here. */
+export class SharedCollection {
+  constructor(
+    private readonly host: CryptoHost,
+    private readonly options: OpenSharedOptions,
+  ) {}
+
+  private async run(skip: number): Promise<{ key: ShareRecord | undefined; documents: Doc[] }> {
+    const result = await this.host.scripts.run<{ key?: { items?: Doc[] }; documents?: { items?: Doc[] } }>(
+      this.options.script,
+      {
+        owner: this.options.owner,
+        params: { skip },
+      },
+    );
+    return {
+      key: result.key?.items?.[0] as ShareRecord | undefined,
+      documents: result.documents?.items ?? [],
+    };
+  }
+
+  /** Every document shared (in pages of 1,000), then `filter`, `sort`, `skip`, `limit`, `projection` applied here. */
+  async find<T extends Doc = Doc>(filter: Doc = {}, options: EncryptedFindOptions = {}): Promise<T[]> {
+    const first = await this.run(0);
+    if (!first.key)
+      throw new CellaCryptoError(
+        'NOT_SHARED',
+        `${this.options.owner} shares nothing with ${this.host.did} through ${this.options.script}`,
+      );
+    const share = first.key;
+    const signer: Signer = keyringOf(this.host).signer;
+    const name = share.target.slice('collection:'.length);
+    const secret = await unwrapWith(
+      signer,
+      share,
+      collectionContext(this.options.owner, name, share.generation),
+    );
+    const keys = await collectionKeys(secret, share.generation);
+    const stored = [...first.documents];
+    for (let page = first.documents; page.length === PAGE;) {
+      page = (await this.run(stored.length)).documents;
+      stored.push(...page);
+    }
+    const docs: Doc[] = [];
+    for (const s of stored) {
+      if (generationOf(s) !== share.generation)
+        throw new CellaCryptoError(
+          'WRONG_KEY',
+          'a document is sealed under a key that was not shared with you (the owner is re-encrypting, or revoked your access)',
+        );
+      const doc = await openDocument(keys, name, s);
+      if (matches(doc, filter)) docs.push(doc);
+    }
+    if (options.sort) sortDocuments(docs, options.sort);
+    const skip = options.skip ?? 0;
+    const page = docs.slice(skip, options.limit ? skip + options.limit : undefined);
+    return (options.projection ? page.map((d) => project(d, options.projection!)) : page) as T[];
+  }
+}
+
+// ---- files ------------------------------------------------------------------------------------
+
+async function fileKeyOf(host: CryptoHost, path: string) {
+  const header = await readAll(
+    await host.files.download(path, { range: { offset: 0, length: CELLA_FILE_HEADER_BYTES } }),
+  );
+  return ownerFileKey(await keyringOf(host).filesKey(), header);
+}
+
+export async function shareFile(
+  host: CryptoHost,
+  path: string,
+  recipient: Recipient,
+  options: ShareOptions = {},
+): Promise<{ script: string }> {
+  const friend = recipientKey(recipient);
+  const file = await fileKeyOf(host, path);
+  const id = bytesToHex(file.id);
+  const target = fileTarget(id);
+  const wrapped = await wrapFor(friend.publicKey, file.key, fileContext(host.did, id));
+  await new KeyRecords(host).put({
+    _id: shareId(target, friend.did),
+    kind: 'share',
+    target,
+    recipient: friend.did,
+    recipientKey: b64(friend.publicKey),
+    owner: host.did,
+    generation: 0,
+    path,
+    ...wrapped,
+  });
+  const script = options.script ?? defaultScript('cella-file', path);
+  await host.scripts.register(script, {
+    condition: {
+      type: 'queryHasResults',
+      collection: KEYS_COLLECTION,
+      filter: { kind: 'share', path, recipient: '$caller_did' },
+    },
+    executable: {
+      type: 'aggregated',
+      executables: [
+        {
+          type: 'find',
+          name: 'key',
+          collection: KEYS_COLLECTION,
+          filter: { kind: 'share', path, recipient: '$caller_did' },
+          options: { limit: 1 },
+        },
+        { type: 'fileDownload', name: 'file', path },
+      ],
+    },
+  });
+  return { script };
+}
+
+/** Re-encrypts the file under a new key (streaming), re-wraps it for everyone but `revoked`. */
+export async function revokeFile(host: CryptoHost, path: string, revoked: string): Promise<void> {
+  const records = new KeyRecords(host);
+  const shares = await records.list<ShareRecord>({ kind: 'share', path });
+  // Streamed: the old ciphertext is opened as the new one is sealed and uploaded (a new file key).
+  await host.files.upload(path, await host.files.download(path, { decrypt: true }), { encrypt: true });
+  const next = await fileKeyOf(host, path);
+  const id = bytesToHex(next.id);
+  await records.remove({ kind: 'share', path });
+  for (const share of shares) {
+    if (share.recipient === revoked) continue;
+    const wrapped = await wrapFor(unb64(share.recipientKey), next.key, fileContext(host.did, id));
+    const target = fileTarget(id);
+    await records.put({ ...share, _id: shareId(target, share.recipient), target, ...wrapped });
+  }
+}
+
+/** Downloads and opens a file a friend shared with the signed-in DID. */
+export async function openSharedFile(
+  host: CryptoHost,
+  options: OpenSharedOptions & Pick<DownloadOptions, 'onProgress' | 'signal'>,
+): Promise<ReadableStream<Uint8Array>> {
+  const result = await host.scripts.run<{ key?: { items?: Doc[] }; file?: { transaction_id?: string } }>(
+    options.script,
+    { owner: options.owner },
+  );
+  const share = result.key?.items?.[0] as ShareRecord | undefined;
+  const transaction = result.file?.transaction_id;
+  if (!share || !transaction)
+    throw new CellaCryptoError(
+      'NOT_SHARED',
+      `${options.owner} shares no file with ${host.did} through ${options.script}`,
+    );
+  const id = share.target.slice('file:'.length);
+  const key = await unwrapWith(keyringOf(host).signer, share, fileContext(options.owner, id));
+  const ciphertext = await host.scripts.streamByTransaction(
+    transaction,
+    options.signal ? { signal: options.signal } : {},
+  );
+  return openDownload(host, ciphertext, {
+    ...options,
+    keyFor: async (header) => {
+      const parsed = parseHeader(header);
+      if (bytesToHex(parsed.id) !== id)
+        throw new CellaCryptoError(
+          'WRONG_KEY',
+          'the file was encrypted again under a key not shared with you (access revoked?)',
+        );
+      return { id: parsed.id, key };
+    },
+  });
+}
