@@ -12,7 +12,7 @@
  * access, and the revoked friend's record is deleted.
  */
 import type { Signer } from '@cella/did';
-import { CellaCryptoError, type DownloadOptions } from '@cella/sdk';
+import { CellaApiError, CellaCryptoError, type DownloadOptions } from '@cella/sdk';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/ciphers/utils.js';
 import { collectionKeys, openDocument, generationOf } from './cella-documents.js';
@@ -68,6 +68,21 @@ function defaultScript(prefix: string, name: string): string {
   return SCRIPT_NAME.test(script) && !script.startsWith('__')
     ? script
     : `${prefix}-${bytesToHex(sha256(utf8(name))).slice(0, 16)}`;
+}
+
+/** Runs the owner's share script; a refusal of its condition (400) is NOT_SHARED. */
+async function runShare<T>(host: CryptoHost, options: OpenSharedOptions, params?: Doc): Promise<T> {
+  try {
+    return await host.scripts.run<T>(options.script, { owner: options.owner, ...(params ? { params } : {}) });
+  } catch (error) {
+    if (error instanceof CellaApiError && error.status === 400)
+      throw new CellaCryptoError(
+        'NOT_SHARED',
+        `${options.owner} shares nothing with ${host.did} through ${options.script} (the node answered: ${error.message})`,
+        { cause: error },
+      );
+    throw error;
+  }
 }
 
 // ---- collections ------------------------------------------------------------------------------
@@ -155,12 +170,10 @@ export class SharedCollection {
   ) {}
 
   private async run(skip: number): Promise<{ key: ShareRecord | undefined; documents: Doc[] }> {
-    const result = await this.host.scripts.run<{ key?: { items?: Doc[] }; documents?: { items?: Doc[] } }>(
-      this.options.script,
-      {
-        owner: this.options.owner,
-        params: { skip },
-      },
+    const result = await runShare<{ key?: { items?: Doc[] }; documents?: { items?: Doc[] } }>(
+      this.host,
+      this.options,
+      { skip },
     );
     return {
       key: result.key?.items?.[0] as ShareRecord | undefined,
@@ -284,9 +297,9 @@ export async function openSharedFile(
   host: CryptoHost,
   options: OpenSharedOptions & Pick<DownloadOptions, 'onProgress' | 'signal'>,
 ): Promise<ReadableStream<Uint8Array>> {
-  const result = await host.scripts.run<{ key?: { items?: Doc[] }; file?: { transaction_id?: string } }>(
-    options.script,
-    { owner: options.owner },
+  const result = await runShare<{ key?: { items?: Doc[] }; file?: { transaction_id?: string } }>(
+    host,
+    options,
   );
   const share = result.key?.items?.[0] as ShareRecord | undefined;
   const transaction = result.file?.transaction_id;
