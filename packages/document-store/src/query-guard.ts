@@ -407,6 +407,20 @@ export function checkFindOptions(options: unknown): CheckedFindOptions {
   };
 }
 
+/**
+ * A read's `maxTimeMS`: a non-negative integer of milliseconds (at most an hour); undefined when
+ * absent or 0 (the engine's default bound applies).
+ */
+export function checkMaxTimeMS(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === 0) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_TIME_MS)
+    badQuery(`maxTimeMS must be an integer from 0 to ${MAX_TIME_MS} (milliseconds)`);
+  return value;
+}
+
+/** The longest bound a read may ask for. */
+export const MAX_TIME_MS = 3_600_000;
+
 function checkCount(name: string, value: unknown): number {
   if (value === undefined || value === null) return 0;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
