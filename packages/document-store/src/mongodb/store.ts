@@ -11,7 +11,8 @@ import type { ClientSession, Collection as DriverCollection, Db } from 'mongodb'
 import { z } from 'zod';
 import type { BeforeCommit, Collection, Database, Document, DocumentStore } from '../document-store.js';
 import { StoreError } from '../document-store.js';
-import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
+import { checkCollectionName, checkDatabaseName } from '../query-guard.js';
+import { resolveLimits } from '../store-limits.js';
 import type { StoreLimits } from '../query-guard.js';
 import { AutoIndexer } from './auto-index.js';
 import { MongoCollection } from './collection.js';

@@ -15,9 +15,10 @@ import {
   checkCollectionName,
   checkDatabaseName,
   checkFilter,
+  checkFindOptions,
   checkPipeline,
-  resolveLimits,
 } from '../query-guard.js';
+import { resolveLimits } from '../store-limits.js';
 import type { StoreLimits } from '../query-guard.js';
 import { SqliteCollection } from './collection.js';
 import type { CollectionHost } from './collection.js';
@@ -77,6 +78,28 @@ export function sqliteReadPool(store: DocumentStore): Pick<ReadPool, 'stats' | '
 
 export type { ReadPoolStats };
 
+/**
+ * The answer of a find, count or cursor start on a collection that does not exist (options
+ * checked as the read would), or null to run the read.
+ */
+function emptyAnswer(request: ReadRequest, exists: boolean): unknown {
+  if (exists) return null;
+  switch (request.op) {
+    case 'find':
+      checkFindOptions(request.options);
+      return { texts: [], wanted: [] };
+    case 'count':
+      checkFindOptions({ skip: request.options?.skip, limit: request.options?.limit });
+      return { count: 0, wanted: [] };
+    case 'cursorStart':
+      checkFindOptions(request.options);
+      return { batch: [], listed: null, stream: null, wanted: [] };
+    default:
+      // Cursor steps end on their own; an aggregation may read other collections ($unionWith).
+      return null;
+  }
+}
+
 class SqliteDocumentStore implements DocumentStore {
   readonly engine = 'sqlite' as const;
   private readonly files = new Map<string, DbFile>();
@@ -122,12 +145,18 @@ class SqliteDocumentStore implements DocumentStore {
         bounded(Deadline.after(budgetMs, boundMs), () => runRead(file, this.limits, request)),
       )) as ReadAnswer<R>;
     } else {
-      // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
-      file.read();
       // Checked here too, so a bad query fails before it is sent anywhere.
       if ('filter' in request && request.op !== 'cursorStream') checkFilter(request.filter, this.limits);
       if (request.op === 'aggregate') checkPipeline(request.pipeline, this.limits);
-      answer = await this.pool.run(name, file.path, request, budgetMs, boundMs);
+      // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
+      const conn = file.read();
+      // Nothing to read (a catalog lookup here saves the trip, and the start of a worker).
+      const empty = emptyAnswer(
+        request,
+        conn !== null && file.tableOf(conn, request.collection) !== undefined,
+      );
+      answer =
+        (empty as ReadAnswer<R> | null) ?? (await this.pool.run(name, file.path, request, budgetMs, boundMs));
     }
     const wanted = (answer as { wanted?: Wanted[] }).wanted;
     if (wanted) for (const w of wanted) this.fileOf(name).ensureAutoIndexes(w.tbl, w.keys, false);
