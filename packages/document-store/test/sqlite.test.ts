@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DbFile } from '../src/sqlite/db-file.js';
 import { createSqliteDocumentStore } from '../src/sqlite/index.js';
+import { runChangeLogConformance } from '../src/testing/change-log-conformance.js';
 import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cella-sqlite-'));
@@ -17,6 +18,12 @@ runDocumentStoreConformance(
   'sqlite, reads on the calling thread (workers: 0)',
   () => createSqliteDocumentStore({ dir: join(dir, 'inline'), workers: 0 }),
   { openPeer: () => createSqliteDocumentStore({ dir: join(dir, 'inline'), workers: 0 }) },
+);
+
+runChangeLogConformance(
+  'sqlite',
+  (changeLog) => createSqliteDocumentStore({ dir: join(dir, 'log'), changeLog }),
+  { openPeer: (changeLog) => createSqliteDocumentStore({ dir: join(dir, 'log'), changeLog }) },
 );
 
 describe('SQLite engine specifics', () => {

@@ -10,7 +10,15 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Collection, Database, Document, DocumentStore } from '../document-store.js';
+import type {
+  ChangeLog,
+  ChangeLogSettings,
+  Collection,
+  Database,
+  Document,
+  DocumentStore,
+  LayoutOptions,
+} from '../document-store.js';
 import {
   checkCollectionName,
   checkDatabaseName,
@@ -22,6 +30,7 @@ import { resolveLimits } from '../store-limits.js';
 import type { StoreLimits } from '../query-guard.js';
 import { SqliteCollection } from './collection.js';
 import type { CollectionHost } from './collection.js';
+import { logRun, SqliteChangeLog } from './change-log.js';
 import { DbFile } from './db-file.js';
 import { bounded, Deadline } from './deadline.js';
 import { withMingo } from './mingo-on-demand.js';
@@ -47,6 +56,8 @@ export interface SqliteDocumentStoreOptions {
   workers?: number;
   /** The time bound of a read that gives no `maxTimeMS`. Default 10000 ms. */
   maxTimeMs?: number;
+  /** What logged writes append to their database's change log (without it nothing is logged). */
+  changeLog?: ChangeLogSettings;
 }
 
 export const defaultReadWorkers = (): number => Math.max(1, availableParallelism() - 1);
@@ -59,6 +70,7 @@ const OptionsSchema = z.object({
   busyTimeoutMs: z.number().int().min(0).max(600_000).default(5000),
   workers: z.number().int().min(0).max(256).optional(),
   maxTimeMs: z.number().int().min(1).max(3_600_000).default(10_000),
+  changeLog: z.unknown().optional(),
 });
 
 type ParsedOptions = z.infer<typeof OptionsSchema>;
@@ -68,7 +80,7 @@ const EXPORT_CHUNK = 1000;
 
 export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
   const parsed = OptionsSchema.parse(options);
-  return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed);
+  return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed, options.changeLog);
 }
 
 /** The read pool of a SQLite store (tests, metrics): null when it runs reads inline. */
@@ -112,6 +124,7 @@ class SqliteDocumentStore implements DocumentStore {
     private readonly dir: string,
     readonly limits: StoreLimits,
     private readonly options: ParsedOptions,
+    readonly logSettings: ChangeLogSettings | undefined,
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.maxTimeMs = options.maxTimeMs;
@@ -250,6 +263,10 @@ class SqliteDatabase implements Database, CollectionHost {
     return this.store.maxTimeMs;
   }
 
+  get logSettings(): ChangeLogSettings | undefined {
+    return this.store.logSettings;
+  }
+
   file(): DbFile {
     return this.store.fileOf(this.name);
   }
@@ -270,23 +287,29 @@ class SqliteDatabase implements Database, CollectionHost {
     return file.stmt(conn, 'SELECT name FROM _cella_collections ORDER BY name', true).all() as string[];
   }
 
-  async createCollection(name: string): Promise<boolean> {
+  async createCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
     const file = this.file();
-    return file
-      .write((conn) => {
-        const [, created] = file.ensureTable(conn, name);
-        return { created, bytesDelta: 0 };
-      })
-      .then((r) => r.created);
+    const log = logRun(this, options?.log);
+    const write = file.write((conn) => {
+      const [, created] = file.ensureTable(conn, name);
+      if (created) log?.append(conn, [{ op: 'createCollection', collection: name }]);
+      return { created, bytesDelta: 0 };
+    });
+    return (await (log ? log.after(write) : write)).created;
   }
 
-  async dropCollection(name: string): Promise<boolean> {
+  async dropCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
     const file = this.file();
     if (!file.exists()) return false;
-    const result = await file.write((conn) => ({ dropped: file.dropTable(conn, name), bytesDelta: 0 }));
-    return result.dropped;
+    const log = logRun(this, options?.log);
+    const write = file.write((conn) => {
+      const dropped = file.dropTable(conn, name);
+      if (dropped) log?.append(conn, [{ op: 'dropCollection', collection: name }]);
+      return { dropped, bytesDelta: 0 };
+    });
+    return (await (log ? log.after(write) : write)).dropped;
   }
 
   async hasCollection(name: string): Promise<boolean> {
@@ -307,6 +330,10 @@ class SqliteDatabase implements Database, CollectionHost {
     return (
       (file.stmt(conn, 'SELECT COALESCE(SUM(bytes), 0) FROM _cella_collections', true).get() as number) ?? 0
     );
+  }
+
+  changeLog(): ChangeLog {
+    return new SqliteChangeLog(this);
   }
 
   async *exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }> {
