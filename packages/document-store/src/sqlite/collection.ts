@@ -25,7 +25,6 @@ import type {
   InsertResult,
   ReadOptions,
   LayoutOptions,
-  Projection,
   SortSpec,
   Update,
   UpdateOptions,
