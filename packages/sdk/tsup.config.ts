@@ -1,8 +1,10 @@
 import { defineConfig } from 'tsup';
 
 /**
- * One installable package: ESM + CJS for three entries — the browser-safe main
- * entry, `./node` (file token storage) and `./ethers` (payOrder; ethers stays an optional peer).
+ * One installable package: ESM + CJS for four entries — the browser-safe main
+ * entry, `./node` (file token storage), `./ethers` (payOrder; ethers stays an optional peer) and
+ * `./crypto` (end-to-end encryption, which the main entry imports on first use only, so an app's
+ * bundler puts it in a chunk of its own).
  * The workspace packages it uses (@cella/did, the contract's error catalogue, the payment
  * contract's helpers) and the small pure-JS libraries behind them (openapi-fetch, zod) are bundled
  * (their types too: scripts/bundle-types.ts), so an app installs this package and the audited crypto it signs with
@@ -17,7 +19,7 @@ const bundled = [
 ];
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', ethers: 'src/ethers.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node.ts', ethers: 'src/ethers.ts', crypto: 'src/crypto/index.ts' },
   format: ['esm', 'cjs'],
   clean: true,
   // No chunks shared between entries: the ethers entry's zod (full) must not land in the main entry's
@@ -29,8 +31,10 @@ export default defineConfig({
   noExternal: bundled,
   // The ethers entry imports the main one by the package's own name: one set of classes in CJS too.
   external: ['ethers', '@cella/sdk', /^@noble\//, /^@scure\//],
-  esbuildOptions(options) {
+  esbuildOptions(options, { format }) {
     options.conditions = ['@cella/source', 'import', 'default'];
     options.mainFields = ['module', 'main'];
+    // CommonJS: the crypto entry is `require`d (its CommonJS build), so it shares this build's classes.
+    if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false };
   },
 });

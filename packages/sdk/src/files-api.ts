@@ -10,7 +10,15 @@ import { loadCrypto, type OpenSharedOptions, type Recipient, type ShareOptions }
 import { CellaCryptoError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http, RawInit } from './http.js';
-import { progressDownload, readAll, type ProgressListener, type UploadData } from './transfer.js';
+import {
+  assertUploadData,
+  knownLength,
+  progressDownload,
+  readAll,
+  uploadPieces,
+  type ProgressListener,
+  type UploadData,
+} from './transfer.js';
 import { sendUpload } from './upload.js';
 import { allPages } from './pages.js';
 
@@ -102,7 +110,10 @@ export class FilesApi {
   async upload(path: string, data: UploadData, options: UploadOptions = {}): Promise<UploadResult> {
     if (options.encrypt) {
       const { encrypt: _encrypt, onProgress: _onProgress, size: _size, ...rest } = options;
-      const sealed = await (await loadCrypto()).sealUpload(this.encryption, data, options);
+      assertUploadData(data);
+      const sealed = await (
+        await loadCrypto()
+      ).sealUpload(this.encryption, uploadPieces(data), knownLength(data) ?? options.size, options);
       const url = this.url(path, '', sealed.query);
       const response = await sendUpload(this.http, url, sealed.data, {
         ...rest,

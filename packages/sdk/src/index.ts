@@ -98,11 +98,11 @@ export type { paths, components, operations } from './generated/openapi.js';
 export type { ErrorCode } from '@cella/openapi/error-codes';
 // Keys and signers: `createKeySigner(hexToBytes(savedHex))` rebuilds the signer of a saved key.
 export {
+  base58ToBytes,
   bytesToHex,
-  createHdKeySigner,
+  getDefaultKey,
+  publicKeyFromDidKey,
   createKeySigner,
-  elastosDidKey,
-  hdKeyFromMnemonic,
   DidError,
   generateKeyPair,
   hexToBytes,

@@ -5,7 +5,7 @@
  * official Hive SDK's stream), and by the flags on upload (`is_encrypt`, `encrypt_method`, which
  * the node stores and lists).
  */
-import { CellaCryptoError, type DownloadOptions, type UploadData, type UploadOptions } from '@cella/sdk';
+import { CellaCryptoError, type DownloadOptions, type UploadOptions } from '@cella/sdk';
 import { piecesOf, streamOf } from './byte-queue.js';
 import {
   CELLA_FILE_HEADER_BYTES,
@@ -20,7 +20,6 @@ import { CELLA_METHOD } from './cella-documents.js';
 import { hiveDecrypt, hiveEncrypt, hiveEncryptedSize } from './hive-files.js';
 import { HIVE_METHOD } from './hive-documents.js';
 import { keyringOf, type CryptoHost } from './host.js';
-import { knownLength, uploadPieces } from '../transfer.js';
 
 export interface SealedUpload {
   /** The ciphertext, produced as the upload takes it. */
@@ -31,15 +30,18 @@ export interface SealedUpload {
   query: string;
 }
 
-/** The upload body for `data`, sealed: the Cella scheme (`encrypt: true`) or the official one (`'hive'`). */
+/**
+ * The upload body for the plaintext `pieces` (`plainSize` bytes when known), sealed: the Cella
+ * scheme (`encrypt: true`) or the official one (`'hive'`).
+ */
 export async function sealUpload(
   host: CryptoHost,
-  data: UploadData,
+  pieces: AsyncIterable<Uint8Array>,
+  plainSize: number | undefined,
   options: UploadOptions,
   file?: FileKey,
 ): Promise<SealedUpload> {
   const keyring = keyringOf(host);
-  const plainSize = knownLength(data) ?? options.size;
   let done = 0;
   const report = (bytes: number) => {
     done += bytes;
@@ -48,14 +50,14 @@ export async function sealUpload(
   if (options.encrypt === 'hive') {
     const key = await keyring.hiveKey();
     return {
-      data: hiveEncrypt(key, counting(uploadPieces(data), report)),
+      data: hiveEncrypt(key, counting(pieces, report)),
       size: plainSize === undefined ? undefined : hiveEncryptedSize(plainSize),
       query: `?is_encrypt=true&encrypt_method=${HIVE_METHOD}`,
     };
   }
   const filesKey = await keyring.filesKey();
   return {
-    data: cellaEncrypt(filesKey, uploadPieces(data), file, report),
+    data: cellaEncrypt(filesKey, pieces, file, report),
     size: plainSize === undefined ? undefined : cellaEncryptedSize(plainSize),
     query: `?is_encrypt=true&encrypt_method=${CELLA_METHOD}`,
   };

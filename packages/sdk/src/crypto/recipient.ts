@@ -1,6 +1,7 @@
 /** A friend's P-256 public key, from what the owner has of them: a did:key, a DID document, or the key itself. */
-import { base58ToBytes, getDefaultKey, publicKeyFromDidKey, type DIDDocument } from '@cella/did';
-import { CellaCryptoError } from '@cella/sdk';
+import type { DIDDocument } from '@cella/did';
+// Through the main entry: one copy of the DID code (and of zod, which it uses) in an app.
+import { base58ToBytes, CellaCryptoError, getDefaultKey, publicKeyFromDidKey } from '@cella/sdk';
 
 /** Who to share with: a `did:key` (self-describing), the friend's DID document, or `{ did, publicKey }`. */
 export type Recipient = string | DIDDocument | { did: string; publicKey: Uint8Array };

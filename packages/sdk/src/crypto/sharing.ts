@@ -31,9 +31,9 @@ import {
 } from './key-records.js';
 import { matches, project, sortDocuments } from './query.js';
 import { recipientKey, type Recipient } from './recipient.js';
-import { b64, unb64, utf8 } from './bytes.js';
+import { b64, concat, unb64, utf8 } from './bytes.js';
 import { unwrapWith, wrapFor } from './wrap.js';
-import { readAll } from '../transfer.js';
+import { piecesOf } from './byte-queue.js';
 
 type Doc = Record<string, unknown>;
 
@@ -223,9 +223,10 @@ export class SharedCollection {
 // ---- files ------------------------------------------------------------------------------------
 
 async function fileKeyOf(host: CryptoHost, path: string) {
-  const header = await readAll(
-    await host.files.download(path, { range: { offset: 0, length: CELLA_FILE_HEADER_BYTES } }),
-  );
+  const parts: Uint8Array[] = [];
+  const range = { offset: 0, length: CELLA_FILE_HEADER_BYTES };
+  for await (const piece of piecesOf(await host.files.download(path, { range }))) parts.push(piece);
+  const header = concat(...parts);
   return ownerFileKey(await keyringOf(host).filesKey(), header);
 }
 

@@ -8,13 +8,11 @@ import {
   CellaCryptoError,
   connect,
   createDevIdentity,
-  createHdKeySigner,
   createKeySigner,
-  elastosDidKey,
-  hdKeyFromMnemonic,
   hexToBytes,
   type Vault,
 } from '@cella/sdk';
+import { createHdKeySigner, elastosDidKey, hdKeyFromMnemonic } from '@cella/sdk/crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
