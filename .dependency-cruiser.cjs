@@ -12,9 +12,10 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'An import circle: the modules in it cannot be understood (or loaded) one at a time.',
+      comment:
+        'An import circle: the modules in it cannot be understood (or loaded) one at a time. A circle through a dynamic import() is not one: the SDK loads its crypto entry on first use, and that entry imports the main one by the package name (so a separate build shares its classes).',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
     },
     {
       name: 'api-not-http',

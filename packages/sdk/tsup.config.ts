@@ -19,7 +19,12 @@ const bundled = [
 ];
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', ethers: 'src/ethers.ts', crypto: 'src/crypto/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    ethers: 'src/ethers.ts',
+    crypto: 'src/crypto/index.ts',
+  },
   format: ['esm', 'cjs'],
   clean: true,
   // No chunks shared between entries: the ethers entry's zod (full) must not land in the main entry's

@@ -2,13 +2,14 @@
  * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
  * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
  */
-import type { CryptoHost } from '@cella/sdk/crypto';
 import {
-  createEncryptedCollection,
-  EncryptedCollection,
-  SharedCollection,
+  loadCrypto,
   type CreateEncryptedOptions,
+  type EncryptedFindOptions,
+  type EncryptionHost,
   type OpenSharedOptions,
+  type Recipient,
+  type ShareOptions,
 } from './encryption.js';
 import { CellaCryptoError } from './errors.js';
 import type { components } from './generated/openapi.js';
@@ -174,10 +175,10 @@ export class DatabaseApi {
   constructor(
     private readonly http: Http,
     /** The signed-in connection (for encrypted collections). */
-    private readonly host?: CryptoHost,
+    private readonly host?: EncryptionHost,
   ) {}
 
-  private get encryption(): CryptoHost {
+  private get encryption(): EncryptionHost {
     if (!this.host)
       throw new CellaCryptoError('NO_KEY_MATERIAL', 'encryption needs a connection made by connect()');
     return this.host;
@@ -213,7 +214,11 @@ export class DatabaseApi {
     name: string,
     options?: CreateEncryptedOptions,
   ): Promise<CollectionApi | EncryptedCollection> {
-    if (options?.encrypt) return createEncryptedCollection(this.encryption, name, options);
+    if (options?.encrypt) {
+      const crypto = await loadCrypto();
+      const created = await crypto.EncryptedCollectionImpl.create(this.encryption, name, options);
+      return new EncryptedCollection(this.encryption, name, created);
+    }
     await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }),
     );
@@ -236,5 +241,79 @@ export class DatabaseApi {
       );
       return { items: page.collections.map((c) => c.name), nextSkip: page.next_skip };
     });
+  }
+}
+
+type Doc = Record<string, unknown>;
+type Crypto = Awaited<ReturnType<typeof loadCrypto>>;
+
+/**
+ * A collection whose documents are sealed and opened on the client (docs/encryption.md):
+ * `vault.db.createCollection(name, { encrypt: true, searchable })`, then `vault.db.collection(name,
+ * { encrypt: true })` wherever the same identity signs in. Each call loads the crypto on first use.
+ */
+export class EncryptedCollection<T extends Doc = Doc> {
+  private impl: Promise<InstanceType<Crypto['EncryptedCollectionImpl']>> | undefined;
+
+  constructor(
+    private readonly host: EncryptionHost,
+    readonly name: string,
+    created?: InstanceType<Crypto['EncryptedCollectionImpl']>,
+  ) {
+    if (created) this.impl = Promise.resolve(created);
+  }
+
+  private get ready() {
+    return (this.impl ??= loadCrypto().then((c) => new c.EncryptedCollectionImpl(this.host, this.name)));
+  }
+
+  /** Inserts one document or a list, sealed (all or nothing); `_id`s are made here when absent. */
+  insert(documents: Doc | Doc[], options?: InsertOptions): Promise<InsertResult> {
+    return this.ready.then((c) => c.insert(documents, options));
+  }
+  /** The matching documents, opened; filters, sorts and projections the node cannot see run here. */
+  find<U extends Doc = T>(filter?: Doc, options?: EncryptedFindOptions): Promise<U[]> {
+    return this.ready.then((c) => c.find<U>(filter, options));
+  }
+  findOne<U extends Doc = T>(filter?: Doc, options?: Omit<EncryptedFindOptions, 'limit'>): Promise<U | null> {
+    return this.ready.then((c) => c.findOne<U>(filter, options));
+  }
+  count(filter?: Doc): Promise<number> {
+    return this.ready.then((c) => c.count(filter));
+  }
+  /** Update operators, applied here to each match and sealed again. */
+  update(filter: Doc, update: Doc, options?: UpdateOptions): Promise<UpdateResult> {
+    return this.ready.then((c) => c.update(filter, update, options));
+  }
+  delete(filter: Doc, options?: { one?: boolean }): Promise<void> {
+    return this.ready.then((c) => c.delete(filter, options));
+  }
+  /** `cella-v1` or `user_did` (the official Hive SDK's scheme). */
+  method(): Promise<string> {
+    return this.ready.then((c) => c.method());
+  }
+  /** Wraps the collection's key for `recipient` and registers the script they read it through. */
+  async share(recipient: Recipient, options?: ShareOptions): Promise<{ script: string }> {
+    const [crypto, impl] = await Promise.all([loadCrypto(), this.ready]);
+    return crypto.shareCollection(this.host, impl, recipient, options);
+  }
+  /** Seals every document again under a new key, shared again with everyone but `did`. */
+  async revoke(did: string): Promise<void> {
+    const [crypto, impl] = await Promise.all([loadCrypto(), this.ready]);
+    return crypto.revokeCollection(this.host, impl, did);
+  }
+}
+
+/** A collection someone shared with the signed-in DID: `vault.db.shared({ owner, script })`. */
+export class SharedCollection {
+  constructor(
+    private readonly host: EncryptionHost,
+    private readonly options: OpenSharedOptions,
+  ) {}
+
+  /** Every shared document, opened, then `filter`, `sort`, `skip`, `limit`, `projection` applied here. */
+  async find<U extends Doc = Doc>(filter?: Doc, options?: EncryptedFindOptions): Promise<U[]> {
+    const crypto = await loadCrypto();
+    return new crypto.SharedCollection(this.host, this.options).find<U>(filter, options);
   }
 }

@@ -5,8 +5,13 @@
  * Paths use `/` between folders and are URL-encoded here, one segment at a time. The empty path
  * is the root folder (for `list` and `stat`).
  */
-import type { CryptoHost } from '@cella/sdk/crypto';
-import { loadCrypto, type OpenSharedOptions, type Recipient, type ShareOptions } from './encryption.js';
+import {
+  loadCrypto,
+  type EncryptionHost,
+  type OpenSharedOptions,
+  type Recipient,
+  type ShareOptions,
+} from './encryption.js';
 import { CellaCryptoError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http, RawInit } from './http.js';
@@ -85,10 +90,10 @@ export class FilesApi {
   constructor(
     private readonly http: Http,
     /** The signed-in connection (for encrypted files). */
-    private readonly host?: CryptoHost,
+    private readonly host?: EncryptionHost,
   ) {}
 
-  private get encryption(): CryptoHost {
+  private get encryption(): EncryptionHost {
     if (!this.host)
       throw new CellaCryptoError('NO_KEY_MATERIAL', 'encryption needs a connection made by connect()');
     return this.host;

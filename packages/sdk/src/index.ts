@@ -31,6 +31,8 @@ export { Session, type SessionOptions } from './session.js';
 export {
   CollectionApi,
   DatabaseApi,
+  EncryptedCollection,
+  SharedCollection,
   type FindOptions,
   type IndexInfo,
   type IndexKeys,
@@ -82,15 +84,14 @@ export {
   type StartBackupOptions,
   type WatchOptions,
 } from './backup-api.js';
-export {
-  EncryptedCollection,
-  SharedCollection,
-  type CreateEncryptedOptions,
-  type EncryptedFindOptions,
-  type EncryptionSettings,
-  type OpenSharedOptions,
-  type Recipient,
-  type ShareOptions,
+export type {
+  CreateEncryptedOptions,
+  EncryptedFindOptions,
+  EncryptionHost,
+  EncryptionSettings,
+  OpenSharedOptions,
+  Recipient,
+  ShareOptions,
 } from './encryption.js';
 export { browserTokenStore, memoryTokenStore, type TokenStore } from './token-store.js';
 export { createDevIdentity, type DevIdentity } from './dev-identity.js';

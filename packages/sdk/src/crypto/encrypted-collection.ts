@@ -12,6 +12,9 @@
  */
 import {
   CellaCryptoError,
+  type CreateEncryptedOptions,
+  type EncryptedFindOptions,
+  type EncryptionHost,
   type InsertOptions,
   type InsertResult,
   type UpdateOptions,
@@ -28,26 +31,12 @@ import {
   type CollectionKeys,
 } from './cella-documents.js';
 import { HIVE_METHOD, HiveCipher } from './hive-documents.js';
-import { findAll, keyringOf, type CryptoHost } from './host.js';
+import { cryptoHost, findAll, keyringOf, type CryptoHost } from './host.js';
 import { collectionTarget, KeyRecords, type CollectionRecord } from './key-records.js';
 import { matches, project, sortDocuments } from './query.js';
 import { applyUpdate, upsertSeed } from './update.js';
 
 type Doc = Record<string, unknown>;
-
-export interface EncryptedFindOptions {
-  skip?: number;
-  limit?: number;
-  sort?: Record<string, 1 | -1>;
-  projection?: Record<string, 0 | 1>;
-}
-
-export interface CreateEncryptedOptions {
-  /** `true`: the Cella scheme; `'hive'`: the official Hive SDK's (for data official-SDK apps share). */
-  encrypt: true | 'hive';
-  /** Cella scheme: fields the node may filter by equality (it sees which documents share a value). */
-  searchable?: string[];
-}
 
 /** Fields the node stores in clear beside the ciphertext, and may filter and sort on. */
 const CLEAR_FIELDS = new Set(['_id', 'created', 'modified']);
@@ -60,12 +49,14 @@ type State =
 export class EncryptedCollectionImpl {
   private state: Promise<State> | undefined;
   private readonly records: KeyRecords;
+  private readonly host: CryptoHost;
 
   constructor(
-    private readonly host: CryptoHost,
+    host: EncryptionHost,
     readonly name: string,
   ) {
-    this.records = new KeyRecords(host);
+    this.host = cryptoHost(host);
+    this.records = new KeyRecords(this.host);
   }
 
   private get plain() {
@@ -78,7 +69,7 @@ export class EncryptedCollectionImpl {
 
   /** Creates the collection on the node with its flags, and its record (Cella scheme). */
   static async create(
-    host: CryptoHost,
+    host: EncryptionHost,
     name: string,
     options: CreateEncryptedOptions,
   ): Promise<EncryptedCollectionImpl> {
@@ -92,7 +83,7 @@ export class EncryptedCollectionImpl {
     if (method === HIVE_METHOD) await collection.keyring.hiveKey();
     else await collection.keyring.appSecret(); // the signer is checked before anything is created
     // The reference's create-collection route (the Hive dialect) is the one that takes the flags.
-    await host.http.json(`/api/v2/vault/db/collections/${encodeURIComponent(name)}`, {
+    await cryptoHost(host).http.json(`/api/v2/vault/db/collections/${encodeURIComponent(name)}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ is_encrypt: true, encrypt_method: method }),

@@ -5,7 +5,7 @@
  * official Hive SDK's stream), and by the flags on upload (`is_encrypt`, `encrypt_method`, which
  * the node stores and lists).
  */
-import { CellaCryptoError, type DownloadOptions, type UploadOptions } from '@cella/sdk';
+import { CellaCryptoError, type DownloadOptions, type EncryptionHost, type UploadOptions } from '@cella/sdk';
 import { piecesOf, streamOf } from './byte-queue.js';
 import {
   CELLA_FILE_HEADER_BYTES,
@@ -19,7 +19,7 @@ import {
 import { CELLA_METHOD } from './cella-documents.js';
 import { hiveDecrypt, hiveEncrypt, hiveEncryptedSize } from './hive-files.js';
 import { HIVE_METHOD } from './hive-documents.js';
-import { keyringOf, type CryptoHost } from './host.js';
+import { cryptoHost, keyringOf } from './host.js';
 
 export interface SealedUpload {
   /** The ciphertext, produced as the upload takes it. */
@@ -35,12 +35,13 @@ export interface SealedUpload {
  * scheme (`encrypt: true`) or the official one (`'hive'`).
  */
 export async function sealUpload(
-  host: CryptoHost,
+  connection: EncryptionHost,
   pieces: AsyncIterable<Uint8Array>,
   plainSize: number | undefined,
   options: UploadOptions,
   file?: FileKey,
 ): Promise<SealedUpload> {
+  const host = cryptoHost(connection);
   const keyring = keyringOf(host);
   let done = 0;
   const report = (bytes: number) => {
@@ -93,10 +94,11 @@ function plaintextLength(size: number | undefined, cella: boolean): number | und
  * owner's files key); the official format needs the owner's Hive cipher key.
  */
 export async function openDownload(
-  host: CryptoHost,
+  connection: EncryptionHost,
   ciphertext: ReadableStream<Uint8Array>,
   options: DownloadOptions & { size?: number; keyFor?: (header: Uint8Array) => Promise<FileKey> },
 ): Promise<ReadableStream<Uint8Array>> {
+  const host = cryptoHost(connection);
   const keyring = keyringOf(host);
   const source = piecesOf(ciphertext);
   // Peek at the first piece to tell the format.

@@ -3,17 +3,22 @@
  * and the key material. A Vault is one (client.ts); the crypto entry is loaded only when an app
  * encrypts, and reaches the connection through this shape alone.
  */
-import type { CollectionApi, DatabaseApi, FilesApi, Http, ScriptsApi } from '@cella/sdk';
-import { Keyring, type KeyringSettings } from './keyring.js';
+import type { CollectionApi, DatabaseApi, EncryptionHost, FilesApi, Http, ScriptsApi } from '@cella/sdk';
+import { Keyring } from './keyring.js';
 
-export interface CryptoHost {
+export interface CryptoHost extends EncryptionHost {
   readonly http: Http;
   readonly db: DatabaseApi;
   readonly files: FilesApi;
   readonly scripts: ScriptsApi;
-  /** The signed-in DID. */
-  readonly did: string;
-  readonly encryption: KeyringSettings;
+}
+
+/** The connection the main entry hands over (a Vault), with the calls the crypto code makes. */
+export function cryptoHost(host: EncryptionHost): CryptoHost {
+  const h = host as Partial<CryptoHost>;
+  if (!h.http || !h.db || !h.files || !h.scripts)
+    throw new TypeError('encryption needs a Vault (from connect)');
+  return host as CryptoHost;
 }
 
 const keyrings = new WeakMap<object, Keyring>();

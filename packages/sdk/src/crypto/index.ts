@@ -3,11 +3,7 @@
  * encrypts or decrypts (so apps that never do keep a small bundle). Apps use it through
  * `vault.db` and `vault.files` (`{ encrypt: true }`); docs/encryption.md has the formats.
  */
-export {
-  EncryptedCollectionImpl,
-  type CreateEncryptedOptions,
-  type EncryptedFindOptions,
-} from './encrypted-collection.js';
+export { EncryptedCollectionImpl } from './encrypted-collection.js';
 export { openDownload, sealUpload, type SealedUpload } from './encrypted-files.js';
 export {
   openSharedFile,
@@ -16,12 +12,7 @@ export {
   shareCollection,
   SharedCollection,
   shareFile,
-  type OpenSharedOptions,
-  type ShareOptions,
 } from './sharing.js';
-export type { CryptoHost } from './host.js';
-export type { KeyringSettings } from './keyring.js';
-export type { Recipient } from './recipient.js';
 export { KEY_MATERIAL_MESSAGE } from './key-material.js';
 export { CELLA_METHOD } from './cella-documents.js';
 export { HIVE_METHOD } from './hive-documents.js';

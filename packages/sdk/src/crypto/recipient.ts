@@ -1,10 +1,13 @@
 /** A friend's P-256 public key, from what the owner has of them: a did:key, a DID document, or the key itself. */
-import type { DIDDocument } from '@cella/did';
 // Through the main entry: one copy of the DID code (and of zod, which it uses) in an app.
-import { base58ToBytes, CellaCryptoError, getDefaultKey, publicKeyFromDidKey } from '@cella/sdk';
-
-/** Who to share with: a `did:key` (self-describing), the friend's DID document, or `{ did, publicKey }`. */
-export type Recipient = string | DIDDocument | { did: string; publicKey: Uint8Array };
+import {
+  base58ToBytes,
+  CellaCryptoError,
+  getDefaultKey,
+  publicKeyFromDidKey,
+  type Recipient,
+} from '@cella/sdk';
+import type { DIDDocument } from '@cella/did';
 
 export function recipientKey(recipient: Recipient): { did: string; publicKey: Uint8Array } {
   if (typeof recipient === 'string') {

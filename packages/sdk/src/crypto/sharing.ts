@@ -12,15 +12,23 @@
  * access, and the revoked friend's record is deleted.
  */
 import type { Signer } from '@cella/did';
-import { CellaApiError, CellaCryptoError, type DownloadOptions } from '@cella/sdk';
+import {
+  CellaApiError,
+  CellaCryptoError,
+  type DownloadOptions,
+  type EncryptedFindOptions,
+  type EncryptionHost,
+  type OpenSharedOptions,
+  type Recipient,
+  type ShareOptions,
+} from '@cella/sdk';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/ciphers/utils.js';
 import { collectionKeys, openDocument, generationOf } from './cella-documents.js';
 import { CELLA_FILE_HEADER_BYTES, parseHeader, ownerFileKey } from './cella-files.js';
 import { openDownload } from './encrypted-files.js';
 import type { EncryptedCollectionImpl } from './encrypted-collection.js';
-import { type EncryptedFindOptions } from './encrypted-collection.js';
-import { keyringOf, type CryptoHost } from './host.js';
+import { cryptoHost, keyringOf, type CryptoHost } from './host.js';
 import {
   collectionTarget,
   fileTarget,
@@ -30,24 +38,12 @@ import {
   type ShareRecord,
 } from './key-records.js';
 import { matches, project, sortDocuments } from './query.js';
-import { recipientKey, type Recipient } from './recipient.js';
+import { recipientKey } from './recipient.js';
 import { b64, concat, unb64, utf8 } from './bytes.js';
 import { unwrapWith, wrapFor } from './wrap.js';
 import { piecesOf } from './byte-queue.js';
 
 type Doc = Record<string, unknown>;
-
-export interface ShareOptions {
-  /** The script friends run (default `cella-collection-<name>`, or `cella-file-<hash of the path>`). */
-  script?: string;
-}
-
-export interface OpenSharedOptions {
-  /** The owner's DID. */
-  owner: string;
-  /** The script the owner named when sharing. */
-  script: string;
-}
 
 const PAGE = 1000;
 const collectionContext = (owner: string, name: string, generation: number) =>
@@ -88,11 +84,12 @@ async function runShare<T>(host: CryptoHost, options: OpenSharedOptions, params?
 // ---- collections ------------------------------------------------------------------------------
 
 export async function shareCollection(
-  host: CryptoHost,
+  connection: EncryptionHost,
   collection: EncryptedCollectionImpl,
   recipient: Recipient,
   options: ShareOptions = {},
 ): Promise<{ script: string }> {
+  const host = cryptoHost(connection);
   const { record } = await collection.cellaState();
   const friend = recipientKey(recipient);
   const target = collectionTarget(collection.name);
@@ -141,10 +138,11 @@ export async function shareCollection(
 
 /** Re-seals the collection under a new generation, re-wraps for everyone but `revoked`, drops `revoked`'s record. */
 export async function revokeCollection(
-  host: CryptoHost,
+  connection: EncryptionHost,
   collection: EncryptedCollectionImpl,
   revoked: string,
 ): Promise<void> {
+  const host = cryptoHost(connection);
   const records = new KeyRecords(host);
   const target = collectionTarget(collection.name);
   const shares = await records.list<ShareRecord>({ kind: 'share', target });
@@ -164,10 +162,13 @@ export async function revokeCollection(
 
 /** A collection a friend shared with the signed-in DID: its documents, opened here, filtered here. */
 export class SharedCollection {
+  private readonly host: CryptoHost;
   constructor(
-    private readonly host: CryptoHost,
+    connection: EncryptionHost,
     private readonly options: OpenSharedOptions,
-  ) {}
+  ) {
+    this.host = cryptoHost(connection);
+  }
 
   private async run(skip: number): Promise<{ key: ShareRecord | undefined; documents: Doc[] }> {
     const result = await runShare<{ key?: { items?: Doc[] }; documents?: { items?: Doc[] } }>(
@@ -231,11 +232,12 @@ async function fileKeyOf(host: CryptoHost, path: string) {
 }
 
 export async function shareFile(
-  host: CryptoHost,
+  connection: EncryptionHost,
   path: string,
   recipient: Recipient,
   options: ShareOptions = {},
 ): Promise<{ script: string }> {
+  const host = cryptoHost(connection);
   const friend = recipientKey(recipient);
   const file = await fileKeyOf(host, path);
   const id = bytesToHex(file.id);
@@ -277,7 +279,8 @@ export async function shareFile(
 }
 
 /** Re-encrypts the file under a new key (streaming), re-wraps it for everyone but `revoked`. */
-export async function revokeFile(host: CryptoHost, path: string, revoked: string): Promise<void> {
+export async function revokeFile(connection: EncryptionHost, path: string, revoked: string): Promise<void> {
+  const host = cryptoHost(connection);
   const records = new KeyRecords(host);
   const shares = await records.list<ShareRecord>({ kind: 'share', path });
   // Streamed: the old ciphertext is opened as the new one is sealed and uploaded (a new file key).
@@ -295,9 +298,10 @@ export async function revokeFile(host: CryptoHost, path: string, revoked: string
 
 /** Downloads and opens a file a friend shared with the signed-in DID. */
 export async function openSharedFile(
-  host: CryptoHost,
+  connection: EncryptionHost,
   options: OpenSharedOptions & Pick<DownloadOptions, 'onProgress' | 'signal'>,
 ): Promise<ReadableStream<Uint8Array>> {
+  const host = cryptoHost(connection);
   const result = await runShare<{ key?: { items?: Doc[] }; file?: { transaction_id?: string } }>(
     host,
     options,
