@@ -50,7 +50,11 @@ afterAll(async () => node?.stop());
 describe('round trip', () => {
   test('find gives back the documents as inserted, with _id and the node timestamps', async () => {
     const found = await notes.find({}, { sort: { n: 1 } });
-    expect(found.map(({ _id, created, modified, ...rest }) => rest)).toEqual([docs[1], docs[2], docs[0]]);
+    expect(found.map(({ _id: _i, created: _c, modified: _m, ...rest }) => rest)).toEqual([
+      docs[1],
+      docs[2],
+      docs[0],
+    ]);
     for (const doc of found) {
       expect(doc._id).toBeDefined();
       expect(typeof doc.created).toBe('number');
