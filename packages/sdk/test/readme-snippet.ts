@@ -10,9 +10,9 @@ export async function readmeExample(
   const { signer } = createDevIdentity();
   const vault = await connect({ url: 'https://vault.example.org', signer });
 
-  const notes = await vault.db.createCollection('notes');
+  const notes = await vault.db.createCollection('notes', { ifNotExists: true });
   await notes.insert({ title: 'hello', tags: ['a'] });
-  const found = await notes.find({ tags: 'a' }, { sort: { title: 1 }, limit: 10 });
+  const found = await notes.find({ tags: 'a' }, { sort: { title: 1 }, limit: 10 }).toArray();
 
   await vault.files.upload('photos/cat.jpg', blobOrStreamOrBytes, { onProgress: (n) => console.log(n) });
   const bytes = await vault.files.bytes('photos/cat.jpg');

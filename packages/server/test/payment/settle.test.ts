@@ -296,7 +296,7 @@ describe('order, pay, settle', () => {
         storage_quota: quotaBytes(testPlans.pricingPlans[0]!),
         end_time: -1,
       });
-      expect(await notes.find()).toMatchObject([{ text: 'kept' }]);
+      expect(await notes.find().toArray()).toMatchObject([{ text: 'kept' }]);
     } finally {
       node.clock.reset();
     }

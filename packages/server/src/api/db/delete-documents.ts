@@ -7,8 +7,9 @@ export const deleteDocuments = procedureFor(endpoints.deleteDocuments).mutation(
     const filter = body?.filter ?? query.filter;
     if (filter === undefined)
       throw invalid('the filter is required: send {"filter": {...}} (use {} to delete every document)');
-    await ctx.app.database.delete(await ctx.vault(), params.collection, filter, {
+    const deleted = await ctx.app.database.delete(await ctx.vault(), params.collection, filter, {
       one: query.deleteone ?? false,
     });
+    return { acknowledged: true, deleted_count: deleted };
   },
 );
