@@ -100,16 +100,13 @@ export class CollectionApi<T extends object = Document> {
    * Inserts one document or a list (all or nothing). `inserted_ids` are the `_id`s as strings, in
    * order.
    */
-  insert(
-    documents: OptionalId<T> | readonly OptionalId<T>[],
-    options: InsertOptions = {},
-  ): Promise<InsertResult> {
+  insert(documents: OptionalId<T> | OptionalId<T>[], options: InsertOptions = {}): Promise<InsertResult> {
     return this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path },
         body: {
-          document: documents as Document | Document[],
+          document: documents,
           ...(options.timestamp !== undefined ? { options: { timestamp: options.timestamp } } : {}),
         },
       }),

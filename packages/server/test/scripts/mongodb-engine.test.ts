@@ -127,7 +127,7 @@ if (!mongoTargetAvailable()) {
         executable: { type: 'count', collection: 'notes', filter: {} },
         allowAnonymous: true,
       });
-      const anonymous = createClient({ url: node.url });
+      const anonymous = createClient({ url: node.url, retry: false });
       await anonymous.scripts.run('open', { owner: owner.did });
       await anonymous.scripts.run('open', { owner: owner.did });
       expect((await refused(anonymous.scripts.run('open', { owner: owner.did }))).status).toBe(429);
