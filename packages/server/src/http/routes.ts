@@ -4,7 +4,8 @@
  *
  * 1. picks the entry (below),
  * 2. carries the body as the entry says: a streaming entry (`binaryBody`) gets `request.raw`
- *    untouched, any other entry's JSON body is read within its `bodyLimit` (413 past it),
+ *    untouched, an entry that `ignoresBody` reads none, any other entry's JSON body is read within
+ *    its `bodyLimit` (413 past it),
  * 3. calls the entry's tRPC procedure, whose middleware authenticates and rate-limits and whose
  *    parser validates `{params, query, body}`,
  * 4. answers: a handler that streamed returns the reply it answered with; any other result is
@@ -20,7 +21,7 @@
  * - then table order (the first table is the primary dialect), then the entry order in a table.
  * When no candidate's query schema accepts the query, the first whose rest matches answers (its
  * parser says which parameter it does not know: 400). When no rest matches, 405 names the methods
- * the path has. A second route table (another dialect's paths onto the same services) adds its
+ * the path has. A URL that leaves a named path parameter empty matches no route (404). A second route table (another dialect's paths onto the same services) adds its
  * entries to the same routes under this rule.
  *
  * When the query leaves more than one JSON entry (the two dialects' `DELETE /vault/db/{name}`:
@@ -194,6 +195,14 @@ export function registerRoutes(
       method,
       url: compiled.url,
       handler: async (request, reply) => {
+        // A path parameter is never empty (the wildcard of file paths aside: the root folder):
+        // `PUT /vault/scripting/` names no script and matches no route, as on the reference.
+        for (const [name, value] of Object.entries(request.params as Record<string, unknown>))
+          if (name !== '*' && value === '')
+            throw new CellaError(
+              'ROUTE_NOT_FOUND',
+              `no endpoint at ${request.method} ${request.url.split('?')[0]}`,
+            );
         const picks = pick(request);
         if (picks.length === 0) {
           const allowed = methodsAt((request.raw.url ?? '').split('?')[0] ?? '').join(', ');
@@ -207,7 +216,7 @@ export function registerRoutes(
         if (picks.length > 1 && !picks.some((p) => isStreaming(p.candidate.endpoint))) {
           ({ picked, body } = await byBody(request, picks));
           request.operation = picked.candidate.endpoint.operationId;
-        } else if (!isStreaming(picked.candidate.endpoint)) {
+        } else if (!isStreaming(picked.candidate.endpoint) && !picked.candidate.endpoint.ignoresBody) {
           const { endpoint } = picked.candidate;
           body = await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);
         }
