@@ -6,6 +6,7 @@ export {
   type HiveEndpoints,
 } from './endpoints/hive/index.js';
 export {
+  ANONYMOUS_RATE_LIMIT,
   DEFAULT_BODY_LIMIT,
   MAX_REQUEST_HEAD_BYTES,
   MODE_RATE_LIMITS,
