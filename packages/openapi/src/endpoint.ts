@@ -32,6 +32,7 @@ export type Tag =
 /** The reference Hive Node's own routes (the Hive dialect), onto the same services. */
 export type HiveTag =
   | 'Hive: Node'
+  | 'Hive: Authentication'
   | 'Hive: Subscription'
   | 'Hive: Database'
   | 'Hive: Files'

@@ -2,6 +2,7 @@ export { endpoints, endpointList, type EndpointId, type Endpoints } from './endp
 export {
   hiveEndpoints,
   hiveEndpointList,
+  hiveSharedOperations,
   type HiveEndpointId,
   type HiveEndpoints,
 } from './endpoints/hive/index.js';
@@ -31,7 +32,18 @@ export {
   type ErrorBody,
   type ErrorCode,
 } from './error-codes.js';
-export { buildOpenApiDocument, contractVersion } from './document.js';
+export {
+  DEFAULT_SERVER,
+  buildOpenApiDocument,
+  contractVersion,
+  documentFiles,
+  documentPaths,
+  documentedEntries,
+  type Dialect,
+  type DocumentOptions,
+} from './document.js';
+export type { DocumentedEndpoint } from './route-variants.js';
+export { codeSamplesOf, operationsWithCodeSamples, type CodeSample } from './code-samples.js';
 export { signInProtocolMarkdown } from './sign-in-protocol.js';
 export { signInVector, type SignInVector } from './sign-in-vector.js';
 export { serialiseDocument } from './serialise.js';
