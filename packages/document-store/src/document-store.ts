@@ -207,7 +207,12 @@ export type StoreErrorCode =
   /** An invalid index specification or name, or a collection with as many indexes as allowed. */
   | 'BAD_INDEX'
   /** An index name or key pattern already used by a different index. */
-  | 'INDEX_CONFLICT';
+  | 'INDEX_CONFLICT'
+  /**
+   * The storage the engine writes to is full (SQLite's "database or disk is full", ENOSPC): the
+   * write stored nothing; deletes still work and free space. Not the caller's fault, nor a quota.
+   */
+  | 'STORAGE_FULL';
 
 /** Engine-neutral error; the service layer maps it to the HTTP error. */
 export class StoreError extends Error {

@@ -23,6 +23,11 @@ export const configSchema = z
     /** Public base URL other nodes and clients use to reach this node. */
     publicUrl: z.string().url().optional(),
     dataDir: z.string().default('.cella-data'),
+    /**
+     * Free space the node keeps on its disk (the data dir and the embedded stores): below it, writes
+     * that add a vault's data get 507 STORAGE_FULL and readiness says `storage full`; deletes work.
+     */
+    minFreeBytes: int(0, Number.MAX_SAFE_INTEGER).default(128 * 1024 * 1024),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     corsOrigins: z.string().default('*'),
     /** PEM certificate chain; with `tlsKey` the node speaks HTTPS, HTTP/2 by ALPN with HTTP/1.1 fallback. */
@@ -214,6 +219,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_PORT: 'port',
   CELLA_PUBLIC_URL: 'publicUrl',
   CELLA_DATA_DIR: 'dataDir',
+  CELLA_MIN_FREE_BYTES: 'minFreeBytes',
   CELLA_LOG_LEVEL: 'logLevel',
   CELLA_CORS_ORIGINS: 'corsOrigins',
   CELLA_TLS_CERT: 'tlsCert',

@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
+         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, the node's own disk (`storage`: failed with `storage full` below `CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
          */
         get: operations["readiness"];
         put?: never;
@@ -2859,6 +2859,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 3
          *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
+         *         },
          *         "identity_chain": {
          *           "status": "ok",
          *           "ms": 41
@@ -2878,10 +2882,12 @@ export interface components {
             status: "ready";
             checks: components["schemas"]["ReadinessChecks"];
         };
-        /** @description One check per part: the stores always, the chains when configured. */
+        /** @description One check per part: the stores and the node's disk always, the chains when configured. */
         ReadinessChecks: {
             document_store: components["schemas"]["ReadinessCheck"];
             block_store: components["schemas"]["ReadinessCheck"];
+            /** @description The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`. */
+            storage: components["schemas"]["ReadinessCheck"];
             /** @description Present when an identity chain is configured. */
             identity_chain?: components["schemas"]["ReadinessCheck"];
             /** @description Present when payments are on. */
@@ -2918,6 +2924,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 1,
          *           "error": "refused"
+         *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
          *         },
          *         "identity_chain": {
          *           "status": "ok",
@@ -5470,7 +5480,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +5563,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +5775,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5849,7 +5871,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6127,6 +6153,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     dropIndex: {
@@ -6341,7 +6376,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6491,6 +6530,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     moveFile: {
@@ -6574,6 +6622,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     copyFile: {
@@ -6657,7 +6714,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6831,7 +6892,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6910,7 +6975,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,7 +7135,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -7163,7 +7236,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -7352,7 +7429,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -8048,7 +8129,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -8242,7 +8327,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -8439,7 +8528,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -8527,7 +8620,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -9232,7 +9329,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -9385,7 +9486,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -9585,7 +9690,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9785,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,7 +10083,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -10444,7 +10561,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
