@@ -136,6 +136,10 @@ class GuardedDatabase implements Database {
   exportCollections() {
     return this.inner.exportCollections();
   }
+  /** The log of changes (appended by the writes above, which the reserve already refused). */
+  changeLog() {
+    return this.inner.changeLog();
+  }
 }
 
 export function guardedDocumentStore(inner: DocumentStore, guard: StorageGuard): DocumentStore {
