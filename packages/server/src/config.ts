@@ -72,6 +72,12 @@ export const configSchema = z
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
     eidRpcUrl: z.string().url().optional(),
     didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+    /**
+     * Seconds the node trusts what it knows of a DID's status on the identity chain: a sign-in
+     * resolves afresh past it, and the DIDs of active sessions are re-resolved in the background at
+     * this interval, so a deactivated DID's tokens are refused within it (auth/did-status.ts).
+     */
+    didStatusTtlSeconds: int(1, 86400).default(300),
     /** Access token lifetime (never beyond the presented credential's expiry). */
     tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
     challengeTtlSeconds: int(1, 3600).default(180),
@@ -234,6 +240,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
+  CELLA_DID_STATUS_TTL: 'didStatusTtlSeconds',
   CELLA_TOKEN_TTL: 'tokenTtlSeconds',
   CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
   CELLA_MAX_PENDING_CHALLENGES: 'maxPendingChallenges',

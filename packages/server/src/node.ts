@@ -10,6 +10,7 @@ import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
+import { DidStatusWatch } from './auth/did-status.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
 import { loadNodeOwnership } from './auth/node-ownership.js';
 import { AccessStats } from './vault/access-stats.js';
@@ -173,9 +174,20 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     throw error;
   }
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
+  // Deactivated DIDs lose their access within CELLA_DID_STATUS_TTL (only with an identity chain).
+  const didStatus = new DidStatusWatch({
+    resolver,
+    ttlMs: config.didStatusTtlSeconds * 1000,
+    enabled: config.eidRpcUrl !== undefined,
+    log,
+  });
+  didStatus.start();
+  closables.push(didStatus);
   const signIn = new SignInService({
     identity,
     resolver,
+    statusTtlSeconds: config.didStatusTtlSeconds,
+    status: didStatus,
     nonces,
     presented,
     tokens,
@@ -288,7 +300,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     scripts,
     backup,
     outbound,
-    authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
+    authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),
     // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).
     rateLimits: countRefusals(
       {
