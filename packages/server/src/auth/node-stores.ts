@@ -125,17 +125,15 @@ export class DidCacheStore<V> implements CacheStore<V> {
   }
 
   async set(key: string, value: V, expiresAt: number, storedAt?: number): Promise<void> {
-    await this.db
-      .collection('did_cache')
-      .replaceOne(
-        { _id: key },
-        {
-          _id: key,
-          value: JSON.stringify(value),
-          expiresAt,
-          ...(storedAt === undefined ? {} : { storedAt }),
-        },
-        { upsert: true },
-      );
+    await this.db.collection('did_cache').replaceOne(
+      { _id: key },
+      {
+        _id: key,
+        value: JSON.stringify(value),
+        expiresAt,
+        ...(storedAt === undefined ? {} : { storedAt }),
+      },
+      { upsert: true },
+    );
   }
 }
