@@ -81,7 +81,7 @@ describe('on a full device', () => {
   );
 
   test.skipIf(!asRoot)(
-    'helia: STORAGE_FULL, the file not stored; gc frees the partial blocks; adds again once space returns',
+    'helia: STORAGE_FULL, the file not stored; gc frees what it wrote; adds again once space returns',
     async () => {
       const small = onDisk();
       const blocks = await createHeliaBlockStore({ dir: path.join(small.dir, 'blocks') });
@@ -90,13 +90,15 @@ describe('on a full device', () => {
         // Room for one 1 MiB leaf and half of the next: the device fills in the middle of a block
         // (libuv then answers a short write, not ENOSPC, and only the write after it says why).
         await small.fill(MiB + MiB / 2);
+        const freeBefore = await small.free();
         const error = await blocks.add(bytes(6 * MiB, 2), { pin: true }).catch((e: unknown) => e);
         expect(isBlockStoreError(error, 'STORAGE_FULL'), String(error)).toBe(true); // was: a raw ENOSPC (a 500)
         expect((error as Error).message).toMatch(/the node's storage is full.*ENOSPC|no space/i);
         expect([...(await collect(blocks.pins()))]).toEqual([before.cid]);
-        const freeAfterFailure = await small.free();
-        expect((await blocks.gc()).removed).toBeGreaterThan(0); // the cut file's blocks
-        expect(await small.free()).toBeGreaterThan(freeAfterFailure);
+        // gc removes whatever blocks of the cut file were written (leaves may be written in
+        // parallel, so how many is not fixed): the space comes back, but for new shard directories.
+        await blocks.gc();
+        expect(await small.free()).toBeGreaterThan(freeBefore - 64 * 1024);
 
         await small.unfill();
         const after = await blocks.add(bytes(6 * MiB, 2), { pin: true });
