@@ -9,7 +9,7 @@
  *    middleware, so a caller refused for its token or its rate has no byte of its body read: a
  *    streaming entry (`binaryBody`) gets `request.raw` untouched, any other entry's JSON body is
  *    read within its `bodyLimit` (413 past it),
- * 4. answers: a handler that streamed returns the reply it answered with; any other result is
+ * 4. answers: a handler that answered itself (a stream) returns `ANSWERED`; any other result is
  *    written as JSON with the entry's success status (send-answer.ts: JsonText as it is, lists
  *    as their items are read, capped).
  *
@@ -36,6 +36,7 @@ import { DEFAULT_BODY_LIMIT, rateLimitsOf, type Endpoint, type HttpMethod } from
 import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ANSWERED } from '../api/answered.js';
 import { admit } from '../api/procedures.js';
 import type { RequestContext } from '../api/request-context.js';
 import type { RouteTable } from '../api/route-table.js';
@@ -246,7 +247,7 @@ export function registerRoutes(
           // tRPC reports every failure as a TRPCError carrying what was thrown.
           throw error instanceof TRPCError && error.cause ? error.cause : error;
         }
-        if (result === reply) return reply;
+        if (result === ANSWERED) return reply;
         return sendAnswer(reply, endpoint, result, app.config.maxAnswerBytes);
       },
     });
