@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
+         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, the node's own disk (`storage`: failed with `storage full` below `CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
          */
         get: operations["readiness"];
         put?: never;
@@ -2110,6 +2110,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 3
          *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
+         *         },
          *         "identity_chain": {
          *           "status": "ok",
          *           "ms": 41
@@ -2129,10 +2133,12 @@ export interface components {
             status: "ready";
             checks: components["schemas"]["ReadinessChecks"];
         };
-        /** @description One check per part: the stores always, the chains when configured. */
+        /** @description One check per part: the stores and the node's disk always, the chains when configured. */
         ReadinessChecks: {
             document_store: components["schemas"]["ReadinessCheck"];
             block_store: components["schemas"]["ReadinessCheck"];
+            /** @description The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`. */
+            storage: components["schemas"]["ReadinessCheck"];
             /** @description Present when an identity chain is configured. */
             identity_chain?: components["schemas"]["ReadinessCheck"];
             /** @description Present when payments are on. */
@@ -2169,6 +2175,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 1,
          *           "error": "refused"
+         *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
          *         },
          *         "identity_chain": {
          *           "status": "ok",
@@ -4365,7 +4375,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4573,7 +4587,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,7 +4683,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,6 +4967,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     dropIndex: {
@@ -5159,7 +5190,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5310,6 +5345,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     copyFile: {
@@ -5393,7 +5437,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +5624,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5732,7 +5784,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,7 +5977,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6489,7 +6549,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6683,7 +6747,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6880,7 +6948,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6968,7 +7040,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
