@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup';
 
 /**
- * One installable package: ESM + CJS for four entries — the browser-safe main
- * entry, `./node` (file token storage), `./ethers` (payOrder; ethers stays an optional peer) and
+ * One installable package: ESM + CJS for five entries — the browser-safe main
+ * entry, `./node` (file token storage), `./ethers` (payOrder; ethers stays an optional peer),
  * `./crypto` (end-to-end encryption, which the main entry imports on first use only, so an app's
- * bundler puts it in a chunk of its own).
+ * bundler puts it in a chunk of its own) and `./elastos` (Elastos HD keys for the official Hive
+ * SDK's encryption).
  * The workspace packages it uses (@cella/did, the contract's error catalogue, the payment
  * contract's helpers) and the small pure-JS libraries behind them (openapi-fetch, zod) are bundled
  * (their types too: scripts/bundle-types.ts), so an app installs this package and the audited crypto it signs with

@@ -3,9 +3,10 @@
  * of a root identity (HMAC-SHA512 keyed "Bitcoin seed" for the master, HMAC-SHA512 keyed by the
  * chain code for a child, the child scalar = parent + IL mod n; an invalid child moves on to the
  * next index, as BIP32 says). A DID's key in a DIDStore is kept as an 82-byte extended private key
- * (the 78-byte BIP32 `xprv` serialization and the first 4 bytes of its double SHA-256), which is
- * what `createHdKeySigner` takes; its chain code is what `DIDDocument.createCipher` derives from,
- * so a signer built from the raw 32-byte key alone cannot reproduce the official SDK's cipher.
+ * (the 78-byte BIP32 `xprv` serialization and the first 4 bytes of its double SHA-256); its chain
+ * code is what `DIDDocument.createCipher` derives from, so the raw 32-byte key alone cannot
+ * reproduce the official SDK's cipher. A subpath of its own (`@cella/did/hd-key`): only code that
+ * needs it loads HMAC-SHA512 and PBKDF2.
  */
 import { p256 } from '@noble/curves/nist.js';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -14,7 +15,6 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { base58 } from '@scure/base';
 import { DidError } from './errors.js';
-import { createKeySigner, type KeySignerOptions, type Signer } from './signer.js';
 
 export interface HdKey {
   /** 32-byte private scalar. */
@@ -168,31 +168,4 @@ export function serializeExtendedKey(key: HdKey): string {
   bytes.set(key.privateKey, 46);
   bytes.set(checksum(bytes.subarray(0, 78)), 78);
   return base58.encode(bytes);
-}
-
-/**
- * A Signer over a DID's extended private key (from a DIDStore, `serializeExtendedKey`, or
- * `elastosDidKey(hdKeyFromMnemonic(words), index)`): signs like `createKeySigner` over its scalar,
- * and also derives the key the official SDKs' `DIDDocument.createCipher` derives, so data the
- * official Hive SDK encrypted for this DID opens in the Cella SDK.
- */
-export function createHdKeySigner(
-  extendedKey: string | Uint8Array | HdKey,
-  options: KeySignerOptions = {},
-): Signer {
-  const key =
-    typeof extendedKey === 'string' || extendedKey instanceof Uint8Array
-      ? parseExtendedKey(extendedKey)
-      : {
-          ...extendedKey,
-          privateKey: Uint8Array.from(extendedKey.privateKey),
-          chainCode: Uint8Array.from(extendedKey.chainCode),
-        };
-  const signer = createKeySigner(key.privateKey, options);
-  return {
-    ...signer,
-    async elastosCipherKey(identifier: string, securityCode: number): Promise<Uint8Array> {
-      return derivePath(key, cipherPath(identifier, securityCode)).privateKey;
-    },
-  };
 }

@@ -38,18 +38,6 @@ export {
 } from './encoding.js';
 export { verifySignature } from './verify.js';
 export { createKeySigner } from './signer.js';
-export {
-  cipherPath,
-  createHdKeySigner,
-  deriveChild,
-  derivePath,
-  elastosDidKey,
-  hdKeyFromMnemonic,
-  hdKeyFromSeed,
-  parseExtendedKey,
-  serializeExtendedKey,
-} from './hd-key.js';
-export type { HdKey } from './hd-key.js';
 export type { Signer, KeySignerOptions, DidMethodName } from './signer.js';
 
 // DIDs
@@ -97,7 +85,13 @@ export type {
 } from './jwt.js';
 
 // resolution
-export type { DidResolver, ResolveResult, ResolveStatus, ResolveMetadata } from './resolver/types.js';
+export type {
+  DidResolver,
+  ResolveOptions,
+  ResolveResult,
+  ResolveStatus,
+  ResolveMetadata,
+} from './resolver/types.js';
 export { EidRpcResolver } from './resolver/eid-rpc.js';
 export type { EidRpcResolverOptions, FetchLike } from './resolver/eid-rpc.js';
 export { CachingResolver } from './resolver/caching.js';

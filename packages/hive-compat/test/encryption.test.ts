@@ -7,7 +7,7 @@
  * the official SDK. Documents and files, both ways, on one real vault node.
  */
 import { connect, type Vault as CellaVault } from '@cella/sdk';
-import { createHdKeySigner } from '@cella/sdk/crypto';
+import { createHdKeySigner } from '@cella/sdk/elastos';
 import {
   Vault,
   VaultSubscription,
@@ -65,9 +65,9 @@ describe('documents', () => {
     await official.db.insertMany('official_notes', notes);
     const collection = cella.db.collection('official_notes', { encrypt: true });
     expect(await collection.method()).toBe('user_did');
-    const all = await collection.find({}, { sort: { _id: 1 } });
+    const all = await collection.find({}, { sort: { _id: 1 } }).toArray();
     expect(all.map(strip)).toEqual(notes);
-    expect((await collection.find({ title: 'keys' })).map(strip)).toEqual([notes[1]]);
+    expect((await collection.find({ title: 'keys' }).toArray()).map(strip)).toEqual([notes[1]]);
     expect(await collection.count({ done: false })).toBe(1);
   });
 

@@ -10,6 +10,7 @@ import { AnonymousScriptsApi, ScriptsApi } from './scripts-api.js';
 import { Session } from './session.js';
 import { SubscriptionApi } from './subscription-api.js';
 import { memoryTokenStore, type TokenStore } from './token-store.js';
+import type { RetryOptions } from './retry.js';
 import type { UploadTransport } from './upload-transport.js';
 
 export interface ClientOptions {
@@ -21,6 +22,11 @@ export interface ClientOptions {
    * the node speaks HTTP/2 (https://); XMLHttpRequest in browsers otherwise. See `UploadTransport`.
    */
   uploads?: UploadTransport | 'auto';
+  /**
+   * Requests the node refuses with 429 or 503 are sent again after the wait its `Retry-After` asks
+   * (else a growing backoff): at most 3 times, never waiting over 30 s. `false` turns it off.
+   */
+  retry?: RetryOptions | false;
 }
 
 export interface CellaClient {
@@ -36,6 +42,7 @@ function httpOptions(options: ClientOptions): HttpOptions {
     url: options.url,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
   };
 }
 
@@ -52,57 +59,32 @@ export interface ConnectOptions extends ClientOptions {
   document?: DIDDocument;
   /** Credentials to present at sign-in (the reference's AppIdCredential flow). */
   credentials?: unknown[];
-  /** Where the access token is kept. Default: memory. */
-  tokenStore?: TokenStore;
   /**
    * The application end-to-end encryption keys are for (docs/encryption.md). Default: the `appDid`
    * of the AppIdCredential presented (the official Hive SDK's identifier), else `default`.
    */
   appId?: string;
+  /** Where the access token is kept. Default: memory. */
+  tokenStore?: TokenStore;
 }
 
-/** The app DID an AppIdCredential names, if the first credential is one. */
-function appDidOf(credentials: unknown[] | undefined): string | undefined {
-  const subject = (credentials?.[0] as { credentialSubject?: { appDid?: unknown } } | undefined)
-    ?.credentialSubject;
-  return typeof subject?.appDid === 'string' ? subject.appDid : undefined;
-}
-
-/** A signed-in connection to the caller's vault on one node. */
-export class Vault implements CellaClient {
+/**
+ * A signed-in connection to one node, without the vault's areas: what `database(connection)` takes,
+ * so that an app using only the database bundles none of the files, scripts, payment and backup
+ * code. `connect()` gives a `Vault`, which is a Connection with every area.
+ */
+export class Connection {
   readonly url: string;
   readonly node: NodeApi;
-  /** The document database. */
-  readonly db: DatabaseApi;
-  /** The file store: streamed upload and download, list, move, copy, delete, hash, stat. */
-  readonly files: FilesApi;
-  /** The vault itself: subscribe, plan, quota and usage, freeze. */
-  readonly subscription: SubscriptionApi;
-  /** Plans paid on-chain: orders, settlement, receipts (pay with `payOrder` from `@cella/sdk/ethers`). */
-  readonly payment: PaymentApi;
-  /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
-  readonly scripts: ScriptsApi;
-  /** Backup to a backup node, its state, restore, and promotion (on the backup node). */
-  readonly backup: BackupApi;
-  /** The key material end-to-end encryption derives from (never sent anywhere). */
-  readonly encryption: EncryptionSettings;
 
   constructor(
     readonly http: Http,
     readonly session: Session,
-    /** The signed-in key (issues backup credentials; the key material of encryption). */
-    signer?: Signer,
-    appId = 'default',
+    /** The key material end-to-end encryption derives from (never sent anywhere). */
+    readonly encryption: EncryptionSettings = { signer: undefined, appId: 'default' },
   ) {
     this.url = http.baseUrl;
-    this.encryption = { signer, appId };
     this.node = new NodeApi(http);
-    this.db = new DatabaseApi(http, this);
-    this.files = new FilesApi(http, this);
-    this.subscription = new SubscriptionApi(http);
-    this.payment = new PaymentApi(http);
-    this.scripts = new ScriptsApi(http);
-    this.backup = new BackupApi(http, signer);
   }
 
   /** The signed-in DID. */
@@ -116,8 +98,48 @@ export class Vault implements CellaClient {
   }
 }
 
-/** Signs in (signin → sign the challenge → auth) and returns the caller's vault. */
-export async function connect(options: ConnectOptions): Promise<Vault> {
+/** A signed-in connection to the caller's vault on one node, with every area. */
+export class Vault extends Connection implements CellaClient {
+  /** The document database. */
+  readonly db: DatabaseApi;
+  /** The file store: streamed upload and download, list, move, copy, delete, hash, stat. */
+  readonly files: FilesApi;
+  /** The vault itself: subscribe, plan, quota and usage, freeze. */
+  readonly subscription: SubscriptionApi;
+  /** Plans paid on-chain: orders, settlement, receipts (pay with `payOrder` from `@cella/sdk/ethers`). */
+  readonly payment: PaymentApi;
+  /** Stored scripts: register, run (own or others' vaults), remove, list, transaction streams. */
+  readonly scripts: ScriptsApi;
+  /** Backup to a backup node, its state, restore, and promotion (on the backup node). */
+  readonly backup: BackupApi;
+
+  constructor(
+    http: Http,
+    session: Session,
+    /** The signed-in key (issues backup credentials; the key material of encryption). */
+    signer?: Signer,
+    appId = 'default',
+  ) {
+    super(http, session, { signer, appId });
+    this.db = new DatabaseApi(http, this);
+    this.files = new FilesApi(http, this);
+    this.subscription = new SubscriptionApi(http);
+    this.payment = new PaymentApi(http);
+    this.scripts = new ScriptsApi(http);
+    this.backup = new BackupApi(http, signer);
+  }
+}
+
+/**
+ * Signs in (signin → sign the challenge → auth) and returns the connection alone; take the areas
+ * you use from it (`database(connection)`), or call `connect` for a Vault with all of them.
+ */
+export async function signIn(options: ConnectOptions): Promise<Connection> {
+  const { http, session } = await startSession(options);
+  return new Connection(http, session, { signer: options.signer, appId: appIdOf(options) });
+}
+
+async function startSession(options: ConnectOptions): Promise<{ http: Http; session: Session }> {
   // The HTTP layer asks the session for tokens, and the session signs in through the HTTP layer.
   const late: { session?: Session } = {};
   const http = new Http({
@@ -131,12 +153,20 @@ export async function connect(options: ConnectOptions): Promise<Vault> {
     ...(options.credentials ? { credentials: options.credentials } : {}),
   }));
   await session.token();
-  return new Vault(
-    http,
-    session,
-    options.signer,
-    options.appId ?? appDidOf(options.credentials) ?? 'default',
-  );
+  return { http, session };
+}
+
+/** Signs in (signin → sign the challenge → auth) and returns the caller's vault, every area ready. */
+export async function connect(options: ConnectOptions): Promise<Vault> {
+  const { http, session } = await startSession(options);
+  return new Vault(http, session, options.signer, appIdOf(options));
+}
+
+/** The application id of the keys: as given, else the app DID an AppIdCredential names, else `default`. */
+function appIdOf(options: ConnectOptions): string {
+  const subject = (options.credentials?.[0] as { credentialSubject?: { appDid?: unknown } } | undefined)
+    ?.credentialSubject;
+  return options.appId ?? (typeof subject?.appDid === 'string' ? subject.appDid : 'default');
 }
 
 /** `Cella.connect(...)`, `Cella.client(...)`. */

@@ -1,7 +1,11 @@
 /**
- * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
- * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
+ * `vault.db`: the vault's document database, shaped like the MongoDB driver: collections typed by
+ * the app's own document interfaces, `find` as a cursor, `findOne`/`findById`, counts from every
+ * write. Documents are plain JSON; `_id` is a string in both directions (document-ids.ts), other
+ * ObjectId and Date values travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`).
  */
+import { Cursor } from './cursor.js';
+import { documentFromWire, filterToWire } from './document-ids.js';
 import {
   loadCrypto,
   type CreateEncryptedOptions,
@@ -16,18 +20,49 @@ import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
 
+/**
+ * Any document. Collections and calls take the app's own types (`interface Note {…}` works: the
+ * type parameters are constrained by `object`, not by an index signature); this is the default.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- MongoDB's `Document`: any field, any value
+export type Document = { [key: string]: any };
+/** @deprecated Use `Document` (or your own document type). */
 export type JsonObject = Record<string, unknown>;
+/** A document as the SDK answers it: your type, with `_id` as a string. */
+export type WithId<T> = Omit<T, '_id'> & { _id: string };
+/** A document to insert: `_id` may be left out (the node then assigns an ObjectId). */
+export type OptionalId<T> = Omit<T, '_id'> & { _id?: unknown };
+/** A MongoDB query filter (`{done: false}`, `{tags: {$in: ['a']}}`); `_id` may be the id string. */
+export type Filter = Document;
+/** Update operators (`{$set: {done: true}}`, `{$inc: {n: 1}}`); a replacement document is refused. */
+export type UpdateFilter = Document;
+
 export type InsertResult = components['schemas']['InsertResult'];
+/** `matched_count`, `modified_count`, `upserted_id` (the node's answer). */
 export type UpdateResult = components['schemas']['UpdateResult'];
+/** `deleted_count` (the node's answer). */
+export type DeleteResult = components['schemas']['DeleteResult'];
 /** An index as `listIndexes` answers it: `{name, key: {path: 1 | -1}, unique, auto}`. */
 export type IndexInfo = components['schemas']['Index'];
 export type IndexKeys = components['schemas']['IndexKeys'];
+
+/** The most documents the node answers per request (and the default `batchSize`). */
+export const MAX_FIND_BATCH = 10_000;
 
 export interface IndexOptions {
   /** Refuse a second document with the same key values (`CellaApiError` code `ALREADY_EXISTS`). */
   unique?: boolean;
   /** Default: `path_1_other_-1`. */
   name?: string;
+}
+
+export interface CreateCollectionOptions {
+  /**
+   * An existing collection is not an error (decided by the node in the same request, so nothing
+   * fails, in the browser console either): what an app calls at every start. Default false: a
+   * `CellaApiError` 455 `ALREADY_EXISTS` when it exists.
+   */
+  ifNotExists?: boolean;
 }
 
 export interface InsertOptions {
@@ -43,15 +78,25 @@ export interface UpdateOptions {
   one?: boolean;
 }
 
-export interface FindOptions {
+export interface DeleteOptions {
+  /** Delete only the first match. Default false (all matches). */
+  one?: boolean;
+}
+
+export interface FindOneOptions {
   skip?: number;
-  /** At most 10,000 per call. */
-  limit?: number;
   sort?: Record<string, 1 | -1>;
   projection?: Record<string, 0 | 1>;
 }
 
-export class CollectionApi {
+export interface FindOptions extends FindOneOptions {
+  /** Most documents in all; 0 or absent: every match. */
+  limit?: number;
+  /** Most documents per request (1–10,000; default 10,000). The node may answer fewer (16 MiB cap). */
+  batchSize?: number;
+}
+
+export class CollectionApi<T extends object = Document> {
   constructor(
     private readonly http: Http,
     readonly name: string,
@@ -61,8 +106,11 @@ export class CollectionApi {
     return { collection: this.name };
   }
 
-  /** Inserts one document or a list (all or nothing). */
-  insert(documents: JsonObject | JsonObject[], options: InsertOptions = {}): Promise<InsertResult> {
+  /**
+   * Inserts one document or a list (all or nothing). `inserted_ids` are the `_id`s as strings, in
+   * order.
+   */
+  insert(documents: OptionalId<T> | OptionalId<T>[], options: InsertOptions = {}): Promise<InsertResult> {
     return this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}', {
         headers,
@@ -75,63 +123,83 @@ export class CollectionApi {
     );
   }
 
-  update(filter: JsonObject, update: JsonObject, options: UpdateOptions = {}): Promise<UpdateResult> {
+  /** Applies update operators to every match (or the first, `one`); answers the node's counts. */
+  update(filter: Filter, update: UpdateFilter, options: UpdateOptions = {}): Promise<UpdateResult> {
     const { one, ...rest } = options;
     return this.http.call((headers) =>
       this.http.api.PUT('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path, query: one ? { updateone: true } : {} },
-        body: { filter, update, options: rest },
+        body: { filter: filterToWire(filter), update, options: rest },
       }),
     );
   }
 
-  async delete(filter: JsonObject, options: { one?: boolean } = {}): Promise<void> {
-    await this.http.call((headers) =>
+  /** Deletes every match (or the first, `one`; `{}` matches all); answers `deleted_count`. */
+  delete(filter: Filter, options: DeleteOptions = {}): Promise<DeleteResult> {
+    return this.http.call((headers) =>
       this.http.api.DELETE('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path, query: options.one ? { deleteone: true } : {} },
-        body: { filter },
+        body: { filter: filterToWire(filter) },
       }),
     );
   }
 
   /**
-   * The matching documents. A node answers at most its answer size cap (16 MiB by default) per
-   * request; the rest is fetched page by page here, so the result holds every match (up to
-   * `limit`).
+   * The matching documents as a cursor (cursor.ts): `for await (const note of notes.find(…))`, or
+   * `await notes.find(…).toArray()`. Pages of `batchSize` are fetched as the loop needs them.
    */
-  async find<T extends JsonObject = JsonObject>(
-    filter: JsonObject = {},
-    options: FindOptions = {},
-  ): Promise<T[]> {
-    const query: Record<string, string> = { filter: JSON.stringify(filter) };
+  find<U extends object = T>(filter: Filter = {}, options: FindOptions = {}): Cursor<WithId<U>> {
+    const query: Record<string, string> = { filter: JSON.stringify(filterToWire(filter)) };
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
-    return allPages<T>(
+    const batchSize = options.batchSize ?? MAX_FIND_BATCH;
+    if (batchSize > MAX_FIND_BATCH) throw new RangeError(`batchSize must be at most ${MAX_FIND_BATCH}`);
+    return new Cursor<WithId<U>>(
       async (skip, limit) => {
         const page = await this.http.call((headers) =>
           this.http.api.GET('/api/v2/vault/db/{collection}', {
             headers,
-            params: {
-              path: this.path,
-              query: { ...query, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) },
-            },
+            params: { path: this.path, query: { ...query, ...(skip ? { skip } : {}), limit } },
           }),
         );
-        return { items: page.items as T[], nextSkip: page.next_skip };
+        return {
+          items: page.items.map((item) => documentFromWire<WithId<U>>(item)),
+          nextSkip: page.next_skip,
+        };
       },
-      options.skip ?? 0,
-      options.limit,
+      {
+        batchSize,
+        ...(options.skip !== undefined ? { skip: options.skip } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      },
     );
   }
 
-  async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  /** The first match (in `sort` order), or null. */
+  async findOne<U extends object = T>(
+    filter: Filter = {},
+    options: FindOneOptions = {},
+  ): Promise<WithId<U> | null> {
+    const [first] = await this.find<U>(filter, { ...options, limit: 1 }).toArray();
+    return first ?? null;
+  }
+
+  /** The document with this `_id` (the string `insert` answered, or any stored id), or null. */
+  findById<U extends object = T>(
+    id: string,
+    options: Pick<FindOneOptions, 'projection'> = {},
+  ): Promise<WithId<U> | null> {
+    return this.findOne<U>({ _id: id }, options);
+  }
+
+  async count(filter: Filter = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
     const result = await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}/count', {
         headers,
         params: { path: this.path },
-        body: { filter, options },
+        body: { filter: filterToWire(filter), options },
       }),
     );
     return result.count;
@@ -171,6 +239,16 @@ export class CollectionApi {
   }
 }
 
+/**
+ * The database of a signed-in connection (`signIn`), the same as a Vault's `db`: an app that needs
+ * only the database imports this and `signIn`, and its bundle holds none of the other areas.
+ */
+export function database(
+  connection: { readonly http: Http } | (EncryptionHost & { readonly http: Http }),
+): DatabaseApi {
+  return new DatabaseApi(connection.http, 'encryption' in connection ? connection : undefined);
+}
+
 export class DatabaseApi {
   constructor(
     private readonly http: Http,
@@ -180,16 +258,19 @@ export class DatabaseApi {
 
   private get encryption(): EncryptionHost {
     if (!this.host)
-      throw new CellaCryptoError('NO_KEY_MATERIAL', 'encryption needs a connection made by connect()');
+      throw new CellaCryptoError(
+        'NO_KEY_MATERIAL',
+        'encryption needs a connection made by connect() or signIn()',
+      );
     return this.host;
   }
 
-  /** A collection; `{ encrypt: true }` for one created encrypted (its documents sealed and opened here). */
-  collection(name: string): CollectionApi;
-  collection<T extends JsonObject = JsonObject>(
-    name: string,
-    options: { encrypt: true },
-  ): EncryptedCollection<T>;
+  /**
+   * A handle on a collection (no request): the collection must exist for reads and writes.
+   * `{ encrypt: true }` for one created encrypted: its documents are sealed and opened here.
+   */
+  collection<T extends object = Document>(name: string): CollectionApi<T>;
+  collection<T extends object = Document>(name: string, options: { encrypt: true }): EncryptedCollection<T>;
   collection(name: string, options?: { encrypt: true }): CollectionApi | EncryptedCollection {
     return options?.encrypt
       ? new EncryptedCollection(this.encryption, name)
@@ -202,27 +283,35 @@ export class DatabaseApi {
   }
 
   /**
-   * Creates a collection. With `{ encrypt: true }` its documents are end-to-end encrypted
+   * Creates a collection and returns its handle. With `{ ifNotExists: true }` an existing one is
+   * fine — the way to make sure of an app's collections at every start, in one request that never
+   * fails for that reason. With `{ encrypt: true }` its documents are end-to-end encrypted
    * (docs/encryption.md); `searchable` fields can then be filtered by equality on the node.
    */
-  async createCollection(name: string): Promise<CollectionApi>;
-  async createCollection<T extends JsonObject = JsonObject>(
+  async createCollection<T extends object = Document>(
+    name: string,
+    options?: CreateCollectionOptions,
+  ): Promise<CollectionApi<T>>;
+  async createCollection<T extends object = Document>(
     name: string,
     options: CreateEncryptedOptions,
   ): Promise<EncryptedCollection<T>>;
-  async createCollection(
+  async createCollection<T extends object = Document>(
     name: string,
-    options?: CreateEncryptedOptions,
-  ): Promise<CollectionApi | EncryptedCollection> {
-    if (options?.encrypt) {
+    options: CreateCollectionOptions | CreateEncryptedOptions = {},
+  ): Promise<CollectionApi<T> | EncryptedCollection<T>> {
+    if ('encrypt' in options && options.encrypt) {
       const crypto = await loadCrypto();
       const created = await crypto.EncryptedCollectionImpl.create(this.encryption, name, options);
-      return new EncryptedCollection(this.encryption, name, created);
+      return new EncryptedCollection<T>(this.encryption, name, created);
     }
     await this.http.call((headers) =>
-      this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }),
+      this.http.api.POST('/api/v2/vault/db/collections', {
+        headers,
+        body: { name, ...(options.ifNotExists ? { if_not_exists: true } : {}) },
+      }),
     );
-    return this.collection(name);
+    return this.collection<T>(name);
   }
 
   async deleteCollection(name: string): Promise<void> {
@@ -244,15 +333,15 @@ export class DatabaseApi {
   }
 }
 
-type Doc = Record<string, unknown>;
 type Crypto = Awaited<ReturnType<typeof loadCrypto>>;
 
 /**
  * A collection whose documents are sealed and opened on the client (docs/encryption.md):
  * `vault.db.createCollection(name, { encrypt: true, searchable })`, then `vault.db.collection(name,
- * { encrypt: true })` wherever the same identity signs in. Each call loads the crypto on first use.
+ * { encrypt: true })` wherever the same identity signs in. The calls of a plain collection, shaped
+ * the same; the crypto loads on the first one.
  */
-export class EncryptedCollection<T extends Doc = Doc> {
+export class EncryptedCollection<T extends object = Document> {
   private impl: Promise<InstanceType<Crypto['EncryptedCollectionImpl']>> | undefined;
 
   constructor(
@@ -268,24 +357,49 @@ export class EncryptedCollection<T extends Doc = Doc> {
   }
 
   /** Inserts one document or a list, sealed (all or nothing); `_id`s are made here when absent. */
-  insert(documents: Doc | Doc[], options?: InsertOptions): Promise<InsertResult> {
-    return this.ready.then((c) => c.insert(documents, options));
+  insert(documents: OptionalId<T> | OptionalId<T>[], options?: InsertOptions): Promise<InsertResult> {
+    return this.ready.then((c) => c.insert(documents as Document | Document[], options));
   }
-  /** The matching documents, opened; filters, sorts and projections the node cannot see run here. */
-  find<U extends Doc = T>(filter?: Doc, options?: EncryptedFindOptions): Promise<U[]> {
-    return this.ready.then((c) => c.find<U>(filter, options));
+  /**
+   * The matching documents, opened, as a cursor (`toArray()`, `for await`). The node filters what
+   * it can (`_id`, timestamps, equality on searchable fields); the rest of the filter, sorts on
+   * sealed fields and projections run here.
+   */
+  find<U extends object = T>(filter: Filter = {}, options: EncryptedFindOptions = {}): Cursor<WithId<U>> {
+    return new Cursor<WithId<U>>(
+      async (skip, limit) => ({
+        items: await (
+          await this.ready
+        ).find<WithId<U> & Document>({ ...filter }, { ...options, skip, limit }),
+        nextSkip: undefined,
+      }),
+      {
+        batchSize: Number.MAX_SAFE_INTEGER,
+        ...(options.skip !== undefined ? { skip: options.skip } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      },
+    );
   }
-  findOne<U extends Doc = T>(filter?: Doc, options?: Omit<EncryptedFindOptions, 'limit'>): Promise<U | null> {
-    return this.ready.then((c) => c.findOne<U>(filter, options));
+  /** The first match (in `sort` order), or null. */
+  async findOne<U extends object = T>(
+    filter: Filter = {},
+    options: FindOneOptions = {},
+  ): Promise<WithId<U> | null> {
+    const [first] = await this.find<U>(filter, { ...options, limit: 1 }).toArray();
+    return first ?? null;
   }
-  count(filter?: Doc): Promise<number> {
+  /** The document with this `_id`, or null. */
+  findById<U extends object = T>(id: string): Promise<WithId<U> | null> {
+    return this.findOne<U>({ _id: id });
+  }
+  count(filter: Filter = {}): Promise<number> {
     return this.ready.then((c) => c.count(filter));
   }
   /** Update operators, applied here to each match and sealed again. */
-  update(filter: Doc, update: Doc, options?: UpdateOptions): Promise<UpdateResult> {
+  update(filter: Filter, update: UpdateFilter, options?: UpdateOptions): Promise<UpdateResult> {
     return this.ready.then((c) => c.update(filter, update, options));
   }
-  delete(filter: Doc, options?: { one?: boolean }): Promise<void> {
+  delete(filter: Filter, options?: DeleteOptions): Promise<DeleteResult> {
     return this.ready.then((c) => c.delete(filter, options));
   }
   /** `cella-v1` or `user_did` (the official Hive SDK's scheme). */
@@ -312,8 +426,11 @@ export class SharedCollection {
   ) {}
 
   /** Every shared document, opened, then `filter`, `sort`, `skip`, `limit`, `projection` applied here. */
-  async find<U extends Doc = Doc>(filter?: Doc, options?: EncryptedFindOptions): Promise<U[]> {
+  async find<U extends object = Document>(
+    filter: Filter = {},
+    options?: EncryptedFindOptions,
+  ): Promise<WithId<U>[]> {
     const crypto = await loadCrypto();
-    return new crypto.SharedCollection(this.host, this.options).find<U>(filter, options);
+    return new crypto.SharedCollection(this.host, this.options).find<WithId<U> & Document>(filter, options);
   }
 }

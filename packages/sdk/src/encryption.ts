@@ -26,6 +26,8 @@ export interface CreateEncryptedOptions {
   encrypt: true | 'hive';
   /** Cella scheme: fields the node may filter by equality (it then sees which documents share a value). */
   searchable?: string[];
+  /** An existing collection is not an error (its keys and searchable fields stay as they are). */
+  ifNotExists?: boolean;
 }
 
 export interface EncryptedFindOptions {

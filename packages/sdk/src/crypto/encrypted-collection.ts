@@ -12,7 +12,9 @@
  */
 import {
   CellaCryptoError,
+  CellaApiError,
   type CreateEncryptedOptions,
+  type DeleteResult,
   type EncryptedFindOptions,
   type EncryptionHost,
   type InsertOptions,
@@ -83,11 +85,17 @@ export class EncryptedCollectionImpl {
     if (method === HIVE_METHOD) await collection.keyring.hiveKey();
     else await collection.keyring.appSecret(); // the signer is checked before anything is created
     // The reference's create-collection route (the Hive dialect) is the one that takes the flags.
-    await cryptoHost(host).http.json(`/api/v2/vault/db/collections/${encodeURIComponent(name)}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ is_encrypt: true, encrypt_method: method }),
-    });
+    try {
+      await cryptoHost(host).http.json(`/api/v2/vault/db/collections/${encodeURIComponent(name)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ is_encrypt: true, encrypt_method: method }),
+      });
+    } catch (error) {
+      if (options.ifNotExists && error instanceof CellaApiError && error.code === 'ALREADY_EXISTS')
+        return collection;
+      throw error;
+    }
     if (method === CELLA_METHOD) {
       const previous = await collection.records.get<CollectionRecord>(collectionTarget(name));
       // A collection of this name existed before: a new generation, and its shares are void.
@@ -244,20 +252,17 @@ export class EncryptedCollectionImpl {
     return (await this.matching(state, filter)).length;
   }
 
-  async delete(filter: Doc, options: { one?: boolean } = {}): Promise<void> {
+  async delete(filter: Doc, options: { one?: boolean } = {}): Promise<DeleteResult> {
     const state = await this.load();
-    if (state.scheme === 'hive') {
-      await this.plain.delete(state.cipher.encryptFilter(filter), options);
-      return;
-    }
+    if (state.scheme === 'hive') return this.plain.delete(state.cipher.encryptFilter(filter), options);
     const { server, exact } = this.pushDown(state, filter);
-    if (exact) {
-      await this.plain.delete(server, options);
-      return;
-    }
+    if (exact) return this.plain.delete(server, options);
     const ids = (await this.matching(state, filter)).map((m) => m.stored._id);
-    for (let i = 0; i < (options.one ? Math.min(1, ids.length) : ids.length); i += 1000)
-      await this.plain.delete({ _id: { $in: ids.slice(i, options.one ? 1 : i + 1000) } });
+    const doomed = options.one ? ids.slice(0, 1) : ids;
+    let deleted = 0;
+    for (let i = 0; i < doomed.length; i += 1000)
+      deleted += (await this.plain.delete({ _id: { $in: doomed.slice(i, i + 1000) } })).deleted_count;
+    return { acknowledged: true, deleted_count: deleted };
   }
 
   /**

@@ -16,14 +16,3 @@ export {
 export { KEY_MATERIAL_MESSAGE } from './key-material.js';
 export { CELLA_METHOD } from './cella-documents.js';
 export { HIVE_METHOD } from './hive-documents.js';
-// Elastos identities with their chain code (the DIDStore's extended key, or a mnemonic): the key
-// material of the official Hive SDK's scheme. Here rather than in the main entry, which stays small.
-export {
-  cipherPath,
-  createHdKeySigner,
-  elastosDidKey,
-  hdKeyFromMnemonic,
-  parseExtendedKey,
-  serializeExtendedKey,
-  type HdKey,
-} from '@cella/did';

@@ -89,7 +89,7 @@ export async function hiveCipherKey(signer: Signer, appDid: string): Promise<Uin
   if (!signer.elastosCipherKey)
     throw new CellaCryptoError(
       'NO_KEY_MATERIAL',
-      "the official Hive SDK's encryption derives from the DID key's extended form: connect with createHdKeySigner(extendedKey)",
+      "the official Hive SDK's encryption derives from the DID key's extended form: connect with createHdKeySigner(extendedKey) from @cella/sdk/elastos",
     );
   return signer.elastosCipherKey(appDid, 0);
 }

@@ -49,7 +49,7 @@ afterAll(async () => node?.stop());
 
 describe('round trip', () => {
   test('find gives back the documents as inserted, with _id and the node timestamps', async () => {
-    const found = await notes.find({}, { sort: { n: 1 } });
+    const found = await notes.find({}, { sort: { n: 1 } }).toArray();
     expect(found.map(({ _id: _i, created: _c, modified: _m, ...rest }) => rest)).toEqual([
       docs[1],
       docs[2],
@@ -74,23 +74,26 @@ describe('round trip', () => {
   });
 
   test('filters: searchable equality on the node, the rest here; sort, skip, limit, projection', async () => {
-    expect((await notes.find({ tag: 'home' })).map((d) => d.title).sort()).toEqual(['groceries', 'novel']);
-    expect((await notes.find({ tags: 'draft' })).map((d) => d.title)).toEqual(['novel']);
-    expect((await notes.find({ tag: { $in: ['work'] } })).map((d) => d.title)).toEqual(['taxes']);
-    expect((await notes.find({ n: { $gte: 2 } }, { sort: { n: -1 } })).map((d) => d.title)).toEqual([
+    expect((await notes.find({ tag: 'home' }).toArray()).map((d) => d.title).sort()).toEqual([
       'groceries',
       'novel',
     ]);
-    expect((await notes.find({ body: { $regex: 'accountant' } })).map((d) => d.title)).toEqual(['taxes']);
-    expect(
-      await notes.find(
-        { $or: [{ n: 1 }, { title: 'novel' }] },
-        { sort: { n: 1 }, projection: { title: 1, _id: 0 } },
-      ),
-    ).toEqual([{ title: 'taxes' }, { title: 'novel' }]);
-    expect((await notes.find({}, { sort: { title: 1 }, skip: 1, limit: 1 })).map((d) => d.title)).toEqual([
-      'novel',
+    expect((await notes.find({ tags: 'draft' }).toArray()).map((d) => d.title)).toEqual(['novel']);
+    expect((await notes.find({ tag: { $in: ['work'] } }).toArray()).map((d) => d.title)).toEqual(['taxes']);
+    expect((await notes.find({ n: { $gte: 2 } }, { sort: { n: -1 } }).toArray()).map((d) => d.title)).toEqual(
+      ['groceries', 'novel'],
+    );
+    expect((await notes.find({ body: { $regex: 'accountant' } }).toArray()).map((d) => d.title)).toEqual([
+      'taxes',
     ]);
+    expect(
+      await notes
+        .find({ $or: [{ n: 1 }, { title: 'novel' }] }, { sort: { n: 1 }, projection: { title: 1, _id: 0 } })
+        .toArray(),
+    ).toEqual([{ title: 'taxes' }, { title: 'novel' }]);
+    expect(
+      (await notes.find({}, { sort: { title: 1 }, skip: 1, limit: 1 }).toArray()).map((d) => d.title),
+    ).toEqual(['novel']);
     expect(await notes.count({ tag: 'home' })).toBe(2);
     expect(await notes.count({ n: { $lt: 3 } })).toBe(2);
     expect((await notes.findOne({ title: 'taxes' }))?.n).toBe(1);
@@ -113,7 +116,7 @@ describe('round trip', () => {
   });
 
   test('an operator the client cannot evaluate is refused, not ignored', async () => {
-    expect((await cryptoError(notes.find({ $where: 'true' }))).code).toBe('UNSUPPORTED');
+    expect((await cryptoError(notes.find({ $where: 'true' }).toArray())).code).toBe('UNSUPPORTED');
     expect((await cryptoError(notes.update({}, { $bit: { n: { and: 1 } } }))).code).toBe('UNSUPPORTED');
   });
 });
@@ -124,7 +127,7 @@ describe('keys', () => {
       url: node.url,
       signer: createKeySigner(hexToBytes(aliceKey), { method: 'key' }),
     });
-    const found = await again.db.collection('notes', { encrypt: true }).find({ tag: 'work' });
+    const found = await again.db.collection('notes', { encrypt: true }).find({ tag: 'work' }).toArray();
     expect(found.map((d) => d.title)).toEqual(['taxes']);
   });
 
@@ -134,7 +137,7 @@ describe('keys', () => {
       signer: createKeySigner(hexToBytes(aliceKey), { method: 'key' }),
       appId: 'another-app',
     });
-    const error = await cryptoError(other.db.collection('notes', { encrypt: true }).find());
+    const error = await cryptoError(other.db.collection('notes', { encrypt: true }).find().toArray());
     expect(error.code).toBe('WRONG_KEY');
     expect(error.message).toMatch(/another identity or for another application id/);
   });
@@ -147,12 +150,12 @@ describe('keys', () => {
       filter: { _id: a!._id },
       update: { $set: { __cella: flipped } },
     });
-    expect((await cryptoError(notes.find())).code).toBe('TAMPERED');
+    expect((await cryptoError(notes.find().toArray())).code).toBe('TAMPERED');
     await rawCall(alice, 'PUT', '/api/v2/vault/db/notes', {
       filter: { _id: a!._id },
       update: { $set: { __cella: b!.__cella } },
     });
-    expect((await cryptoError(notes.find())).code).toBe('TAMPERED');
+    expect((await cryptoError(notes.find().toArray())).code).toBe('TAMPERED');
     await rawCall(alice, 'PUT', '/api/v2/vault/db/notes', {
       filter: { _id: a!._id },
       update: { $set: { __cella: a!.__cella } },

@@ -12,7 +12,7 @@ import {
   hexToBytes,
   type Vault,
 } from '@cella/sdk';
-import { createHdKeySigner, elastosDidKey, hdKeyFromMnemonic } from '@cella/sdk/crypto';
+import { createHdKeySigner, elastosDidKey, hdKeyFromMnemonic } from '@cella/sdk/elastos';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';

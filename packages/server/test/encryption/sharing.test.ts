@@ -93,7 +93,9 @@ describe('a collection', () => {
     const forCarol = await carol.db.shared({ owner: alice.did, script }).find({}, { sort: { day: 1 } });
     expect(forCarol.map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
     expect(await diary.count({ day: 'monday' })).toBe(1);
-    expect((await diary.find({ day: 'wednesday' }))[0]?.text).toBe('a new entry after the revocation');
+    expect((await diary.find({ day: 'wednesday' }).toArray())[0]?.text).toBe(
+      'a new entry after the revocation',
+    );
   });
 });
 
