@@ -237,7 +237,11 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     refs: files.refs,
     publicFiles: files.publicFiles,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
-    openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
+    openBackupStore: async (dir) =>
+      (await import('@cella/block-store/helia')).createHeliaBlockStore({
+        dir,
+        ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
+      }),
     outbound,
     onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
   });

@@ -43,5 +43,8 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
   const { createHeliaBlockStore } = await import('@cella/block-store/helia');
   const dir = path.join(config.dataDir, 'blocks');
   log.info({ dir }, 'block store: helia (embedded)');
-  return createHeliaBlockStore({ dir });
+  return createHeliaBlockStore({
+    dir,
+    ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
+  });
 }
