@@ -7,6 +7,7 @@
 // directly when we can find it, and in every case start it in its own process group and signal
 // the whole group, which stops wrapper and binary together.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,7 @@ const STOP_GRACE_MS = 5_000;
 /** Starts anvil and resolves once it answers JSON-RPC. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInstance> {
   const opts = optionsSchema.parse(options);
+  const command = resolveAnvilCommand(opts.binary);
   // anvil writes its accounts, private keys included, to this file: a private temp dir
   // (mkdtemp creates it with mode 700) removed as soon as it has been read.
   const configDir = await mkdtemp(join(tmpdir(), 'cella-anvil-'));
@@ -94,7 +96,6 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
     ...(opts.blockTimeSeconds ? ['--block-time', String(opts.blockTimeSeconds)] : []),
   ];
 
-  const command = resolveAnvilCommand(opts.binary);
   const child = spawn(command.file, [...command.args, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
@@ -138,18 +139,33 @@ const PLATFORM_PACKAGES: Record<string, string> = {
   'win32-x64': 'win32-amd64',
 };
 
-/** The anvil binary to run: explicit path, env override, platform binary, or the Node wrapper. */
-export function resolveAnvilCommand(binary?: string): Command {
+/**
+ * No anvil to run: @foundry-rs/anvil is a development dependency (a 43 MB binary), absent from a
+ * production install (`npm ci --omit=dev`), or CELLA_ANVIL_BIN names no file.
+ */
+export class AnvilNotFoundError extends Error {
+  override readonly name = 'AnvilNotFoundError';
+}
+
+/**
+ * The anvil binary to run: explicit path, env override, platform binary, or the Node wrapper.
+ * `from` is where the npm package is looked up (this module by default; tests pass a directory
+ * without it).
+ */
+export function resolveAnvilCommand(binary?: string, from: string = import.meta.url): Command {
   const explicit = binary ?? process.env.CELLA_ANVIL_BIN;
-  if (explicit) return { file: explicit, args: [] };
-  const require = createRequire(import.meta.url);
+  if (explicit) {
+    if (!existsSync(explicit)) throw new AnvilNotFoundError(`anvil not found: ${explicit} does not exist`);
+    return { file: explicit, args: [] };
+  }
+  const require = createRequire(from);
   let wrapperPackageJson: string;
   try {
     wrapperPackageJson = require.resolve('@foundry-rs/anvil/package.json');
   } catch {
-    throw new Error(
-      'anvil not found: install the npm package @foundry-rs/anvil (a peer dependency of the dev chain) ' +
-        'or set CELLA_ANVIL_BIN to an anvil binary',
+    throw new AnvilNotFoundError(
+      'anvil not found: the npm package @foundry-rs/anvil (a development dependency) is not installed; ' +
+        'install the development dependencies (npm ci, without --omit=dev) or set CELLA_ANVIL_BIN to an anvil binary',
     );
   }
   const suffix = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
@@ -157,9 +173,9 @@ export function resolveAnvilCommand(binary?: string): Command {
     const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
     // The platform package is an optional dependency of @foundry-rs/anvil: resolve it from there,
     // which also works when the package manager does not hoist it next to us.
-    for (const from of [wrapperPackageJson, import.meta.url]) {
+    for (const location of [wrapperPackageJson, from]) {
       try {
-        return { file: createRequire(from).resolve(`@foundry-rs/anvil-${suffix}/bin/${exe}`), args: [] };
+        return { file: createRequire(location).resolve(`@foundry-rs/anvil-${suffix}/bin/${exe}`), args: [] };
       } catch {
         // try the next location
       }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { startAnvil, type AnvilOptions, type DevAccount } from './anvil.js';
 import { deployPaymentV1 } from './ethers.js';
 
-export { startAnvil, resolveAnvilCommand } from './anvil.js';
+export { AnvilNotFoundError, startAnvil, resolveAnvilCommand } from './anvil.js';
 export type { AnvilOptions, AnvilInstance, DevAccount } from './anvil.js';
 
 export interface DevChainOptions extends AnvilOptions {

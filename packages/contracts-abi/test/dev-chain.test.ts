@@ -1,13 +1,22 @@
 // The dev chain: anvil from @foundry-rs/anvil on a free local port, PaymentV1 deployed, and a
 // stop() that leaves no process behind (the npm wrapper's child included).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parseEther } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentV1DeployedBytecode } from '../src/index.js';
 import { getOrder, getPlatformFee, payOrder, paymentV1Contract } from '../src/ethers.js';
-import { startAnvil, startDevChain, type AnvilInstance, type DevChain } from '../src/dev-chain.js';
+import {
+  AnvilNotFoundError,
+  resolveAnvilCommand,
+  startAnvil,
+  startDevChain,
+  type AnvilInstance,
+  type DevChain,
+} from '../src/dev-chain.js';
 import { providerFor, walletFor } from './support.js';
 
 const running: { stop(): Promise<void> }[] = [];
@@ -175,10 +184,32 @@ describe('startAnvil', () => {
     expect(await rpcReachable(anvil.rpcUrl)).toBe(false);
   });
 
+  it('says what to install when the npm package is absent (a production install)', () => {
+    // @foundry-rs/anvil is a development dependency: looked up from a directory without it.
+    const bare = mkdtempSync(join(tmpdir(), 'cella-no-anvil-'));
+    try {
+      const from = pathToFileURL(join(bare, 'here.js')).href;
+      const previous = process.env.CELLA_ANVIL_BIN;
+      delete process.env.CELLA_ANVIL_BIN;
+      try {
+        expect(() => resolveAnvilCommand(undefined, from)).toThrow(AnvilNotFoundError);
+        expect(() => resolveAnvilCommand(undefined, from)).toThrow(
+          /@foundry-rs\/anvil .*development dependency.*npm ci.*CELLA_ANVIL_BIN/,
+        );
+      } finally {
+        if (previous !== undefined) process.env.CELLA_ANVIL_BIN = previous;
+      }
+      expect(resolveAnvilCommand(undefined).file).toMatch(/anvil/); // the control: installed here
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('fails with a clear error when anvil cannot start, leaving nothing behind', async () => {
     await expect(startAnvil({ binary: '/nonexistent/anvil' })).rejects.toThrow(
-      /spawn failed|exited during startup/,
+      /anvil not found: \/nonexistent\/anvil does not exist/,
     );
+    await expect(startAnvil({ binary: '/dev/null' })).rejects.toThrow(/spawn failed|exited during startup/);
     await expect(startAnvil({ hardfork: 'nosuchfork' })).rejects.toThrow(
       /exited during startup[\s\S]*nosuchfork/,
     );

@@ -27,6 +27,14 @@ export interface IndexOptions {
   unique?: boolean;
   /** Default: MongoDB's `a_1_b_-1`. */
   name?: string;
+  /** Log the index's creation (see WriteOptions.log). */
+  log?: LogContext;
+}
+
+/** Options of the writes that change a database's layout (collections, indexes). */
+export interface LayoutOptions {
+  /** Log the change (see WriteOptions.log). */
+  log?: LogContext;
 }
 
 export interface IndexInfo {
@@ -63,6 +71,13 @@ export type BeforeCommit = (bytesDelta: number) => void | Promise<void>;
 
 export interface WriteOptions {
   beforeCommit?: BeforeCommit;
+  /**
+   * Log this write's changes: each change it makes is handed to the store's `describe`
+   * (ChangeLogSettings) with this context, and the entries it returns are appended to the
+   * database's change log in the write's own transaction ("The change log" below says how
+   * each engine keeps that promise). Absent: the write leaves no entry.
+   */
+  log?: LogContext;
   /**
    * The collection must exist already: a write to a missing one fails with StoreError
    * 'NO_COLLECTION' and stores nothing (by default a write creates it, as in MongoDB). The SQLite
@@ -157,16 +172,16 @@ export interface Collection {
   /** The collection's indexes, `_id_` first; empty when the collection does not exist. */
   listIndexes(): Promise<IndexInfo[]>;
   /** Returns false when no index has that name. `_id_` cannot be dropped ('BAD_INDEX'). */
-  dropIndex(name: string): Promise<boolean>;
+  dropIndex(name: string, options?: LayoutOptions): Promise<boolean>;
 }
 
 export interface Database {
   readonly name: string;
   listCollections(): Promise<string[]>;
-  /** Returns false when the collection already existed. */
-  createCollection(name: string): Promise<boolean>;
-  /** Returns false when the collection did not exist. */
-  dropCollection(name: string): Promise<boolean>;
+  /** Returns false when the collection already existed (then nothing is logged). */
+  createCollection(name: string, options?: LayoutOptions): Promise<boolean>;
+  /** Returns false when the collection did not exist (then nothing is logged). */
+  dropCollection(name: string, options?: LayoutOptions): Promise<boolean>;
   hasCollection(name: string): Promise<boolean>;
   /** A handle; the collection is created on first write if it does not exist yet. */
   collection(name: string): Collection;
@@ -177,6 +192,8 @@ export interface Database {
    * consecutive chunks with the same `collection` name; an empty one comes once with no documents.
    */
   exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }>;
+  /** This database's change log (change-log.ts). */
+  changeLog(): ChangeLog;
 }
 
 export interface DocumentStore {
@@ -186,6 +203,116 @@ export interface DocumentStore {
   /** Returns false when it did not exist. */
   dropDatabase(name: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The change log
+
+/**
+ * The change log of a database: an append-only list of entries, each with a sequence number that
+ * only grows (never reused, also after trimming) and the time it was appended. A write asks for its
+ * changes to be logged (`WriteOptions.log`); the engine hands every change it makes to the store's
+ * `describe` and appends the entries it returns *in the write's own transaction*: no committed
+ * write lacks its entries, and a write that rolled back (or was refused) has none. Readers tail the
+ * log by sequence number, so any process sharing the storage sees every entry in order.
+ *
+ * How each engine keeps that promise:
+ * - SQLite: the entries are rows of `_cella_log` in the database's own file, inserted inside the
+ *   write's savepoint of the group commit (sqlite/change-log.ts).
+ * - MongoDB with transactions: inside the write's transaction. Without (FerretDB, a standalone
+ *   server), an ordered write under a lock shared by every process (mongodb/change-log.ts): the
+ *   entries are stored first as *pending* with a check of what the write will leave, then the data
+ *   is written, then the entries are committed; readers stop at a pending entry, and a pending entry
+ *   whose writer died is resolved by that check (kept if the store shows its change, dropped if not).
+ *
+ * What the entries say is the server's business: the port carries them as JSON object texts.
+ */
+
+/** What a write says about itself to `describe` (e.g. a file moved from another path). */
+export type LogContext = Readonly<Record<string, string | number | boolean | null>>;
+
+/** One change a logged write made, as the engine reports it. `collection` is the stored name. */
+export type Change =
+  | {
+      op: 'insert' | 'update';
+      collection: string;
+      id: DocumentId;
+      /** The document as stored after the write. */
+      doc: Document;
+      /** Its relaxed Extended JSON text (`stringifyExtJson`). */
+      text: string;
+    }
+  | {
+      op: 'delete';
+      collection: string;
+      id: DocumentId;
+      /** The document as it was. */
+      doc: Document;
+      text: string;
+    }
+  | { op: 'createCollection' | 'dropCollection'; collection: string }
+  | { op: 'createIndex'; collection: string; index: IndexInfo }
+  | { op: 'dropIndex'; collection: string; index: string };
+
+export interface ChangeLogSettings {
+  /**
+   * The entry a change leaves in the log: the text of a JSON object, or null for none. Called
+   * inside the write (synchronously, possibly more than once for one write: a batch may run again).
+   */
+  describe(change: Change, context: LogContext): string | null;
+  /** Called in this process once a write's entries are committed (`head`: the newest sequence number). */
+  appended?(database: string, head: number): void;
+  /** Milliseconds since the epoch for `at` (default Date.now). */
+  clock?: () => number;
+}
+
+/** One entry of the log. */
+export interface LogRecord {
+  seq: number;
+  /** When it was appended (ms since the epoch). */
+  at: number;
+  /** The JSON object text `describe` (or `append`) gave. */
+  entry: string;
+}
+
+export interface LogBounds {
+  /** The newest sequence number handed out (0 when nothing was ever logged). */
+  head: number;
+  /** The oldest sequence number still held; head + 1 when the log holds nothing. */
+  oldest: number;
+}
+
+export interface TrimOptions {
+  /** Keep at most this many of the newest entries. */
+  maxEntries?: number;
+  /** Drop the entries appended before this time (ms since the epoch). */
+  before?: number;
+}
+
+export interface ChangeLog {
+  bounds(): Promise<LogBounds>;
+  /**
+   * Committed entries with a sequence number above `after`, in order, at most `limit` (fewer when a
+   * pending entry comes first: an entry is handed out only once every entry before it is).
+   */
+  read(after: number, limit: number): Promise<LogRecord[]>;
+  /**
+   * Appends entries in a transaction of their own: for changes kept outside this database (a vault's
+   * plan lives in the node database). Returns the sequence number of the last one (the head).
+   */
+  append(entries: string[]): Promise<number>;
+  /** Drops the oldest entries (only ever a prefix: the log keeps no holes). Returns how many went. */
+  trim(options: TrimOptions): Promise<number>;
+  /** Numbering continues above `seq` (a database that takes over another's log, e.g. a restore). */
+  continueAfter(seq: number): Promise<void>;
+}
+
+/** Reads at most this many entries at once, whatever a caller asks. */
+export const MAX_LOG_READ = 1000;
+
+/** The oldest sequence number a log still holds, from its head and its first entry (if any). */
+export function boundsOf(head: number, first: number | undefined): LogBounds {
+  return { head, oldest: first ?? head + 1 };
 }
 
 export type StoreErrorCode =

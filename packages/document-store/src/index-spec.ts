@@ -60,7 +60,7 @@ export function checkIndex(keys: unknown, options: unknown): CheckedIndex {
   if (options !== undefined && !isPlainObject(options)) bad('index options must be an object');
   const opts = (options ?? {}) as IndexOptions & Record<string, unknown>;
   for (const key of Object.keys(opts))
-    if (key !== 'unique' && key !== 'name')
+    if (key !== 'unique' && key !== 'name' && key !== 'log')
       bad(`unknown index option "${key}" (unique and name are supported)`);
   if (opts.unique !== undefined && typeof opts.unique !== 'boolean') bad('unique must be true or false');
   let name: string | undefined;

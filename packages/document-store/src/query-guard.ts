@@ -86,9 +86,13 @@ export function checkDatabaseName(name: unknown): string {
 
 export const MAX_COLLECTION_NAME_LENGTH = 120;
 
+/** Collections under this prefix are the engines' own. */
+export const ENGINE_PREFIX = '_cella_';
+
 /**
  * Collection names: 1–120 characters, no `$`, no NUL, not starting with `.` or `system.`, valid
- * Unicode. The intersection of MongoDB's and FerretDB's rules.
+ * Unicode. The intersection of MongoDB's and FerretDB's rules. Names starting with `_cella_` are
+ * the engines' own (the MongoDB engine keeps a database's change log under them).
  */
 export function checkCollectionName(name: unknown): string {
   if (typeof name !== 'string' || name.length === 0 || name.length > MAX_COLLECTION_NAME_LENGTH) {
@@ -102,11 +106,12 @@ export function checkCollectionName(name: unknown): string {
     name.includes('\0') ||
     name.startsWith('.') ||
     name.startsWith('system.') ||
+    name.startsWith(ENGINE_PREFIX) ||
     !isWellFormedString(name)
   ) {
     throw new StoreError(
       'BAD_NAME',
-      'collection name must not contain "$" or NUL, nor start with "." or "system."',
+      `collection name must not contain "$" or NUL, nor start with ".", "system." or "${ENGINE_PREFIX}"`,
     );
   }
   return name;

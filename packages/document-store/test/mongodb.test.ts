@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMongoDocumentStore } from '../src/mongodb/index.js';
+import { runChangeLogConformance } from '../src/testing/change-log-conformance.js';
 import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 import { ferretBinary, mongoTargetAvailable, startMongoTarget } from '../src/testing/ferretdb.js';
 import type { MongoTarget } from '../src/testing/ferretdb.js';
@@ -57,6 +58,16 @@ if (!mongoTargetAvailable()) {
       knownLimitations: ferretLimitations,
       // Another node process on the same server: its own connections and locks.
       openPeer: () => createMongoDocumentStore({ uri: (target as MongoTarget).uri, dbPrefix }),
+    },
+  );
+
+  runChangeLogConformance(
+    'mongodb',
+    (changeLog) =>
+      createMongoDocumentStore({ uri: (target as MongoTarget).uri, dbPrefix: `${dbPrefix}l_`, changeLog }),
+    {
+      openPeer: (changeLog) =>
+        createMongoDocumentStore({ uri: (target as MongoTarget).uri, dbPrefix: `${dbPrefix}l_`, changeLog }),
     },
   );
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DbFile } from '../src/sqlite/db-file.js';
 import { createSqliteDocumentStore } from '../src/sqlite/index.js';
+import { runChangeLogConformance } from '../src/testing/change-log-conformance.js';
 import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cella-sqlite-'));
@@ -12,6 +13,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 runDocumentStoreConformance('sqlite', () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }), {
   openPeer: () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }),
 });
+
+runChangeLogConformance(
+  'sqlite',
+  (changeLog) => createSqliteDocumentStore({ dir: join(dir, 'log'), changeLog }),
+  { openPeer: (changeLog) => createSqliteDocumentStore({ dir: join(dir, 'log'), changeLog }) },
+);
 
 describe('SQLite engine specifics', () => {
   it('keeps reads answering while an async beforeCommit holds a write open, and queues writers', async () => {

@@ -36,6 +36,8 @@ import type {
   IndexKeys,
   IndexOptions,
   InsertResult,
+  LayoutOptions,
+  LogContext,
   SortSpec,
   Update,
   UpdateOptions,
@@ -63,6 +65,7 @@ import {
 } from '../index-spec.js';
 import { replacementUpsert } from '../upsert-seed.js';
 import type { AutoIndexer } from './auto-index.js';
+import type { Journal, MongoChangeLog } from './change-log.js';
 import { EmulatedCollection, needsClient } from './emulation.js';
 import type { EmulationHost } from './emulation.js';
 import { mapDriverError, mapErrors } from './errors.js';
@@ -83,6 +86,10 @@ export interface MongoHost extends EmulationHost {
   readonly autoIndexer: AutoIndexer;
   /** Whether `$bsonSize` works (null = not probed yet). */
   bsonSizeOperator: boolean | null;
+  /** The database's change log (logged writes run through it: change-log.ts). */
+  changeLog(): MongoChangeLog;
+  /** Whether the store keeps change logs at all. */
+  readonly logsChanges: boolean;
 }
 
 export interface Written<T> {
@@ -124,6 +131,7 @@ interface UpdateRequest {
   upsert: boolean;
   multi: boolean;
   beforeCommit?: BeforeCommit | undefined;
+  log?: LogContext | undefined;
 }
 
 export class MongoCollection implements Collection {
@@ -149,6 +157,19 @@ export class MongoCollection implements Collection {
 
   private get emulation(): EmulatedCollection {
     return new EmulatedCollection(this.coll, this.host);
+  }
+
+  /**
+   * A logged write runs the emulated way (every document it writes is known before it writes,
+   * emulation.ts) under the database's log lock, its entries staged before its data (change-log.ts).
+   * Null when the write is not logged.
+   */
+  private logged<T>(
+    context: LogContext | undefined,
+    write: (journal: Journal | null) => Promise<T>,
+  ): Promise<T> | null {
+    if (!context || !this.host.logsChanges) return null;
+    return this.host.changeLog().logged(context, write);
   }
 
   /** `requireCollection`: the server would create the collection on write, so look first. */
@@ -299,6 +320,15 @@ export class MongoCollection implements Collection {
   // Indexes: the server's, with the SQLite engine's rules for names, conflicts and bounds
 
   async createIndex(keys: IndexKeys, options?: IndexOptions): Promise<string> {
+    const create = (journal: Journal | null = null) => this.createIndexNow(keys, options, journal);
+    return this.logged(options?.log, create) ?? create();
+  }
+
+  private async createIndexNow(
+    keys: IndexKeys,
+    options: IndexOptions | undefined,
+    journal: Journal | null,
+  ): Promise<string> {
     const checked = checkIndex(keys, options);
     const name = checked.name ?? defaultIndexName(checked.keys);
     const existing = await this.listIndexes();
@@ -316,6 +346,13 @@ export class MongoCollection implements Collection {
       await this.coll.dropIndex(auto.name);
       this.host.autoIndexer.forget(this.coll.namespace);
     }
+    await journal?.prepare([
+      {
+        op: 'createIndex',
+        collection: this.name,
+        index: { name, key: Object.fromEntries(checked.keys), unique: checked.unique, auto: false },
+      },
+    ]);
     await mapErrors('BAD_INDEX', () =>
       this.coll.createIndex(Object.fromEntries(checked.keys), {
         name,
@@ -348,11 +385,17 @@ export class MongoCollection implements Collection {
     return infos.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  async dropIndex(name: string): Promise<boolean> {
+  async dropIndex(name: string, options?: LayoutOptions): Promise<boolean> {
     checkIndexName(name);
     if (name === '_id_') throw new StoreError('BAD_INDEX', 'the _id index cannot be dropped');
+    const drop = (journal: Journal | null = null) => this.dropIndexNow(name, journal);
+    return this.logged(options?.log, drop) ?? drop();
+  }
+
+  private async dropIndexNow(name: string, journal: Journal | null): Promise<boolean> {
     // Looked up first: servers differ in the error they give for a missing index.
     if (!(await this.listIndexes()).some((i) => i.name === name)) return false;
+    await journal?.prepare([{ op: 'dropIndex', collection: this.name, index: name }]);
     await this.coll.dropIndex(name);
     if (name.startsWith(AUTO_PREFIX)) this.host.autoIndexer.forget(this.coll.namespace);
     return true;
@@ -373,6 +416,10 @@ export class MongoCollection implements Collection {
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
     const result: InsertResult = { insertedIds: ids, bytesDelta: bytes };
     await this.requireExisting(options);
+    const logged = this.logged(options?.log, (journal) =>
+      this.emulation.insertMany(prepared, options?.beforeCommit, journal),
+    );
+    if (logged) return logged;
     if (await this.host.emulated()) return this.emulation.insertMany(prepared, options?.beforeCommit);
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
@@ -409,6 +456,7 @@ export class MongoCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: false,
       beforeCommit: options?.beforeCommit,
+      log: options?.log,
     });
   }
 
@@ -420,6 +468,7 @@ export class MongoCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: true,
       beforeCommit: options?.beforeCommit,
+      log: options?.log,
     });
   }
 
@@ -431,12 +480,23 @@ export class MongoCollection implements Collection {
       upsert: options?.upsert ?? false,
       multi: false,
       beforeCommit: options?.beforeCommit,
+      log: options?.log,
     });
   }
 
   private async runUpdate(req: UpdateRequest): Promise<UpdateResult> {
     const filter = checkFilter(req.filter, this.limits);
     const update = req.update !== undefined ? checkUpdate(req.update, this.limits) : undefined;
+    const logged = this.logged(req.log, async (journal) => {
+      const { document: _d, ...result } = await this.emulation.update({
+        ...req,
+        filter,
+        ...(update ? { update } : {}),
+        journal,
+      });
+      return result;
+    });
+    if (logged) return logged;
     if (await this.host.emulated()) {
       const { document: _d, ...result } = await this.emulation.update({
         ...req,
@@ -558,17 +618,21 @@ export class MongoCollection implements Collection {
     const sort = tieBreak(checkSort(options?.sort));
     const upsert = options?.upsert ?? false;
     await this.requireExisting(options);
-    if (await this.host.emulated()) {
-      const outcome = await this.emulation.update({
-        filter: checked,
-        update: checkedUpdate,
-        upsert,
-        multi: false,
-        sort: checkSort(options?.sort),
-        beforeCommit: options?.beforeCommit,
-      });
-      return outcome.document;
-    }
+    const emulated = (journal: Journal | null = null) =>
+      this.emulation
+        .update({
+          filter: checked,
+          update: checkedUpdate,
+          upsert,
+          multi: false,
+          sort: checkSort(options?.sort),
+          beforeCommit: options?.beforeCommit,
+          journal,
+        })
+        .then((outcome) => outcome.document);
+    const logged = this.logged(options?.log, emulated);
+    if (logged) return logged;
+    if (await this.host.emulated()) return emulated();
     const result = await this.host.write(
       async (session): Promise<Written<{ document: Document | null; bytesDelta: number }>> => {
         // The document as it was, for the delta and the undo. In a transaction this read and the
@@ -609,13 +673,13 @@ export class MongoCollection implements Collection {
 
   async deleteOne(filter: Filter, options?: WriteOptions): Promise<DeleteResult> {
     await this.requireExisting(options);
-    const { deleted, bytesDelta } = await this.deleteSingle(filter, undefined, options?.beforeCommit);
+    const { deleted, bytesDelta } = await this.deleteSingle(filter, undefined, options);
     return { deletedCount: deleted ? 1 : 0, bytesDelta };
   }
 
   async findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null> {
     await this.requireExisting(options);
-    const { deleted } = await this.deleteSingle(filter, checkSort(options?.sort), options?.beforeCommit);
+    const { deleted } = await this.deleteSingle(filter, checkSort(options?.sort), options);
     return deleted;
   }
 
@@ -623,13 +687,23 @@ export class MongoCollection implements Collection {
   private async deleteSingle(
     filter: Filter,
     sort: SortSpec | undefined,
-    beforeCommit: BeforeCommit | undefined,
+    options: WriteOptions | undefined,
   ): Promise<{ deleted: Document | null; bytesDelta: number }> {
     const checked = checkFilter(filter, this.limits);
-    if (await this.host.emulated()) {
-      const { deleted, bytesDelta } = await this.emulation.delete(checked, false, sort, beforeCommit);
+    const beforeCommit = options?.beforeCommit;
+    const emulated = async (journal: Journal | null = null) => {
+      const { deleted, bytesDelta } = await this.emulation.delete(
+        checked,
+        false,
+        sort,
+        beforeCommit,
+        journal,
+      );
       return { deleted: deleted[0] ?? null, bytesDelta };
-    }
+    };
+    const logged = this.logged(options?.log, emulated);
+    if (logged) return logged;
+    if (await this.host.emulated()) return emulated();
     return this.host.write(
       async (session): Promise<Written<{ deleted: Document | null; bytesDelta: number }>> => {
         const doc = await mapErrors('BAD_QUERY', () =>
@@ -655,10 +729,19 @@ export class MongoCollection implements Collection {
     const checked = checkFilter(filter, this.limits);
     await this.requireExisting(options);
     const beforeCommit = options?.beforeCommit;
-    if (await this.host.emulated()) {
-      const { deleted, bytesDelta } = await this.emulation.delete(checked, true, undefined, beforeCommit);
+    const emulated = async (journal: Journal | null = null) => {
+      const { deleted, bytesDelta } = await this.emulation.delete(
+        checked,
+        true,
+        undefined,
+        beforeCommit,
+        journal,
+      );
       return { deletedCount: deleted.length, bytesDelta };
-    }
+    };
+    const logged = this.logged(options?.log, emulated);
+    if (logged) return logged;
+    if (await this.host.emulated()) return emulated();
     if (await this.host.supportsTransactions()) {
       return this.host.write(async (session) => {
         const targets = await mapErrors('BAD_QUERY', () =>

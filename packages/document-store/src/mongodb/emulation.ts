@@ -26,6 +26,7 @@ import { isPlainObject, isRegexValue, sameId } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type {
   BeforeCommit,
+  Change,
   Document,
   DocumentId,
   Filter,
@@ -37,10 +38,12 @@ import type {
 import { replacedDocument, updatedDocument, upsertedDocument } from '../mingo/apply-update.js';
 import { sortDocuments } from '../mingo/bson-order.js';
 import { compileFilter, project, runPipeline, splitUpdate } from '../mingo/semantics.js';
+import { stringifyExtJson } from '../ext-json.js';
 import { checkPipeline, prepareDocument } from '../query-guard.js';
 import type { CheckedFindOptions, PreparedDocument, StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
 import { mapDriverError, mapErrors } from './errors.js';
+import type { Journal } from './change-log.js';
 import type { HeldLock } from './shared-lock.js';
 
 /** Query operators the emulated server gets wrong; conditions using them are checked client-side. */
@@ -108,6 +111,13 @@ export interface EmulatedUpdate {
   multi: boolean;
   sort?: SortSpec | undefined;
   beforeCommit?: BeforeCommit | undefined;
+  /** The write's log entries (mongodb/change-log.ts): staged after `beforeCommit`, before any write. */
+  journal?: Journal | null | undefined;
+}
+
+/** A document change for the log. */
+function changeOf(op: 'insert' | 'update' | 'delete', collection: string, doc: Document): Change {
+  return { op, collection, id: doc._id as DocumentId, doc, text: stringifyExtJson(doc) };
 }
 
 export class EmulatedCollection {
@@ -152,10 +162,13 @@ export class EmulatedCollection {
   async insertMany(
     prepared: PreparedDocument[],
     beforeCommit: BeforeCommit | undefined,
+    journal?: Journal | null,
   ): Promise<InsertResult> {
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
-    return this.host.exclusive(this.coll.collectionName, async (lock) => {
+    const name = this.coll.collectionName;
+    return this.host.exclusive(name, async (lock) => {
       await beforeCommit?.(bytes);
+      await journal?.prepare(prepared.map((p) => changeOf('insert', name, p.doc)));
       lock.assertHeld();
       try {
         await this.coll.insertMany(
@@ -227,6 +240,11 @@ export class EmulatedCollection {
         outcome.document = doc;
       }
       await req.beforeCommit?.(outcome.bytesDelta);
+      const name = this.coll.collectionName;
+      await req.journal?.prepare([
+        ...writes.map((doc) => changeOf('update', name, doc)),
+        ...(inserted ? [changeOf('insert', name, inserted)] : []),
+      ]);
       lock.assertHeld();
       // A unique index can refuse any of these writes: then the ones done are undone, so the
       // update stays all or nothing (the server has no transactions).
@@ -254,12 +272,15 @@ export class EmulatedCollection {
     multi: boolean,
     sort: SortSpec | undefined,
     beforeCommit: BeforeCommit | undefined,
+    journal?: Journal | null,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
-    return this.host.exclusive(this.coll.collectionName, async (lock) => {
+    const name = this.coll.collectionName;
+    return this.host.exclusive(name, async (lock) => {
       const targets = await this.targets(filter, multi, sort);
       if (targets.length === 0) return { deleted: [], bytesDelta: 0 };
       const bytesDelta = negative(targets.reduce((sum, d) => sum + bsonSize(d), 0));
       await beforeCommit?.(bytesDelta);
+      await journal?.prepare(targets.map((doc) => changeOf('delete', name, doc)));
       lock.assertHeld();
       await this.coll.deleteMany({ _id: { $in: targets.map((d) => d._id as DocumentId) } });
       return { deleted: targets, bytesDelta };

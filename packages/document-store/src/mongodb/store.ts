@@ -9,11 +9,20 @@
 import { MongoClient, MongoServerError } from 'mongodb';
 import type { ClientSession, Collection as DriverCollection, Db } from 'mongodb';
 import { z } from 'zod';
-import type { BeforeCommit, Collection, Database, Document, DocumentStore } from '../document-store.js';
+import type {
+  BeforeCommit,
+  ChangeLogSettings,
+  Collection,
+  Database,
+  Document,
+  DocumentStore,
+  LayoutOptions,
+} from '../document-store.js';
 import { StoreError } from '../document-store.js';
-import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
+import { checkCollectionName, checkDatabaseName, ENGINE_PREFIX, resolveLimits } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { AutoIndexer } from './auto-index.js';
+import { MongoChangeLog } from './change-log.js';
 import { MongoCollection } from './collection.js';
 import type { MongoHost, StoredDoc, Written } from './collection.js';
 import { DEFAULT_SHARED_LOCK_OPTIONS, LOCKS_DATABASE, SharedLocks } from './shared-lock.js';
@@ -47,6 +56,8 @@ export interface MongoDocumentStoreOptions {
    * dead holder keeps a lock (default 10 000 ms) and how long a write waits for one (60 000 ms).
    */
   sharedLocks?: Partial<SharedLockOptions>;
+  /** What logged writes append to their database's change log (without it nothing is logged). */
+  changeLog?: ChangeLogSettings;
 }
 
 const OptionsSchema = z.object({
@@ -67,9 +78,13 @@ const OptionsSchema = z.object({
       waitMs: z.number().int().min(0).max(3_600_000).optional(),
     })
     .optional(),
+  changeLog: z.unknown().optional(),
 });
 
 const EXPORT_CHUNK = 1000;
+
+/** A logged create or drop that another (unlogged) write did first: its entry must go. */
+class Raced extends Error {}
 const SYSTEM_DATABASES = new Set(['admin', 'local', 'config']);
 
 export function createMongoDocumentStore(options: MongoDocumentStoreOptions): DocumentStore {
@@ -78,6 +93,7 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     ignoreUndefined: true,
     serverSelectionTimeoutMS: parsed.serverSelectionTimeoutMs,
   });
+  const leaseMs = parsed.sharedLocks?.leaseMs ?? DEFAULT_SHARED_LOCK_OPTIONS.leaseMs;
   return new MongoDocumentStore(
     client,
     parsed.dbPrefix,
@@ -87,9 +103,12 @@ export function createMongoDocumentStore(options: MongoDocumentStoreOptions): Do
     new AutoIndexer(parsed.maxAutoIndexes),
     parsed.maxTimeMs,
     new SharedLocks(client, `${parsed.dbPrefix}${LOCKS_DATABASE}`, {
-      leaseMs: parsed.sharedLocks?.leaseMs ?? DEFAULT_SHARED_LOCK_OPTIONS.leaseMs,
+      leaseMs,
       waitMs: parsed.sharedLocks?.waitMs ?? DEFAULT_SHARED_LOCK_OPTIONS.waitMs,
     }),
+    options.changeLog,
+    // A pending log range older than two leases has no live writer (its lock would have run out).
+    2 * leaseMs,
   );
 }
 
@@ -108,6 +127,8 @@ class MongoDocumentStore implements DocumentStore {
     readonly autoIndexer: AutoIndexer,
     readonly maxTimeMs: number,
     private readonly sharedLocks: SharedLocks,
+    readonly logSettings: ChangeLogSettings | undefined,
+    readonly staleMs: number,
   ) {}
 
   emulated(): Promise<boolean> {
@@ -226,6 +247,22 @@ class MongoDatabase implements Database, MongoHost {
     return this.store.autoIndexer;
   }
 
+  get logSettings(): ChangeLogSettings | undefined {
+    return this.store.logSettings;
+  }
+
+  get logsChanges(): boolean {
+    return this.store.logSettings !== undefined;
+  }
+
+  get staleMs(): number {
+    return this.store.staleMs;
+  }
+
+  changeLog(): MongoChangeLog {
+    return new MongoChangeLog(this);
+  }
+
   get maxTimeMs(): number {
     return this.store.maxTimeMs;
   }
@@ -265,12 +302,31 @@ class MongoDatabase implements Database, MongoHost {
     const infos = await this.db.listCollections({}, { nameOnly: true }).toArray();
     return infos
       .map((c) => c.name)
-      .filter((n) => !n.startsWith('system.'))
+      .filter((n) => !n.startsWith('system.') && !n.startsWith(ENGINE_PREFIX))
       .sort();
   }
 
-  async createCollection(name: string): Promise<boolean> {
+  async createCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
+    if (options?.log && this.logsChanges) {
+      // Under the log lock: looked up first, so a collection that exists leaves no entry.
+      return this.changeLog()
+        .logged(options.log, async (journal) => {
+          if (await this.hasCollection(name)) return false;
+          await journal?.prepare([{ op: 'createCollection', collection: name }]);
+          // Created meanwhile by a write that is not logged: the entry goes (the throw aborts it).
+          if (!(await this.create(name))) throw new Raced();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Raced) return false;
+          throw err;
+        });
+    }
+    return this.create(name);
+  }
+
+  private async create(name: string): Promise<boolean> {
     try {
       await this.db.createCollection(name);
       return true;
@@ -280,9 +336,26 @@ class MongoDatabase implements Database, MongoHost {
     }
   }
 
-  async dropCollection(name: string): Promise<boolean> {
+  async dropCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
+    if (options?.log && this.logsChanges) {
+      return this.changeLog()
+        .logged(options.log, async (journal) => {
+          if (!(await this.hasCollection(name))) return false;
+          await journal?.prepare([{ op: 'dropCollection', collection: name }]);
+          if (!(await this.drop(name))) throw new Raced();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Raced) return false;
+          throw err;
+        });
+    }
     if (!(await this.hasCollection(name))) return false;
+    return this.drop(name);
+  }
+
+  private async drop(name: string): Promise<boolean> {
     try {
       await this.db.dropCollection(name);
       this.store.autoIndexer.forget(`${this.db.databaseName}.${name}`);

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type {
+  Change,
   Collection,
   CountOptions,
   DeleteResult,
@@ -20,6 +21,7 @@ import type {
   IndexKeys,
   IndexOptions,
   InsertResult,
+  LayoutOptions,
   Projection,
   SortSpec,
   Update,
@@ -39,7 +41,8 @@ import {
   prepareDocument,
 } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
-import { decodeDocument, encodeDocument, idKey } from './codec.js';
+import { logRun, type LogHost } from './change-log.js';
+import { decodeDocument, encodeDocument, idKey, storedToExtJson } from './codec.js';
 import { counterStatement } from './counter-update.js';
 import { loadMingo, mingo, withMingo } from './mingo-on-demand.js';
 import type { DbFile } from './db-file.js';
@@ -64,7 +67,7 @@ interface Candidate {
 }
 
 /** What the collection needs from its database. */
-export interface CollectionHost {
+export interface CollectionHost extends LogHost {
   file(): DbFile;
   readonly limits: StoreLimits;
 }
@@ -79,6 +82,7 @@ interface UpdateRequest {
   sort?: SortSpec | undefined;
   beforeCommit?: WriteOptions['beforeCommit'];
   requireCollection?: boolean | undefined;
+  log?: WriteOptions['log'];
 }
 
 interface UpdateOutcome extends UpdateResult {
@@ -98,6 +102,17 @@ function uniqueError(err: unknown, indexes: IndexSpec[], id: DocumentId): StoreE
   const message = String((err as Error).message);
   const index = indexes.find((i) => message.includes(`index '${i.sqlName}'`));
   return index ? duplicateIndexKey(index) : duplicate(id);
+}
+
+/** A document change for the log, from the document and its stored text. */
+function inserted(collection: string, doc: Document, stored: string): Change & { op: 'insert' } {
+  return {
+    op: 'insert',
+    collection,
+    id: doc._id as DocumentId,
+    doc,
+    text: storedToExtJson(stored, doc),
+  };
 }
 
 function noCollection(name: string): StoreError {
@@ -323,7 +338,8 @@ export class SqliteCollection implements Collection {
     const checked = checkIndex(keys, options);
     const name = checked.name ?? defaultIndexName(checked.keys);
     const file = this.host.file();
-    await file.write((conn) => {
+    const log = logRun(this.host, options?.log);
+    const write = file.write((conn) => {
       const [tbl] = file.ensureTable(conn, this.name);
       const existing = file.indexes(conn, tbl);
       const named = existing.find((i) => i.name === name);
@@ -359,8 +375,10 @@ export class SqliteCollection implements Collection {
           specials.map((r) => ({ rid: r.rid, doc: decodeDocument(r.doc) })),
         );
       }
+      log?.append(conn, [{ op: 'createIndex', collection: this.name, index: infoOf(spec) }]);
       return { bytesDelta: 0 };
     });
+    await (log ? log.after(write) : write);
     return name;
   }
 
@@ -374,19 +392,21 @@ export class SqliteCollection implements Collection {
     return [{ name: '_id_', key: { _id: 1 }, unique: true, auto: false }, ...specs.map(infoOf)];
   }
 
-  async dropIndex(name: string): Promise<boolean> {
+  async dropIndex(name: string, options?: LayoutOptions): Promise<boolean> {
     checkIndexName(name);
     if (name === '_id_') throw new StoreError('BAD_INDEX', 'the _id index cannot be dropped');
     const file = this.host.file();
     if (!file.exists()) return false;
-    const { dropped } = await file.write((conn) => {
+    const log = logRun(this.host, options?.log);
+    const write = file.write((conn) => {
       const tbl = file.tableOf(conn, this.name);
       const spec = tbl ? file.indexes(conn, tbl).find((i) => i.name === name) : undefined;
       if (!tbl || !spec) return { dropped: false, bytesDelta: 0 };
       file.catalog.remove(conn, tbl, spec);
+      log?.append(conn, [{ op: 'dropIndex', collection: this.name, index: name }]);
       return { dropped: true, bytesDelta: 0 };
     });
-    return dropped;
+    return (await (log ? log.after(write) : write)).dropped;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -403,7 +423,8 @@ export class SqliteCollection implements Collection {
       seen.add(key);
     }
     const file = this.host.file();
-    return file.write((conn) => {
+    const log = logRun(this.host, options?.log);
+    const write = file.write((conn) => {
       const tbl = options?.requireCollection
         ? file.tableOf(conn, this.name)
         : file.ensureTable(conn, this.name)[0];
@@ -412,15 +433,14 @@ export class SqliteCollection implements Collection {
       const indexes = file.indexes(conn, tbl);
       const unique = indexes.some((i) => i.unique);
       const changed: ChangedRow[] = [];
+      const logged: Change[] = [];
       let bytes = 0;
       for (const { doc, size, plainJson } of prepared) {
         try {
-          const { lastInsertRowid } = insert.run(
-            idKey(doc._id as DocumentId),
-            size,
-            encodeDocument(doc, plainJson),
-          );
+          const text = encodeDocument(doc, plainJson);
+          const { lastInsertRowid } = insert.run(idKey(doc._id as DocumentId), size, text);
           if (unique) changed.push({ rid: Number(lastInsertRowid), doc });
+          if (log) logged.push(inserted(this.name, doc, text));
         } catch (err) {
           if (isUniqueViolation(err)) throw uniqueError(err, indexes, doc._id as DocumentId);
           throw err;
@@ -429,12 +449,19 @@ export class SqliteCollection implements Collection {
       }
       checkUnique(file, conn, tbl, indexes, changed);
       file.addBytes(conn, this.name, bytes);
+      log?.append(conn, logged);
       return { insertedIds: prepared.map((p) => p.doc._id as DocumentId), bytesDelta: bytes };
     }, options?.beforeCommit);
+    return log ? log.after(write) : write;
   }
 
   async updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult> {
-    if (!options?.upsert && !options?.beforeCommit && (await this.counterUpdate(filter, update)))
+    if (
+      !options?.upsert &&
+      !options?.beforeCommit &&
+      !options?.log &&
+      (await this.counterUpdate(filter, update))
+    )
       return { matchedCount: 1, modifiedCount: 1, upsertedId: null, bytesDelta: 0 };
     const { document: _d, ...result } = await this.runUpdate({
       filter,
@@ -443,6 +470,7 @@ export class SqliteCollection implements Collection {
       multi: false,
       beforeCommit: options?.beforeCommit,
       requireCollection: options?.requireCollection,
+      log: options?.log,
     });
     return result;
   }
@@ -455,6 +483,7 @@ export class SqliteCollection implements Collection {
       multi: true,
       beforeCommit: options?.beforeCommit,
       requireCollection: options?.requireCollection,
+      log: options?.log,
     });
     return result;
   }
@@ -467,6 +496,7 @@ export class SqliteCollection implements Collection {
       multi: false,
       beforeCommit: options?.beforeCommit,
       requireCollection: options?.requireCollection,
+      log: options?.log,
     });
     return result;
   }
@@ -484,6 +514,7 @@ export class SqliteCollection implements Collection {
       sort: checkSort(options?.sort),
       beforeCommit: options?.beforeCommit,
       requireCollection: options?.requireCollection,
+      log: options?.log,
     });
     return outcome.document;
   }
@@ -518,7 +549,8 @@ export class SqliteCollection implements Collection {
     const filter = checkFilter(req.filter, limits);
     const split = req.update !== undefined ? splitUpdate(checkUpdate(req.update, limits)) : null;
     const file = this.host.file();
-    return file.write((conn) => {
+    const log = logRun(this.host, req.log);
+    const write = file.write((conn) => {
       let tbl = file.tableOf(conn, this.name);
       if (!tbl && req.requireCollection) throw noCollection(this.name);
       const outcome: UpdateOutcome = {
@@ -529,6 +561,7 @@ export class SqliteCollection implements Collection {
         document: null,
       };
       const changed: ChangedRow[] = [];
+      const logged: Change[] = [];
       if (tbl) {
         const targets = this.selectTargets(conn, tbl, filter, req.multi, req.sort);
         const write = file.stmt(conn, `UPDATE "${tbl}" SET doc = ?, size = ? WHERE rid = ?`);
@@ -557,6 +590,7 @@ export class SqliteCollection implements Collection {
             throw err;
           }
           changed.push({ rid: row.rid, doc: stored });
+          if (log) logged.push({ ...inserted(this.name, stored, text), op: 'update' });
           outcome.modifiedCount++;
           outcome.bytesDelta += size - row.size;
         }
@@ -570,10 +604,12 @@ export class SqliteCollection implements Collection {
         );
         if (!tbl) [tbl] = file.ensureTable(conn, this.name);
         try {
+          const text = encodeDocument(doc, plainJson);
           const { lastInsertRowid } = file
             .stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`)
-            .run(idKey(doc._id as DocumentId), size, encodeDocument(doc, plainJson));
+            .run(idKey(doc._id as DocumentId), size, text);
           changed.push({ rid: Number(lastInsertRowid), doc });
+          if (log) logged.push(inserted(this.name, doc, text));
         } catch (err) {
           if (isUniqueViolation(err)) throw uniqueError(err, file.indexes(conn, tbl), doc._id as DocumentId);
           throw err;
@@ -584,8 +620,10 @@ export class SqliteCollection implements Collection {
       }
       if (tbl) checkUnique(file, conn, tbl, file.indexes(conn, tbl), changed);
       file.addBytes(conn, this.name, outcome.bytesDelta);
+      log?.append(conn, logged);
       return outcome;
     }, req.beforeCommit);
+    return log ? log.after(write) : write;
   }
 
   /** The documents a write applies to: the first match (natural or sorted order) or all matches. */
@@ -640,7 +678,8 @@ export class SqliteCollection implements Collection {
     sort: SortSpec | undefined,
     options: WriteOptions | undefined,
   ): Promise<{ deleted: Document[]; bytesDelta: number }> {
-    return file.write((conn) => {
+    const log = logRun(this.host, options?.log);
+    const write = file.write((conn) => {
       const tbl = file.tableOf(conn, this.name);
       if (!tbl && options?.requireCollection) throw noCollection(this.name);
       if (!tbl) return { deleted: [], bytesDelta: 0 };
@@ -652,7 +691,12 @@ export class SqliteCollection implements Collection {
         bytes += row.size;
       }
       file.addBytes(conn, this.name, -bytes);
+      log?.append(
+        conn,
+        targets.map(({ row, doc }) => ({ ...inserted(this.name, doc, row.doc), op: 'delete' })),
+      );
       return { deleted: targets.map((t) => t.doc), bytesDelta: bytes === 0 ? 0 : -bytes };
     }, options?.beforeCommit);
+    return log ? log.after(write) : write;
   }
 }

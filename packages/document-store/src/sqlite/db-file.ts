@@ -9,7 +9,8 @@
  * - random table names, never reused, so a statement prepared against a dropped collection fails
  *   instead of silently reading a new collection of the same name;
  * - `bytes` keeps each collection's BSON size up to date inside every write transaction, so
- *   `dataBytes()` is one row read.
+ *   `dataBytes()` is one row read;
+ * - `_cella_log` is the database's change log (change-log.ts).
  *
  * Two connections per file: a writer, whose transactions go through a WriteGate, and a reader
  * (query_only) that sees committed data only, so reads never wait behind a write transaction held
@@ -48,7 +49,12 @@ CREATE TABLE IF NOT EXISTS _cella_collections (
   bytes INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-${CATALOG_SCHEMA}`;
+${CATALOG_SCHEMA}
+CREATE TABLE IF NOT EXISTS _cella_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  entry TEXT NOT NULL
+);`;
 
 const MAX_CACHED_STATEMENTS = 256;
 

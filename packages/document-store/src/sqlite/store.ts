@@ -9,11 +9,20 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Collection, Database, Document, DocumentStore } from '../document-store.js';
+import type {
+  ChangeLog,
+  ChangeLogSettings,
+  Collection,
+  Database,
+  Document,
+  DocumentStore,
+  LayoutOptions,
+} from '../document-store.js';
 import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
 import { SqliteCollection } from './collection.js';
 import type { CollectionHost } from './collection.js';
+import { logRun, SqliteChangeLog } from './change-log.js';
 import { DbFile } from './db-file.js';
 
 export interface SqliteDocumentStoreOptions {
@@ -26,6 +35,8 @@ export interface SqliteDocumentStoreOptions {
   maxOpenDatabases?: number;
   /** How long a writer waits for another process's write lock. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /** What logged writes append to their database's change log (without it nothing is logged). */
+  changeLog?: ChangeLogSettings;
 }
 
 const OptionsSchema = z.object({
@@ -34,6 +45,7 @@ const OptionsSchema = z.object({
   maxAutoIndexes: z.number().int().min(0).max(200).default(16),
   maxOpenDatabases: z.number().int().min(1).max(10_000).default(64),
   busyTimeoutMs: z.number().int().min(0).max(600_000).default(5000),
+  changeLog: z.unknown().optional(),
 });
 
 const FILE_SUFFIX = '.sqlite';
@@ -41,7 +53,7 @@ const EXPORT_CHUNK = 1000;
 
 export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
   const parsed = OptionsSchema.parse(options);
-  return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed);
+  return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed, options.changeLog);
 }
 
 class SqliteDocumentStore implements DocumentStore {
@@ -54,6 +66,7 @@ class SqliteDocumentStore implements DocumentStore {
     private readonly dir: string,
     readonly limits: StoreLimits,
     private readonly options: { maxAutoIndexes: number; maxOpenDatabases: number; busyTimeoutMs: number },
+    readonly logSettings: ChangeLogSettings | undefined,
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
@@ -138,6 +151,10 @@ class SqliteDatabase implements Database, CollectionHost {
     return this.store.limits;
   }
 
+  get logSettings(): ChangeLogSettings | undefined {
+    return this.store.logSettings;
+  }
+
   file(): DbFile {
     return this.store.fileOf(this.name);
   }
@@ -149,23 +166,29 @@ class SqliteDatabase implements Database, CollectionHost {
     return file.stmt(conn, 'SELECT name FROM _cella_collections ORDER BY name', true).all() as string[];
   }
 
-  async createCollection(name: string): Promise<boolean> {
+  async createCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
     const file = this.file();
-    return file
-      .write((conn) => {
-        const [, created] = file.ensureTable(conn, name);
-        return { created, bytesDelta: 0 };
-      })
-      .then((r) => r.created);
+    const log = logRun(this, options?.log);
+    const write = file.write((conn) => {
+      const [, created] = file.ensureTable(conn, name);
+      if (created) log?.append(conn, [{ op: 'createCollection', collection: name }]);
+      return { created, bytesDelta: 0 };
+    });
+    return (await (log ? log.after(write) : write)).created;
   }
 
-  async dropCollection(name: string): Promise<boolean> {
+  async dropCollection(name: string, options?: LayoutOptions): Promise<boolean> {
     checkCollectionName(name);
     const file = this.file();
     if (!file.exists()) return false;
-    const result = await file.write((conn) => ({ dropped: file.dropTable(conn, name), bytesDelta: 0 }));
-    return result.dropped;
+    const log = logRun(this, options?.log);
+    const write = file.write((conn) => {
+      const dropped = file.dropTable(conn, name);
+      if (dropped) log?.append(conn, [{ op: 'dropCollection', collection: name }]);
+      return { dropped, bytesDelta: 0 };
+    });
+    return (await (log ? log.after(write) : write)).dropped;
   }
 
   async hasCollection(name: string): Promise<boolean> {
@@ -186,6 +209,10 @@ class SqliteDatabase implements Database, CollectionHost {
     return (
       (file.stmt(conn, 'SELECT COALESCE(SUM(bytes), 0) FROM _cella_collections', true).get() as number) ?? 0
     );
+  }
+
+  changeLog(): ChangeLog {
+    return new SqliteChangeLog(this);
   }
 
   async *exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }> {

@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
 import { corsOptions } from './cors.js';
+import { answeredStatus } from './answered-status.js';
 import { applyBodyTimeouts } from './body-timeouts.js';
 import { answerClientError } from './client-errors.js';
 import { applyConnectionLimits } from './connection-limits.js';
@@ -30,7 +31,12 @@ export interface HttpAppOptions {
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
-const servedByDocsRoutes = new Set(['openApiDocument', 'apiReference']);
+const servedByDocsRoutes = new Set([
+  'openApiDocument',
+  'openApiHiveDocument',
+  'apiReference',
+  'apiReferenceHive',
+]);
 
 /** Fastify's schema compilers, never used: routes carry no JSON schemas. */
 function noSchemas(): never {
@@ -111,8 +117,15 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   app.addHook('onResponse', (request, reply, done) => {
     if (ctx.log.isLevelEnabled('info')) {
       const path = (request.raw.url ?? '').split('?')[0];
+      const { status, clientClosed } = answeredStatus(reply);
       request.log.info(
-        { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          path,
+          status,
+          ms: Math.round(reply.elapsedTime),
+          ...(clientClosed ? { clientClosed } : {}),
+        },
         'request',
       );
     }
@@ -124,7 +137,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   registerMetrics(app, ctx);
 
   const methodsAt = registerRoutes(app, ctx, { tables: options.tables, skip: servedByDocsRoutes, parseJson });
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, ctx.config.publicUrl);
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.raw.url ?? '').split('?')[0] ?? '';

@@ -14,6 +14,7 @@ import type {
   FindOptions,
   IndexKeys,
   IndexOptions,
+  LayoutOptions,
   Update,
   UpdateOptions,
   WriteOptions,
@@ -128,8 +129,8 @@ class TimedCollection implements Collection {
   listIndexes() {
     return timed(this.observe, 'listIndexes', performance.now(), this.inner.listIndexes());
   }
-  dropIndex(name: string) {
-    return timed(this.observe, 'dropIndex', performance.now(), this.inner.dropIndex(name));
+  dropIndex(name: string, options?: LayoutOptions) {
+    return timed(this.observe, 'dropIndex', performance.now(), this.inner.dropIndex(name, options));
   }
 }
 
@@ -145,11 +146,16 @@ class TimedDatabase implements Database {
   listCollections() {
     return timed(this.observe, 'listCollections', performance.now(), this.inner.listCollections());
   }
-  createCollection(name: string) {
-    return timed(this.observe, 'createCollection', performance.now(), this.inner.createCollection(name));
+  createCollection(name: string, options?: LayoutOptions) {
+    return timed(
+      this.observe,
+      'createCollection',
+      performance.now(),
+      this.inner.createCollection(name, options),
+    );
   }
-  dropCollection(name: string) {
-    return timed(this.observe, 'dropCollection', performance.now(), this.inner.dropCollection(name));
+  dropCollection(name: string, options?: LayoutOptions) {
+    return timed(this.observe, 'dropCollection', performance.now(), this.inner.dropCollection(name, options));
   }
   hasCollection(name: string) {
     return timed(this.observe, 'hasCollection', performance.now(), this.inner.hasCollection(name));
@@ -163,6 +169,10 @@ class TimedDatabase implements Database {
   /** Streamed (backups): its pace is the reader's, so it is not timed. */
   exportCollections() {
     return this.inner.exportCollections();
+  }
+  /** The change log is read by its tailers on a timer, and written inside the timed writes. */
+  changeLog() {
+    return this.inner.changeLog();
   }
 }
 

@@ -6,8 +6,8 @@
  * anvil's accounts come from its well-known test mnemonic: their keys are public knowledge and
  * hold only dev-chain coins, which is why the banner may show one.
  */
-import { startDevChain, type DevChain } from '@cella/contracts-abi/dev-chain';
-import type { Config } from '../config.js';
+import { AnvilNotFoundError, startDevChain, type DevChain } from '@cella/contracts-abi/dev-chain';
+import { ConfigError, type Config } from '../config.js';
 
 export interface PaymentDevChain {
   chain: DevChain;
@@ -22,7 +22,13 @@ const RECEIVER = 1;
 const PAYER = 2;
 
 export async function startPaymentDevChain(config: Config): Promise<PaymentDevChain> {
-  const chain = await startDevChain({ platformFeeRate: 0 });
+  const chain = await startDevChain({ platformFeeRate: 0 }).catch((error: unknown) => {
+    // anvil is a development dependency: a production install (npm ci --omit=dev) has none.
+    if (error instanceof AnvilNotFoundError) {
+      throw new ConfigError(`CELLA_DEV_CHAIN=true needs anvil, a development tool: ${error.message}`);
+    }
+    throw error;
+  });
   const receiver = chain.accounts[RECEIVER];
   const payer = chain.accounts[PAYER];
   if (!receiver || !payer) {

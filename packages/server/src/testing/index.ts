@@ -10,3 +10,4 @@ export {
   type ScaleOutOptions,
 } from './scale-out.js';
 export { createTestCertificate, type TestCertificate } from './test-certificate.js';
+export { assertCleanLog, unexpectedLogLines, type LogCheckOptions } from './log-check.js';

@@ -16,7 +16,7 @@
  * promotion, forced unsubscribe, the files sweep, the usage repair — covers every space by
  * construction, and a restore switches all spaces in its one conditional write.
  */
-import type { Collection, Database, Document, DocumentStore } from '@cella/document-store';
+import type { ChangeLog, Collection, Database, Document, DocumentStore } from '@cella/document-store';
 import { spacePrefix, splitSpace } from './names.js';
 import type { VaultRecord } from './vaults.js';
 
@@ -91,6 +91,11 @@ class SpaceDatabase implements Database {
       if (this.owns(part.collection))
         yield { collection: part.collection.slice(this.prefix.length), documents: part.documents };
     }
+  }
+
+  /** The vault's log: one for every space of the vault (an entry names its space). */
+  changeLog(): ChangeLog {
+    return this.db.changeLog();
   }
 }
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // The vault node may call its backup node on 127.0.0.1 and trusts its test certificate.
   const outbound = { outboundAllow: '127.0.0.1', outboundCa: cert.certFile };
   [node, backupNode] = await Promise.all([
-    startTempNode({ ...tls, ...outbound }),
+    startTempNode({ ...tls, ...outbound }, { logLevel: 'info' }),
     startTempNode({ ...tls, role: 'backup' }),
   ]);
   node.app.server.on('stream', (_stream, headers: Record<string, string>) =>
@@ -160,6 +160,17 @@ describe('a node with a certificate', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(vault.files.stat('aborted.bin')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
     expect((await vault.subscription.info()).storage_used).toBe(before);
+    // The node's access line says the client went away (it was access-logged as 200, followed by a
+    // level-50 "unexpected error" ERR_STREAM_PREMATURE_CLOSE; stop() now checks there is none).
+    const access = node
+      .log()
+      .split('\n')
+      .filter(
+        (line) =>
+          line.includes('"path":"/api/v2/vault/files/aborted.bin"') && line.includes('"method":"PUT"'),
+      )
+      .map((line) => JSON.parse(line) as { level: number; status: number; clientClosed?: boolean });
+    expect(access).toEqual([expect.objectContaining({ level: 30, status: 499, clientClosed: true })]);
 
     // Declared larger than the quota: refused (507) before the first byte is read.
     const endless = new ReadableStream<Uint8Array>({
