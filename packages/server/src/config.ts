@@ -17,7 +17,13 @@ const replicationFactor = int(-1, 1000).refine((n) => n !== 0, 'must be -1 (ever
 
 export const configSchema = z
   .object({
-    role: z.enum(['vault', 'backup']).default('vault'),
+    /**
+     * `both` (the default, as the reference Hive Node): serves vaults and keeps backups (its own
+     * users' too, in the backup store apart from their vaults); `vault`: serves vaults and keeps no
+     * backups; `backup`: a node dedicated to keeping backups (apps/backup-node), which serves the
+     * same routes as `both`.
+     */
+    role: z.enum(['vault', 'backup', 'both']).default('both'),
     host: z.string().default('127.0.0.1'),
     port: int(0, 65535).default(5000),
     /** Public base URL other nodes and clients use to reach this node. */

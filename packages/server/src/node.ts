@@ -324,10 +324,12 @@ export async function startNode(config: Config, options: StartOptions = {}): Pro
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
+  const url = `${server.https ? 'https' : 'http'}://${host}:${port}`;
+  ctx.backup.listening(url);
   return {
     ctx,
     app,
-    url: `${server.https ? 'https' : 'http'}://${host}:${port}`,
+    url,
     close: () =>
       (closing ??= (async () => {
         await app.close();

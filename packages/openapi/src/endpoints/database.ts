@@ -102,7 +102,7 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Delete one or more documents',
     description:
-      'In the caller\'s own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter; no filter at all is a 400 (send `{}` to delete everything). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
+      'In the caller\'s own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect\'s drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
     params: db.collectionParams,
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),

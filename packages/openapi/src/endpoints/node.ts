@@ -9,9 +9,9 @@ export const nodeEndpoints = defineEndpoints({
     path: '/api/v2/node/version',
     auth: 'public',
     tag: 'Node',
-    summary: 'Version of the node software',
+    summary: 'The Hive Node API level served, and the node software version',
     description:
-      'Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.',
+      "Public: no token. `major`, `minor`, `patch` and `version` are the release of the reference Hive Node whose v2 API this node serves (2.9.2): a dApp built for that release or an earlier one works unchanged, and one that checks the node's version (as the Hive SDKs' own tests do) reads a real release. `node_version` is the Cella software's own version. Never refused.",
     success: { status: 200, description: 'The version.', body: node.nodeVersion },
     errors: [],
   },

@@ -415,13 +415,16 @@ export class FilesService {
     return { name: record.path, cid: record.cid };
   }
 
-  /** Properties of a file or a folder (the root is the empty path). */
-  async stat(vault: VaultSpace, rawPath: string): Promise<FileEntry> {
+  /**
+   * Properties of a file (with the client's encryption flags, as the reference's `comp=metadata`
+   * and listing answer them) or a folder (the root is the empty path).
+   */
+  async stat(vault: VaultSpace, rawPath: string): Promise<FileEntry | FlaggedFileEntry> {
     const path = normalisePath(rawPath, { allowRoot: true });
     if (path === '') return folderEntry('');
     const records = this.records(vault);
     const record = await records.get(path);
-    if (record) return entryOf(record);
+    if (record) return flaggedEntryOf(record);
     if (await records.isFolder(path)) return folderEntry(path);
     throw fileNotFound(path);
   }

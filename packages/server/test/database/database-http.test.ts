@@ -185,7 +185,10 @@ describe('documents', () => {
     );
     expect(viaQuery.status).toBe(204);
     expect(await c.count({})).toBe(0);
-    expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/trash')).status).toBe(400);
+    expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/trash?deleteone=true')).status).toBe(400);
+    // No filter at all (no body, no query) is the Hive dialect's drop (rule D): its clients send that.
+    expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/trash')).status).toBe(204);
+    expect(await alice.db.listCollections()).not.toContain('trash');
   });
 
   test('unicode keys and values round-trip', async () => {
