@@ -252,7 +252,7 @@ if (!available) {
         if (results[2 * i + 1] === 'ok') expect(names.has(`clash/${i}/inner.txt`)).toBe(true);
       }
       await expectUsageExact(vault);
-    });
+    }, 120_000);
 
     test('a script file transaction opened on one process is used on another, once', async () => {
       const { vault: owner } = await newUser();
@@ -282,7 +282,7 @@ if (!available) {
       const bytes = await anonymousOn(0).scripts.downloadByTransaction(get.get_drop.transaction_id);
       expect(new TextDecoder().decode(bytes)).toBe('across processes');
       await expectUsageExact(owner);
-    });
+    }, 120_000);
 
     test('anonymous script runs are limited once across the processes, not once per process', async () => {
       const { vault: owner } = await newUser();
