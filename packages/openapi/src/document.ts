@@ -145,6 +145,13 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       schema: success.body,
       ...withExamples(endpoint.examples?.response ?? schemaExamples(success.body)),
     };
+  // A Server-Sent Events stream: the schema is that of one event's `data:` (so clients generated
+  // from the document type the events), the example a piece of the stream as sent.
+  if (success.events)
+    content['text/event-stream'] = {
+      schema: success.events.data,
+      examples: { stream: { summary: 'A piece of the stream, as sent', value: success.events.example } },
+    };
   responses[String(success.status)] = {
     description: success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
@@ -218,10 +225,11 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
           : [{ bearer: [] }],
     responses: responsesOf(endpoint),
   };
-  if (endpoint.params || endpoint.query) {
+  if (endpoint.params || endpoint.query || endpoint.headers) {
     operation.requestParams = {
       ...(endpoint.params ? { path: endpoint.params } : {}),
       ...(endpoint.query ? { query: endpoint.query } : {}),
+      ...(endpoint.headers ? { header: endpoint.headers } : {}),
     };
   }
   if (endpoint.body) {
@@ -333,6 +341,11 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         { name: 'Database' },
         { name: 'Files' },
         { name: 'Scripts' },
+        {
+          name: 'Events',
+          description:
+            "The vault's change feed: every committed change as a Server-Sent Event (`text/event-stream`), resumable from a cursor; and scripts' live views (docs/events.md).",
+        },
         { name: 'Payment' },
         { name: 'Backup' },
         {
