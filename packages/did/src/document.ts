@@ -10,7 +10,14 @@
 import * as z from 'zod/mini';
 import { canonicalBytes, canonicalJson, sortKeysDeep } from './canonical.js';
 import { normalizeCredential } from './credential-normalize.js';
-import { addYears, formatDidDate, normalizeDidDate, nowDate, parseDidDate } from './dates.js';
+import {
+  addYears,
+  badSignatureError,
+  formatDidDate,
+  normalizeDidDate,
+  nowDate,
+  parseDidDate,
+} from './dates.js';
 import { ELASTOS_METHOD, elastosIdString } from './did-elastos.js';
 import { KEY_METHOD, didKeyDocument, publicKeyFromDidKey } from './did-key.js';
 import { compareStrings, parseDid, qualifyDidUrl, truncate } from './did-url.js';
@@ -351,7 +358,7 @@ export async function verifyDocument(
     canonicalBytes(documentWithoutProof(doc)),
     signature,
   );
-  if (!ok) throw new DidError('BAD_SIGNATURE', `document proof of ${doc.id} does not verify`);
+  if (!ok) throw badSignatureError(input, ['expires'], `document proof of ${doc.id} does not verify`);
   if (!options.allowExpired) assertNotExpired(doc, options.now);
   return doc;
 }

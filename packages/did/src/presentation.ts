@@ -8,7 +8,7 @@ import { canonicalBytes } from './canonical.js';
 import { normalizeCredential } from './credential-normalize.js';
 import type { VerifiedCredential } from './credential.js';
 import { verifyCredential } from './credential.js';
-import { formatDidDate, normalizeDidDate, nowDate, parseDidDate } from './dates.js';
+import { badSignatureError, formatDidDate, normalizeDidDate, nowDate, parseDidDate } from './dates.js';
 import { compareStrings, parseDid, parseDidUrl, qualifyDidUrl, truncate } from './did-url.js';
 import { decodeSignature, findKey, isAuthenticationKey, publicKeyBytes } from './document.js';
 import { bytesToBase64url, concatBytes, utf8Encode } from './encoding.js';
@@ -208,7 +208,8 @@ export async function verifyPresentation(
     presentationSigningInput(vp, proof.realm, proof.nonce),
     decodeSignature(proof.signature),
   );
-  if (!ok) throw new DidError('BAD_SIGNATURE', `proof of the presentation by ${holder} does not verify`);
+  if (!ok)
+    throw badSignatureError(input, ['created'], `proof of the presentation by ${holder} does not verify`);
   const credentials: VerifiedCredential[] = [];
   for (const vc of vp.verifiableCredential)
     credentials.push(await verifyCredential(vc, { resolver: options.resolver, now }));

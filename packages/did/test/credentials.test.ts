@@ -3,6 +3,7 @@ import type { DidResolver, Signer, VerifiableCredential } from '../src/index.js'
 import {
   ChainedResolver,
   DidError,
+  bytesToBase64url,
   EidRpcResolver,
   SelfCertifyingResolver,
   createDocument,
@@ -209,6 +210,27 @@ describe('presentations', () => {
     const v = await verifyPresentation(JSON.stringify(vp), { resolver, realm: node.did, nonce: 'n2' });
     expect(v.holder).toBe(user.did);
     await expectDidError(verifyPresentation(vp, { resolver, minCredentials: 1 }), 'MALFORMED');
+  });
+
+  it('a created time with milliseconds: accepted when the whole-second form was signed (the SDKs drop the fraction), else a MALFORMED that says why', async () => {
+    const vp = await createPresentation(user, { realm: node.did, nonce: 'n-ms' });
+    const withMs = vp.created!.replace('Z', '.123Z');
+    // Signed over whole seconds, sent with milliseconds: what the reference and the SDKs accept.
+    const sent = { ...vp, created: withMs, proof: { ...vp.proof, created: withMs } };
+    await expect(verifyPresentation(sent, { resolver, nonce: 'n-ms' })).resolves.toMatchObject({
+      holder: user.did,
+    });
+    // Signed over the text with milliseconds (a client that signs what toISOString() gave).
+    const { proof: _proof, ...body } = sent;
+    const signed = new TextEncoder().encode(`${JSON.stringify(body)}${node.did}n-ms`);
+    const signature = bytesToBase64url(await user.sign(signed));
+    const error = await verifyPresentation(
+      { ...sent, proof: { ...sent.proof, signature } },
+      { resolver },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DidError);
+    expect((error as DidError).code).toBe('MALFORMED');
+    expect((error as DidError).message).toMatch(/created .*\.123Z has fractional seconds.*whole seconds/);
   });
 
   it('signature binds realm and nonce', async () => {

@@ -12,18 +12,57 @@ import {
   type Endpoint,
   type Example,
   type HiveTag,
+  type Tag,
 } from './endpoint.js';
 import { hiveEndpointList } from './endpoints/hive/index.js';
-import { endpointList } from './endpoints/index.js';
+import { hiveSharedOperations } from './endpoints/hive/shared.js';
+import { endpointList, endpoints } from './endpoints/index.js';
 import { errorBodyFor, errorCatalogue, type ErrorCode } from './error-codes.js';
 import { errorExampleMessages } from './error-examples.js';
 import { errorBody } from './errors.js';
+import { codeSamplesOf } from './code-samples.js';
+import { mergeVariants, type DocumentedEndpoint } from './route-variants.js';
 import { signInProtocolMarkdown } from './sign-in-protocol.js';
 
 export const contractVersion = '2.0.0';
 
+/** The two OpenAPI documents: the primary `/api/v2` and the reference Hive Node's routes. */
+export type Dialect = 'cella' | 'hive';
+
+const primaryTags: [Tag, string][] = [
+  [
+    'Node',
+    'The node itself: its version and identity, liveness and readiness, this document and its reference page.',
+  ],
+  [
+    'Authentication',
+    'Sign-in: a challenge for a DID document, an access token for a presentation that answers it. The bytes, step by step with a test vector: "Sign-in protocol" above.',
+  ],
+  ['Subscription', "The caller's vault: subscribe, its plan and usage, freeze or unfreeze, unsubscribe."],
+  [
+    'Database',
+    "The vault's document database: collections, documents with MongoDB query semantics, indexes.",
+  ],
+  ['Files', "The vault's files: streamed upload and download, listing, move, copy, hash (content in IPFS)."],
+  [
+    'Scripts',
+    'Stored scripts that let others reach parts of the vault under conditions, and their file transactions.',
+  ],
+  [
+    'Events',
+    "The vault's change feed: every committed change as a Server-Sent Event (`text/event-stream`), resumable from a cursor; and scripts' live views (docs/events.md).",
+  ],
+  ['Payment', 'Paid storage plans: orders, settlement on the EVM chain, receipts.'],
+  ['Backup', "The caller's backup to a backup node, its state, restore and promotion."],
+  ['Backup node (internal)', 'Node-to-node calls between a vault node and its backup node.'],
+];
+
 const hiveTags: [HiveTag, string][] = [
   ['Hive: Node', "The reference Hive Node's node routes (Hive dialect)."],
+  [
+    'Hive: Authentication',
+    "Sign-in as the Hive SDKs do it: the app instance's DID document, then a JWT holding a presentation of the user's `AppIdCredential` (Hive dialect).",
+  ],
   ['Hive: Subscription', 'Pricing plans, application statistics and the backup service (Hive dialect).'],
   ['Hive: Database', "The reference's database routes: collections, documents, queries (Hive dialect)."],
   [
@@ -132,28 +171,38 @@ export function schemaExamples(schema: z.ZodType): Named | undefined {
 
 const withExamples = (examples: Named | undefined) => (examples ? { examples } : {});
 
+/**
+ * Raw bytes: `format: binary` (what generators read as a file or blob; OpenAPI 3.0's word, still
+ * understood) with 3.1's `contentMediaType`. A text (the reference page) is a string.
+ */
+const binarySchema = (contentType: string) =>
+  contentType.startsWith('text/')
+    ? { type: 'string', contentMediaType: contentType }
+    : { type: 'string', format: 'binary', contentMediaType: contentType };
+
 function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   const { success } = endpoint;
   const content: Record<string, { schema: unknown; examples?: Named }> = {};
   if (success.binary)
-    content[success.binary.contentType] = {
-      schema: { type: 'string', contentMediaType: success.binary.contentType },
-    };
+    content[success.binary.contentType] = { schema: binarySchema(success.binary.contentType) };
   if (success.body)
     content['application/json'] = {
       schema: success.body,
       ...withExamples(endpoint.examples?.response ?? schemaExamples(success.body)),
     };
-  // A Server-Sent Events stream: the schema is that of one event's `data:` (so clients generated
-  // from the document type the events), the example a piece of the stream as sent.
+  // A Server-Sent Events stream: the schema and examples are those of one event's `data:` (so
+  // clients generated from the document type the events); the bytes as sent are in the
+  // description.
   if (success.events)
     content['text/event-stream'] = {
       schema: success.events.data,
-      examples: { stream: { summary: 'A piece of the stream, as sent', value: success.events.example } },
+      ...withExamples(schemaExamples(success.events.data)),
     };
   responses[String(success.status)] = {
-    description: success.description,
+    description: success.events
+      ? `${success.description}\n\nA piece of the stream, as sent:\n\n\`\`\`\n${success.events.example}\`\`\``
+      : success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
     ...(success.binary && success.binary.contentType === 'application/octet-stream'
       ? { headers: { ETag: { description: 'The CID of the content.', schema: { type: 'string' } } } }
@@ -163,9 +212,7 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
     responses['206'] = {
       description: 'Partial content for a `Range` request.',
       content: {
-        [success.binary.contentType]: {
-          schema: { type: 'string', contentMediaType: success.binary.contentType },
-        },
+        [success.binary.contentType]: { schema: binarySchema(success.binary.contentType) },
       } as never,
     };
   }
@@ -211,7 +258,7 @@ function errorMedia(own: z.ZodType | undefined, examples: Named, codes: ErrorCod
   return { schema: own, examples: Object.fromEntries(values.map((value, i) => [name(i), { value }])) };
 }
 
-function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
+function operationOf(endpoint: DocumentedEndpoint, sharesRouteWith: string[]): ZodOpenApiOperationObject {
   const operation: ZodOpenApiOperationObject = {
     operationId: endpoint.operationId,
     tags: [endpoint.tag],
@@ -232,66 +279,34 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
       ...(endpoint.headers ? { header: endpoint.headers } : {}),
     };
   }
-  if (endpoint.body) {
-    operation.requestBody = {
-      required: !endpoint.body.safeParse(undefined).success,
-      content: {
-        'application/json': {
-          schema: endpoint.body,
-          ...withExamples(endpoint.examples?.body ?? schemaExamples(endpoint.body)),
-        },
-      },
+  const content: Record<string, unknown> = {};
+  if (endpoint.body)
+    content['application/json'] = {
+      schema: endpoint.body,
+      ...withExamples(endpoint.examples?.body ?? schemaExamples(endpoint.body)),
     };
-  } else if (endpoint.binaryBody) {
+  if (endpoint.binaryBody)
     // A streamed body is read as raw bytes whatever its Content-Type, so the generic binary type
     // is accepted beside the specific one.
-    const types = [...new Set([endpoint.binaryBody.contentType, 'application/octet-stream'])];
+    for (const type of new Set([endpoint.binaryBody.contentType, 'application/octet-stream']))
+      content[type] = { schema: binarySchema(type) };
+  if (Object.keys(content).length > 0)
     operation.requestBody = {
-      required: true,
-      description: endpoint.binaryBody.description,
-      content: Object.fromEntries(
-        types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
-      ) as never,
+      required:
+        endpoint.bodyRequired ??
+        (endpoint.binaryBody !== undefined || !endpoint.body!.safeParse(undefined).success),
+      ...(endpoint.binaryBody && !endpoint.body ? { description: endpoint.binaryBody.description } : {}),
+      content: content as never,
     };
-  }
   const extensions: Record<string, unknown> = { 'x-cella-auth': endpoint.auth };
   if (endpoint.bodyLimit) extensions['x-cella-body-limit'] = endpoint.bodyLimit;
-  extensions['x-cella-rate-limit'] = rateLimitsOf(endpoint);
+  extensions['x-cella-rate-limit'] = endpoint.rateLimits ?? rateLimitsOf(endpoint);
   if (endpoint.internal) extensions['x-internal'] = true;
+  if (endpoint.variants) extensions['x-cella-variants'] = endpoint.variants;
+  if (sharesRouteWith.length > 0) extensions['x-cella-shares-route'] = sharesRouteWith;
+  const samples = codeSamplesOf(endpoint.operationId);
+  if (samples) extensions['x-codeSamples'] = samples;
   return Object.assign(operation, extensions);
-}
-
-/** Names the query parameters a route variant requires (`dest`, `comp=hash`), or all it takes. */
-function queryWords(endpoint: Endpoint): string[] {
-  const shape = (endpoint.query?.shape ?? {}) as Record<string, z.ZodType>;
-  const words = (required: boolean) =>
-    Object.entries(shape)
-      .filter(([, schema]) => required !== schema.safeParse(undefined).success)
-      .map(([name, schema]) => {
-        const literal = (schema as { def?: { type?: string; values?: unknown[] } }).def;
-        return literal?.type === 'literal' && literal.values?.length === 1
-          ? `${name}=${String(literal.values[0])}`
-          : name;
-      });
-  const required = words(true);
-  return required.length > 0 ? required : words(false);
-}
-
-/**
- * Where an entry goes in `paths`: its template, unless an earlier entry (the primary table comes
- * first) has the same method there — OpenAPI has one operation per method and path, while the two
- * dialects share some. The variant is listed under its template plus the query that tells it apart
- * (`/api/v2/vault/files/{path}?dest`), or plus its id when only the body does.
- */
-function pathKeyOf(endpoint: Endpoint, paths: ZodOpenApiPathsObject): string {
-  const taken = (key: string) =>
-    (paths[key] as Record<string, unknown> | undefined)?.[endpoint.method.toLowerCase()] !== undefined;
-  if (!taken(endpoint.path)) return endpoint.path;
-  const words = queryWords(endpoint);
-  const key =
-    words.length > 0 ? `${endpoint.path}?${words.join('&')}` : `${endpoint.path}#${endpoint.operationId}`;
-  if (taken(key)) throw new Error(`${endpoint.operationId}: no distinct place in the document (${key})`);
-  return key;
 }
 
 type Parameter = { description?: string; schema?: { description?: string } };
@@ -305,55 +320,124 @@ function describeParameters(document: ReturnType<typeof createDocument>): void {
           parameter.description = parameter.schema.description;
 }
 
-export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
+/** A primary entry as the Hive document lists it: under the Hive tag of its area. */
+const hiveTagOf: Partial<Record<Tag, HiveTag>> = {
+  Node: 'Hive: Node',
+  Authentication: 'Hive: Authentication',
+  Subscription: 'Hive: Subscription',
+  Database: 'Hive: Database',
+  Files: 'Hive: Files',
+  Scripts: 'Hive: Scripts',
+};
+
+function sharedWithHive(): Endpoint[] {
+  const table = endpoints as Record<string, Endpoint>;
+  return hiveSharedOperations.map((id) => {
+    const entry = table[id];
+    if (!entry) throw new Error(`hiveSharedOperations: ${id} is not in the primary table`);
+    return { ...entry, tag: hiveTagOf[entry.tag] ?? entry.tag };
+  });
+}
+
+const routeKey = (e: Endpoint) => `${e.method} ${e.path}`;
+
+/**
+ * The operations of a dialect's document, in document order: each table entry, and the entries
+ * of one method and path merged into one operation (route-variants.ts). The primary document
+ * has the primary table; the Hive document the Hive table with the primary routes Hive clients
+ * call (endpoints/hive/shared.ts).
+ */
+export function documentedEntries(dialect: Dialect): DocumentedEndpoint[] {
+  const entries = dialect === 'cella' ? [...endpointList] : [...sharedWithHive(), ...hiveEndpointList];
+  const routes = new Map<string, Endpoint[]>();
+  for (const entry of entries) routes.set(routeKey(entry), [...(routes.get(routeKey(entry)) ?? []), entry]);
+  return [...routes.values()].map((variants) => mergeVariants(variants, schemaExamples));
+}
+
+/** Where the document is served, and how it says so. */
+export interface DocumentOptions {
+  /** `servers[0]`; default: a local node with the default configuration. */
+  server?: { url: string; description: string };
+}
+
+export const DEFAULT_SERVER = {
+  url: 'http://127.0.0.1:5000',
+  description: 'A local node with the default configuration (a node serves its document with its own URL)',
+};
+
+/** The committed file of each document (in this package). */
+export const documentFiles: Record<Dialect, string> = { cella: 'openapi.json', hive: 'openapi-hive.json' };
+
+/** The path each document and its reference page are served at. */
+export const documentPaths: Record<Dialect, { document: string; page: string }> = {
+  cella: { document: '/api/v2/openapi.json', page: '/api/v2/docs' },
+  hive: { document: '/api/v2/openapi-hive.json', page: '/api/v2/docs/hive' },
+};
+
+const commonDescription =
+  'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example).\n\n' +
+  `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without — a request refused for its token (401) counts per IP too, before its body is read; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.\n\n`;
+
+const infos: Record<Dialect, { title: string; description: string }> = {
+  cella: {
+    title: 'Cella vault node API',
+    description:
+      'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup. Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too), as the sign-in protocol below describes.\n\n' +
+      commonDescription +
+      `Two dialects, one node: this document is the spec's paths (the primary API). The reference Hive Node's own routes, which \`@elastosfoundation/hive-js-sdk\` calls, are described in a document of their own: [\`${documentPaths.hive.document}\`](${documentPaths.hive.document}) (reference page [\`${documentPaths.hive.page}\`](${documentPaths.hive.page})). Where both dialects use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such an operation names the other dialect's operations on its route (\`x-cella-shares-route\`).\n\n` +
+      signInProtocolMarkdown,
+  },
+  hive: {
+    title: 'Cella vault node API: the Hive dialect',
+    description:
+      "The reference Hive Node's v2 routes as a Cella node serves them, so dApps built on the official Elastos Hive SDKs (`@elastosfoundation/hive-js-sdk`, Java, Swift) work unchanged: the Hive table's own routes and the primary routes those SDKs call with the same meaning (sign-in, finds, downloads, …). Authenticate with `Authorization: token <jwt>` (or `Bearer`) from `/api/v2/did/auth`.\n\n" +
+      commonDescription +
+      `Where the reference tells operations apart by the query alone (\`?comp=children\`, \`?op=count\`, \`?dest=…\`), this document lists the route once, with every variant's parameters, bodies and answers; its description says which answers when, and \`x-cella-variants\` names them. The spec's paths (the primary API) are described in [\`${documentPaths.cella.document}\`](${documentPaths.cella.document}) (reference page [\`${documentPaths.cella.page}\`](${documentPaths.cella.page})), with the sign-in protocol and its test vector. A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.`,
+  },
+};
+
+/** The operations of the other dialect's table on each method and path. */
+function otherDialect(dialect: Dialect): Map<string, string[]> {
+  const other = new Map<string, string[]>();
+  for (const entry of dialect === 'cella' ? hiveEndpointList : endpointList)
+    other.set(routeKey(entry), [...(other.get(routeKey(entry)) ?? []), entry.operationId]);
+  return other;
+}
+
+/** The OpenAPI 3.1 document of one dialect (default: the primary `/api/v2`). */
+export function buildOpenApiDocument(
+  dialect: Dialect = 'cella',
+  options: DocumentOptions = {},
+): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
-  for (const endpoint of [...endpointList, ...hiveEndpointList]) {
-    const key = pathKeyOf(endpoint, paths);
-    const operation = operationOf(endpoint);
-    if (key !== endpoint.path)
-      Object.assign(operation, { 'x-cella-shares-route': `${endpoint.method} ${endpoint.path}` });
-    const item = (paths[key] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operation;
+  const other = otherDialect(dialect);
+  const own = new Set(
+    documentedEntries(dialect).flatMap((e) => [
+      e.operationId,
+      ...(e.variants ?? []).map((v) => v.operationId),
+    ]),
+  );
+  for (const endpoint of documentedEntries(dialect)) {
+    const shares = (other.get(routeKey(endpoint)) ?? []).filter((id) => !own.has(id));
+    const item = (paths[endpoint.path] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[endpoint.method.toLowerCase()] = operationOf(
+      endpoint,
+      shares,
+    );
   }
+  const tags = dialect === 'cella' ? primaryTags : hiveTags;
+  const used = new Set(documentedEntries(dialect).map((e) => e.tag));
   const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
-        title: 'Cella vault node API',
+        title: infos[dialect].title,
         version: contractVersion,
-        description:
-          'The /api/v2 interface of a Cella personal-vault node: DID sign-in, a per-user document database, IPFS-backed files, stored scripts, plans and payment, backup.\n\n' +
-          'Every error answers with `{"error": {"message", "internal_code"?}}`: the HTTP status and the `internal_code` name the error (each operation lists its own, with an example). Authenticate with `Authorization: Bearer <token>` from `/api/v2/did/auth` (the reference form `token <jwt>` is accepted too), as the sign-in protocol below describes.\n\n' +
-          `Bounds: a request line and headers of at most ${MAX_REQUEST_HEAD_BYTES / 1024} KiB; every endpoint is rate limited (\`x-cella-rate-limit\`: per DID with a token, per IP without; 429 with \`Retry-After\`); lists are answered as they are read, at most 16 MiB per answer by default, and a list cut there says \`next_skip\`, the \`skip\` that continues it.\n\n` +
-          "Two dialects: the spec's paths (the primary API), and the reference Hive Node's own routes, which `@elastosfoundation/hive-js-sdk` calls (tags \"Hive: …\"). Where both use one method and path with different meanings, the query or the body tells them apart, and a query parameter or body field a route does not know is refused (400), never ignored; such a Hive route is listed under its path plus the query that marks it (`?dest`, `?comp=hash`) and names the route it shares (`x-cella-shares-route`). A signed-in request works in the space of the application named in its access token (the reference's AppIdCredential flow), else in the user's default space.\n\n" +
-          signInProtocolMarkdown,
+        description: infos[dialect].description,
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: 'http://127.0.0.1:5000', description: 'A local node with the default configuration' }],
-      tags: [
-        { name: 'Node' },
-        {
-          name: 'Authentication',
-          description:
-            'Sign-in: a challenge for a DID document, an access token for a presentation that answers it. The bytes, step by step with a test vector: "Sign-in protocol" above.',
-        },
-        { name: 'Subscription' },
-        { name: 'Database' },
-        { name: 'Files' },
-        { name: 'Scripts' },
-        {
-          name: 'Events',
-          description:
-            "The vault's change feed: every committed change as a Server-Sent Event (`text/event-stream`), resumable from a cursor; and scripts' live views (docs/events.md).",
-        },
-        { name: 'Payment' },
-        { name: 'Backup' },
-        {
-          name: 'Backup node (internal)',
-          description: 'Node-to-node calls between a vault node and its backup node.',
-        },
-        ...hiveTags.map(([name, description]) => ({ name, description })),
-      ],
+      servers: [options.server ?? DEFAULT_SERVER],
+      tags: tags.filter(([name]) => used.has(name)).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -365,6 +449,13 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       override: ({ jsonSchema }) => {
         if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
         if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+        // A tuple is `prefixItems` with `items: false`; a boolean schema is valid JSON Schema but
+        // generators refuse it (openapi-python-client rejects the whole document), so the same
+        // bound is said with `maxItems`.
+        if (jsonSchema.items === false && Array.isArray(jsonSchema.prefixItems)) {
+          delete jsonSchema.items;
+          jsonSchema.maxItems = jsonSchema.prefixItems.length;
+        }
       },
     },
   );

@@ -33,6 +33,7 @@ export type Tag =
 /** The reference Hive Node's own routes (the Hive dialect), onto the same services. */
 export type HiveTag =
   | 'Hive: Node'
+  | 'Hive: Authentication'
   | 'Hive: Subscription'
   | 'Hive: Database'
   | 'Hive: Files'
@@ -55,12 +56,21 @@ export interface RateLimit {
 }
 
 /**
+ * Where a caller without a valid token is counted: per client IP, in the budget of anonymous
+ * requests. That includes a request refused for its token (none where one is needed, a bad or
+ * expired one: 401), counted before the refusal and before any byte of its body is read, so
+ * tokenless requests to any route share one budget per address (429 past it).
+ */
+export const ANONYMOUS_RATE_LIMIT: RateLimit = { bucket: 'anonymous', key: 'ip' };
+
+/**
  * The general limits, declared once per auth mode: every entry is counted under its mode's
  * limits, and under its own `rateLimit` too when it declares one (sign-in, anonymous script runs).
- * Callers with a token are counted per DID, callers without one per IP.
+ * Callers with a token are counted per DID, callers without one per IP (`ANONYMOUS_RATE_LIMIT`,
+ * which also counts the requests of any mode refused for their token).
  */
 export const MODE_RATE_LIMITS: Readonly<Record<AuthMode, readonly RateLimit[]>> = {
-  public: [{ bucket: 'anonymous', key: 'ip' }],
+  public: [ANONYMOUS_RATE_LIMIT],
   user: [{ bucket: 'user', key: 'did' }],
   optional: [
     { bucket: 'user', key: 'did' },

@@ -16,7 +16,7 @@ export const errorBody = z
       .meta({ description: 'What went wrong.' }),
   })
   .meta({
-    id: 'Error',
+    id: 'ErrorBody',
     description:
       'The body of every error response. The HTTP status and `internal_code` together name the error (the Elastos Hive SDKs map exactly these pairs to their exception classes).',
     examples: [{ error: { message: 'no collection named "notes"', internal_code: 4 } }],

@@ -24,9 +24,9 @@ Every value below can be checked byte for byte against the **test vector** at th
 ### Cryptography
 
 - **Keys**: NIST P-256 (secp256r1). A public key is the 33-byte SEC1 *compressed* point; documents write it in base58 (Bitcoin alphabet).
-- **Signatures**: ECDSA over **SHA-256 of the bytes named below**, encoded as the 64 bytes r ‖ s (32 bytes each, big-endian) — not DER — then base64url without padding. Any valid signature is accepted, high-S included. The vector's signatures are RFC 6979 deterministic, so an RFC 6979 implementation reproduces them exactly; a randomized signer produces different, equally valid ones.
+- **Signatures**: ECDSA over **SHA-256 of the bytes named below**, encoded as the 64 bytes r ‖ s (32 bytes each, big-endian) — not DER — then base64url without padding. Any valid signature is accepted, high-S included. The vector's signatures are RFC 6979 deterministic **and low-S**: when the RFC 6979 signature's s is above n/2 (n the order of P-256, \`ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551\`), it is replaced by n − s, as \`@noble/curves\` does by default. An RFC 6979 implementation reproduces the vector's r exactly, and its s or n − s (normalise to compare); a randomized signer produces different, equally valid signatures.
 - **Signed JSON** is written with no whitespace, the fields in exactly the order given here, strings escaped as JavaScript's \`JSON.stringify\` does (\`/\` and non-ASCII characters are not escaped), then Unicode NFC, then UTF-8. The JSON a client *sends* may be formatted any way: the node rebuilds the signed form from the fields.
-- **Times**: documents and presentations use \`YYYY-MM-DDTHH:MM:SSZ\` (UTC, whole seconds); JWT claims use seconds since the Unix epoch.
+- **Times**: documents and presentations use \`YYYY-MM-DDTHH:MM:SSZ\` (UTC, whole seconds); JWT claims use seconds since the Unix epoch. The signed form always has whole seconds: like the reference node and the official SDKs, the node drops fractional seconds before checking a signature, so a date sent with milliseconds (what JavaScript's \`toISOString()\` gives) is accepted only if the signature was made over the whole-second text; one signed with its milliseconds is refused with 400 (internal_code 1) saying so.
 
 ### 1. The DID
 
@@ -44,7 +44,7 @@ The node refuses (401) a document whose proof does not verify, whose id is not d
 
 Send \`{"document": <document>}\`. The answer's \`challenge\` is an ES256 JWT: \`base64url(header) "." base64url(claims) "." base64url(r ‖ s)\`, signed over SHA-256 of the text before the second dot. Header \`{"alg": "ES256", "typ": "JWT", "version": "1.0", "kid": <node key id>}\`; claims \`iss\` (the node's DID), \`sub\` \`DIDAuthChallenge\`, \`aud\` (the client's DID), \`nonce\` (single use), \`iat\`, \`nbf\`, \`exp\` (${claims.exp - claims.iat} seconds later by default).
 
-The client checks \`aud\` is its DID and \`sub\` is \`DIDAuthChallenge\`. It may verify the signature with the node's key (resolve \`iss\`; the vector gives the key).
+The client checks \`aud\` is its DID and \`sub\` is \`DIDAuthChallenge\`. It may verify the signature with the node's key, no token needed: the node's DID document is public at \`GET /.well-known/did.json\` (check that its \`id\` is the challenge's \`iss\`, then verify with the key the header's \`kid\` names), or resolve \`iss\` on the identity chain; the vector gives the key.
 
 ### 4. The presentation
 
@@ -114,7 +114,7 @@ The presentation's proof signs exactly these bytes (the presentation without \`p
 
 ${block(v.presentation.signedText)}
 
-The signature: r = \`${v.presentation.signatureRHex}\`, s = \`${v.presentation.signatureSHex}\`. Request 2, \`POST /api/v2/did/auth\`:
+The signature: r = \`${v.presentation.signatureRHex}\`, s = \`${v.presentation.signatureSHex}\` (low-S, like every signature of this vector: s ≤ n/2). Request 2, \`POST /api/v2/did/auth\`:
 
 ${block(pretty(`{"challenge_response":${v.presentation.json}}`), 'json')}
 

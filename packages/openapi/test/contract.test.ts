@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   buildOpenApiDocument,
+  documentFiles,
   endpointList,
   hiveEndpointList,
   errorCatalogue,
@@ -38,14 +39,61 @@ export const specEndpoints = [
 ] as const;
 
 const document = buildOpenApiDocument();
+const hiveDocument = buildOpenApiDocument('hive');
 
 describe('the contract', () => {
-  test('the committed openapi.json is up to date (run `npm run build -w @cella/openapi` if this fails)', () => {
-    const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
-    expect(
-      committed === serialiseDocument(document),
-      'packages/openapi/openapi.json is stale: run `npm run build -w @cella/openapi`',
-    ).toBe(true);
+  test.each([
+    ['cella', document],
+    ['hive', hiveDocument],
+  ] as const)(
+    'the committed %s document is up to date (run `npm run build -w @cella/openapi` if this fails)',
+    (dialect, built) => {
+      const file = documentFiles[dialect];
+      const committed = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+      expect(
+        committed === serialiseDocument(built),
+        `packages/openapi/${file} is stale: run \`npm run build -w @cella/openapi\``,
+      ).toBe(true);
+    },
+  );
+
+  test('a document names the URL it is served at, when told it', () => {
+    const served = buildOpenApiDocument('hive', {
+      server: { url: 'https://vault.example.org', description: 'This node' },
+    });
+    expect(served.servers).toEqual([{ url: 'https://vault.example.org', description: 'This node' }]);
+  });
+
+  test('raw bytes are `format: binary` in every request and answer (generators read them as files)', () => {
+    for (const built of [document, hiveDocument]) {
+      const text = JSON.stringify(built.paths);
+      const binaries = [
+        ...text.matchAll(
+          /"(?:application\/octet-stream|application\/vnd\.ipld\.car)":\{"schema":(\{[^}]*\})/g,
+        ),
+      ];
+      expect(binaries.length).toBeGreaterThan(0);
+      for (const [, schema] of binaries)
+        expect(JSON.parse(schema!)).toMatchObject({ type: 'string', format: 'binary' });
+    }
+  });
+
+  test('the main operations carry code samples: the SDK call and curl', () => {
+    const operation = (
+      document.paths?.['/api/v2/vault/db/{collection}'] as Record<string, Record<string, unknown>>
+    ).post!;
+    expect(operation['x-codeSamples']).toEqual([
+      expect.objectContaining({
+        lang: 'TypeScript',
+        label: 'SDK',
+        source: expect.stringContaining('.insert('),
+      }),
+      expect.objectContaining({
+        lang: 'Shell',
+        label: 'curl',
+        source: expect.stringContaining('curl -X POST'),
+      }),
+    ]);
   });
 
   test('is OpenAPI 3.1 and covers every endpoint of the spec, plus payment_config', () => {
@@ -78,18 +126,21 @@ describe('the contract', () => {
     }
   });
 
-  test('only sign-in (user and node-to-node), version, liveness, readiness and the docs are public', () => {
+  test('only sign-in (user and node-to-node), version, liveness, readiness, the node DID document and the docs are public', () => {
     const publicOps = endpointList
       .filter((e) => e.auth === 'public')
       .map((e) => e.operationId)
       .sort();
     expect(publicOps).toEqual([
       'apiReference',
+      'apiReferenceHive',
       'auth',
       'backupAuth',
       'health',
+      'nodeDidDocument',
       'nodeVersion',
       'openApiDocument',
+      'openApiHiveDocument',
       'readiness',
       'signin',
     ]);
@@ -114,23 +165,60 @@ describe('the Hive dialect', () => {
     for (const entry of hiveEndpointList) expect(entry.tag, entry.operationId).toMatch(/^Hive: /);
   });
 
-  test('operation ids are unique across both tables, and every Hive operation is in the document', () => {
+  test('operation ids are unique across both tables, and every Hive operation is in the Hive document', () => {
     const ids = allEntries.map((e) => e.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    const documented = Object.values(document.paths ?? {}).flatMap((item) =>
-      Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId),
+    const documented = Object.values(hiveDocument.paths ?? {}).flatMap((item) =>
+      Object.values(
+        item as Record<string, { operationId: string; 'x-cella-variants'?: { operationId: string }[] }>,
+      ).flatMap((op) => [op.operationId, ...(op['x-cella-variants'] ?? []).map((v) => v.operationId)]),
     );
     for (const entry of hiveEndpointList) expect(documented, entry.operationId).toContain(entry.operationId);
+    // The primary routes Hive clients call are in the Hive document too, and only the primary's in its own.
+    expect(documented).toEqual(expect.arrayContaining(['signin', 'auth', 'findDocuments', 'downloadFile']));
+    expect(JSON.stringify(document.paths)).not.toContain('"operationId":"hive');
   });
 
-  test('a Hive route that shares a method and path with the primary table is listed under the query that marks it', () => {
-    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
-    expect(paths['/api/v2/vault/files/{path}?dest']?.put?.operationId).toBe('hiveCopyFile');
-    expect(paths['/api/v2/vault/files/{path}?dest']?.put?.['x-cella-shares-route']).toBe(
-      'PUT /api/v2/vault/files/{path}',
+  test('routes the reference tells apart by the query are one operation, its variants named and described', () => {
+    const paths = hiveDocument.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const files = paths['/api/v2/vault/files/{path}']!;
+    expect(files.put?.operationId).toBe('hiveUploadFileOrCopyFile');
+    expect(files.put?.['x-cella-variants']).toEqual([
+      { operationId: 'hiveUploadFile', when: 'otherwise' },
+      { operationId: 'hiveCopyFile', when: 'dest' },
+    ]);
+    // Raw bytes for the upload, `{}` for the copy.
+    expect(Object.keys((files.put?.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+      'application/octet-stream',
+    ]);
+    expect(files.get?.['x-cella-variants']).toEqual([
+      { operationId: 'downloadFile', when: 'otherwise' },
+      { operationId: 'hiveListFiles', when: 'comp=children' },
+      { operationId: 'hiveFileHash', when: 'comp=hash' },
+    ]);
+    const comp = (files.get?.parameters as { name: string; schema: { enum?: string[] } }[]).find(
+      (p) => p.name === 'comp',
     );
-    expect(paths['/api/v2/vault/files/{path}?comp=hash']?.get?.operationId).toBe('hiveFileHash');
-    expect(paths['/api/v2/vault/files/{path}']?.put?.operationId).toBe('uploadFile');
+    expect(comp?.schema.enum).toEqual(['metadata', 'children', 'hash']);
+    expect(paths['/api/v2/vault/db/collection/{collection}']?.post?.operationId).toBe(
+      'hiveInsertDocumentsOrCountDocuments',
+    );
+    // No path carries a query or a fragment (one operation per method and path, as OpenAPI has it).
+    for (const built of [document, hiveDocument])
+      for (const path of Object.keys(built.paths ?? {})) expect(path).not.toMatch(/[?#]/);
+  });
+
+  test("an operation names the other dialect's operations on its method and path", () => {
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    expect(paths['/api/v2/vault/files/{path}']?.put?.['x-cella-shares-route']).toEqual([
+      'hiveUploadFile',
+      'hiveCopyFile',
+    ]);
+    const hivePaths = hiveDocument.paths as Record<string, Record<string, Record<string, unknown>>>;
+    expect(hivePaths['/api/v2/vault/db/{collection}']?.delete?.['x-cella-shares-route']).toEqual([
+      'deleteDocuments',
+    ]);
   });
 
   test("only the node's version and commit and public files are public in the Hive table", () => {

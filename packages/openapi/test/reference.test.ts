@@ -9,17 +9,17 @@ import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
   buildOpenApiDocument,
+  documentedEntries,
   endpointList,
   errorBody,
   errorCodeFor,
   hiveEndpointList,
   signInProtocolMarkdown,
-  type Endpoint,
+  type Dialect,
+  type DocumentedEndpoint,
 } from '../src/index.js';
 
 const document = buildOpenApiDocument();
-const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
-const sharedExamples = (document.components?.examples ?? {}) as Record<string, { value?: unknown }>;
 
 interface JsonSchema {
   $ref?: string;
@@ -52,24 +52,42 @@ interface Operation {
   responses: Record<string, { content?: Record<string, MediaType> }>;
 }
 
-const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
-  schema?.$ref ? components[schema.$ref.replace('#/components/schemas/', '')] : schema;
+type Document = ReturnType<typeof buildOpenApiDocument>;
+const documents: Record<Dialect, Document> = { cella: document, hive: buildOpenApiDocument('hive') };
+const componentsOf = (d: Document) => (d.components?.schemas ?? {}) as Record<string, JsonSchema>;
+const sharedExamplesOf = (d: Document) =>
+  (d.components?.examples ?? {}) as Record<string, { value?: unknown }>;
 
-const entries = [...endpointList, ...hiveEndpointList];
-const operations: { method: string; path: string; operation: Operation; entry: Endpoint }[] = [];
-for (const [path, item] of Object.entries(document.paths ?? {}))
-  for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
-    const entry = entries.find((e) => e.operationId === operation.operationId);
-    if (!entry) throw new Error(`no entry for ${operation.operationId}`);
-    operations.push({ method: method.toUpperCase(), path, operation, entry });
-  }
+interface Documented {
+  dialect: Dialect;
+  method: string;
+  path: string;
+  operation: Operation;
+  entry: DocumentedEndpoint;
+}
+const operations: Documented[] = [];
+for (const dialect of ['cella', 'hive'] as const) {
+  const entries = documentedEntries(dialect);
+  for (const [path, item] of Object.entries(documents[dialect].paths ?? {}))
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      const entry = entries.find((e) => e.operationId === operation.operationId);
+      if (!entry) throw new Error(`no entry for ${operation.operationId}`);
+      operations.push({ dialect, method: method.toUpperCase(), path, operation, entry });
+    }
+}
+const named = (o: Documented) => [`${o.dialect}: ${o.method} ${o.path}`, o] as const;
+
+const resolveIn = (dialect: Dialect, schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema?.$ref ? componentsOf(documents[dialect])[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
 /** An example, or the shared one (`components/examples`) it refers to. */
-const exampleOf = (example: { value?: unknown; $ref?: string }) =>
-  example.$ref ? sharedExamples[example.$ref.replace('#/components/examples/', '')] : example;
+const exampleIn = (dialect: Dialect, example: { value?: unknown; $ref?: string }) =>
+  example.$ref
+    ? sharedExamplesOf(documents[dialect])[example.$ref.replace('#/components/examples/', '')]
+    : example;
 
-const exampleValues = (media: MediaType): unknown[] => [
-  ...Object.values(media.examples ?? {}).map((e) => exampleOf(e)?.value),
+const exampleValues = (dialect: Dialect, media: MediaType): unknown[] => [
+  ...Object.values(media.examples ?? {}).map((e) => exampleIn(dialect, e)?.value),
   ...(media.example !== undefined ? [media.example] : []),
 ];
 
@@ -93,15 +111,19 @@ describe('the API reference', () => {
           [operation.requestBody, ...Object.values(operation.responses)].every(
             (part) =>
               !part?.content?.['application/json'] ||
-              exampleValues(part.content['application/json']).length > 0,
+              exampleValues('cella', part.content['application/json']).length > 0,
           ),
         ).length
       } with examples for every JSON request and response`,
     );
-    expect(operations.length).toBe(entries.length);
+    // Every entry of both tables is in its dialect's document, alone or as a variant of its route.
+    const listed = operations.flatMap(({ entry }) =>
+      entry.variants ? entry.variants.map((v) => v.operationId) : [entry.operationId],
+    );
+    for (const entry of [...endpointList, ...hiveEndpointList]) expect(listed).toContain(entry.operationId);
   });
 
-  test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+  test.each(operations.map(named))(
     '%s: described, who may call and what is refused',
     (_name, { operation }) => {
       expect(operation.description?.length ?? 0, 'a description of a few sentences').toBeGreaterThanOrEqual(
@@ -110,12 +132,12 @@ describe('the API reference', () => {
     },
   );
 
-  test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+  test.each(operations.map(named))(
     '%s: every JSON request and response has an example its schema accepts',
-    (_name, { operation, entry }) => {
+    (_name, { dialect, operation, entry }) => {
       const json = operation.requestBody?.content['application/json'];
       if (entry.body) {
-        const values = json ? exampleValues(json) : [];
+        const values = json ? exampleValues(dialect, json) : [];
         expect(values.length, 'request body example').toBeGreaterThan(0);
         expect(values, 'request examples resolve').not.toContain(undefined);
         for (const value of values) expect(refusal(entry.body, value), 'request example').toBe('');
@@ -123,7 +145,7 @@ describe('the API reference', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = response.content?.['application/json'];
         if (!media) continue;
-        const values = exampleValues(media);
+        const values = exampleValues(dialect, media);
         expect(values.length, `${status} example`).toBeGreaterThan(0);
         expect(values, `${status} examples resolve`).not.toContain(undefined);
         if (status.startsWith('2')) {
@@ -132,7 +154,7 @@ describe('the API reference', () => {
           for (const value of values) expect(refusal(body, value), `${status} example`).toBe('');
         } else {
           for (const [code, example] of Object.entries(media.examples ?? {})) {
-            const value = exampleOf(example)?.value;
+            const value = exampleIn(dialect, example)?.value;
             expect(refusal(errorBody, value), `${status} ${code}`).toBe('');
             const body = value as { error: { internal_code?: number } };
             expect(errorCodeFor(Number(status), body.error.internal_code), `${status} ${code}`).toBe(code);
@@ -142,12 +164,12 @@ describe('the API reference', () => {
     },
   );
 
-  test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+  test.each(operations.map(named))(
     '%s: every parameter is described, has an example the endpoint accepts, and numbers are typed as numbers',
-    (_name, { operation, entry }) => {
+    (_name, { dialect, operation, entry }) => {
       for (const parameter of operation.parameters ?? []) {
         const where = `${parameter.in} ${parameter.name}`;
-        const schema = resolve(parameter.schema);
+        const schema = resolveIn(dialect, parameter.schema);
         expect(parameter.description ?? schema?.description, `${where}: description`).toBeTruthy();
         const examples = [
           ...(parameter.example !== undefined ? [parameter.example] : []),
@@ -176,22 +198,30 @@ describe('the API reference', () => {
     },
   );
 
-  test('every integer in the document has a declared lower bound, never ±(2^53 − 1)', () => {
-    const text = JSON.stringify(document);
-    expect(text).not.toContain('9007199254740991');
-    const unbounded: string[] = [];
-    const walk = (node: unknown, at: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
-      if (node === null || typeof node !== 'object') return;
-      const schema = node as JsonSchema;
-      if (schema.type === 'integer' && schema.minimum === undefined) unbounded.push(at);
-      for (const [key, value] of Object.entries(schema)) if (key !== 'examples') walk(value, `${at}/${key}`);
-    };
-    walk(document, '#');
-    expect(unbounded).toEqual([]);
-  });
+  test.each(['cella', 'hive'] as const)(
+    '%s: every integer in the document has a declared lower bound, never ±(2^53 − 1)',
+    (dialect) => {
+      const document = documents[dialect];
+      const text = JSON.stringify(document);
+      expect(text).not.toContain('9007199254740991');
+      const unbounded: string[] = [];
+      const walk = (node: unknown, at: string): void => {
+        if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+        if (node === null || typeof node !== 'object') return;
+        const schema = node as JsonSchema;
+        if (schema.type === 'integer' && schema.minimum === undefined) unbounded.push(at);
+        for (const [key, value] of Object.entries(schema))
+          if (key !== 'examples') walk(value, `${at}/${key}`);
+      };
+      walk(document, '#');
+      expect(unbounded).toEqual([]);
+    },
+  );
 
-  test('every property of every schema is described', () => {
+  test.each(['cella', 'hive'] as const)('%s: every property of every schema is described', (dialect) => {
+    const document = documents[dialect];
+    const components = componentsOf(document);
+    const resolve = (schema: JsonSchema | undefined) => resolveIn(dialect, schema);
     const missing: string[] = [];
     const walk = (node: unknown, at: string): void => {
       if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));

@@ -56,6 +56,18 @@ export const nodeEndpoints = defineEndpoints({
     errorBodies: { 503: node.notReady },
   },
 
+  nodeDidDocument: {
+    operationId: 'nodeDidDocument',
+    method: 'GET',
+    path: '/.well-known/did.json',
+    auth: 'public',
+    tag: 'Node',
+    summary: "The node's DID document",
+    description:
+      "Public: no token. The node's own DID document: its DID (the `iss` of every challenge and token it signs, the realm of a sign-in) and the key they are signed with. A client can verify a challenge before answering it without resolving the node's DID on the identity chain: check that the document is genuine (its id derives from its key and its proof verifies, see the sign-in protocol), that its `id` is the challenge's `iss`, and the challenge's ES256 signature with the key its `kid` names. Never refused.",
+    success: { status: 200, description: "The node's DID document.", body: node.nodeDidDocument },
+    errors: [],
+  },
   openApiDocument: {
     operationId: 'openApiDocument',
     method: 'GET',
@@ -64,10 +76,26 @@ export const nodeEndpoints = defineEndpoints({
     tag: 'Node',
     summary: 'This OpenAPI document',
     description:
-      "Public: no token. The contract of this node's `/api/v2` as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated.",
+      "Public: no token. The contract of this node's `/api/v2` (the primary dialect) as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated. `servers` names this node: its public URL (`CELLA_PUBLIC_URL`) when configured, else the origin the request was sent to.",
     success: {
       status: 200,
       description: 'The OpenAPI 3.1 document.',
+      body: node.openApiDocument,
+    },
+    errors: [],
+  },
+  openApiHiveDocument: {
+    operationId: 'openApiHiveDocument',
+    method: 'GET',
+    path: '/api/v2/openapi-hive.json',
+    auth: 'public',
+    tag: 'Node',
+    summary: "The Hive dialect's OpenAPI document",
+    description:
+      "Public: no token. The reference Hive Node's routes as this node serves them (the file `openapi-hive.json` of `@cella/openapi`): a document of its own, because the reference tells some operations apart by the query alone, which OpenAPI lists as one operation per method and path. `servers` names this node, as in `/api/v2/openapi.json`.",
+    success: {
+      status: 200,
+      description: 'The OpenAPI 3.1 document of the Hive dialect.',
       body: node.openApiDocument,
     },
     errors: [],
@@ -81,6 +109,22 @@ export const nodeEndpoints = defineEndpoints({
     summary: 'The API reference page (self-contained HTML)',
     description:
       'Public: no token. This reference as one HTML page (Redoc with the document inlined): it loads nothing from other hosts, so it works offline and under a strict Content-Security-Policy.',
+    success: {
+      status: 200,
+      description: 'An HTML page.',
+      binary: { contentType: 'text/html', description: 'The page.' },
+    },
+    errors: [],
+  },
+  apiReferenceHive: {
+    operationId: 'apiReferenceHive',
+    method: 'GET',
+    path: '/api/v2/docs/hive',
+    auth: 'public',
+    tag: 'Node',
+    summary: "The Hive dialect's reference page (self-contained HTML)",
+    description:
+      'Public: no token. The reference of the Hive dialect (`/api/v2/openapi-hive.json`) as one HTML page, self-contained like `/api/v2/docs`.',
     success: {
       status: 200,
       description: 'An HTML page.',

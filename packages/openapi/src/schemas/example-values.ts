@@ -149,3 +149,24 @@ export const nodeOwnershipPresentation: Record<string, unknown> = {
     signature: '_ntUOmiRAfE8rmidPJmiH_1QyI0iYp0YAszS6lkWGE1gZRsO5ZcA5G9ZXsltxRq8IFNVQFTTXo1QmRsNtNNaWQ',
   },
 };
+
+/** The node's own DID document (the vector's node key), as `/.well-known/did.json` serves it. */
+export const nodeDocument: Record<string, unknown> = {
+  id: nodeDid,
+  publicKey: [
+    {
+      id: `${nodeDid}#primary`,
+      type: 'ECDSAsecp256r1',
+      controller: nodeDid,
+      publicKeyBase58: signInVector.node.publicKeyBase58,
+    },
+  ],
+  authentication: [`${nodeDid}#primary`],
+  expires: '2031-03-01T08:00:00Z',
+  proof: {
+    type: 'ECDSAsecp256r1',
+    created: '2026-03-01T08:00:00Z',
+    creator: `${nodeDid}#primary`,
+    signatureValue: 'vNS740_K5aW_a7yvuOIzwSbzaFIV_-DRM6juse3yCvFqiQyCb0DrzNe6uyh8VkWTd81FGB3TNfPV0z3Of4kZ6g',
+  },
+};

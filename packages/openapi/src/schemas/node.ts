@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBody } from '../errors.js';
 import { count, did, epochSecondsOrNever } from './common.js';
-import { nodeDid, nodeOwnershipPresentation, time } from './example-values.js';
+import { nodeDid, nodeDocument, nodeOwnershipPresentation, time } from './example-values.js';
 
 const versionPart = (description: string) => z.number().int().min(0).meta({ description });
 
@@ -171,4 +171,12 @@ export const notReady = errorBody.extend({ checks: readinessChecks }).meta({
       },
     },
   ],
+});
+
+/** The node's DID document, for checking its challenges and tokens without a token or the identity chain. */
+export const nodeDidDocument = z.record(z.string(), z.unknown()).meta({
+  id: 'NodeDidDocument',
+  description:
+    "The node's own DID document in the Elastos format (self-signed: its proof verifies with the key it lists, and its id derives from that key): the key that signs the node's challenges, access tokens and ownership presentation.",
+  examples: [nodeDocument],
 });

@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/did.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The node's DID document
+         * @description Public: no token. The node's own DID document: its DID (the `iss` of every challenge and token it signs, the realm of a sign-in) and the key they are signed with. A client can verify a challenge before answering it without resolving the node's DID on the identity chain: check that the document is genuine (its id derives from its key and its proof verifies, see the sign-in protocol), that its `id` is the challenge's `iss`, and the challenge's ES256 signature with the key its `kid` names. Never refused.
+         */
+        get: operations["nodeDidDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/openapi.json": {
         parameters: {
             query?: never;
@@ -90,9 +110,29 @@ export interface paths {
         };
         /**
          * This OpenAPI document
-         * @description Public: no token. The contract of this node's `/api/v2` as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated.
+         * @description Public: no token. The contract of this node's `/api/v2` (the primary dialect) as an OpenAPI 3.1 document (the file `openapi.json` of `@cella/openapi`), from which clients and their types can be generated. `servers` names this node: its public URL (`CELLA_PUBLIC_URL`) when configured, else the origin the request was sent to.
          */
         get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/openapi-hive.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Hive dialect's OpenAPI document
+         * @description Public: no token. The reference Hive Node's routes as this node serves them (the file `openapi-hive.json` of `@cella/openapi`): a document of its own, because the reference tells some operations apart by the query alone, which OpenAPI lists as one operation per method and path. `servers` names this node, as in `/api/v2/openapi.json`.
+         */
+        get: operations["openApiHiveDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -113,6 +153,26 @@ export interface paths {
          * @description Public: no token. This reference as one HTML page (Redoc with the document inlined): it loads nothing from other hosts, so it works offline and under a strict Content-Security-Policy.
          */
         get: operations["apiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/docs/hive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Hive dialect's reference page (self-contained HTML)
+         * @description Public: no token. The reference of the Hive dialect (`/api/v2/openapi-hive.json`) as one HTML page, self-contained like `/api/v2/docs`.
+         */
+        get: operations["apiReferenceHive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -225,11 +285,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Create a collection (Hive SDK `createCollection`)
-         * @description In the caller's space (the application of the access token, else the default space). The body is `{}`, or the encrypted service's flags, which `GET /vault/db/collections` and finds then report. Reserved names (starting with `__` or `system.`, `collections`, `query`, …) are 400; an existing name is 455; 403 (internal_code 1) on a frozen vault; 507 over quota.
-         */
-        put: operations["hiveCreateCollection"];
+        put?: never;
         post?: never;
         /**
          * Delete a collection and its documents
@@ -362,11 +418,7 @@ export interface paths {
         delete: operations["deleteFile"];
         options?: never;
         head?: never;
-        /**
-         * Move or rename a file or folder (Hive SDK `move`)
-         * @description In the caller's space; nothing is copied and the quota does not change. 455 when the destination `to` exists; 404 (internal_code 6) when the source does not; 400 when moving onto itself or into itself; 403 (internal_code 1) on a frozen vault.
-         */
-        patch: operations["hiveMoveFile"];
+        patch?: never;
         trace?: never;
     };
     "/api/v2/vault/files/{path}/move": {
@@ -457,11 +509,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Register (or replace) a script (Hive SDK `registerScript`)
-         * @description The caller, in their own space: registers the script, or replaces one of that name. Executables and conditions in Cella's form or the reference's `{name, type, body, output}`. Names starting with `__` are 400; 403 (internal_code 1) on a frozen vault; 507 over quota.
-         */
-        put: operations["hiveRegisterScript"];
+        put?: never;
         /**
          * Register (or replace) a script
          * @description In the caller's own vault; registering a name again replaces the script (and voids its outstanding file transactions). Both the flat form and the reference's `body` form are accepted. Checked now, nothing stored on failure (400): known types and their fields, user collections only, no operator that runs code, conditions at most 5 levels deep, RE2-valid regular expressions, at most 128 KiB. Names starting with `__` are reserved (400); 403 (internal_code 1) on a frozen vault; 507 over the quota (a script counts as database usage).
@@ -474,11 +522,7 @@ export interface paths {
         delete: operations["unregisterScript"];
         options?: never;
         head?: never;
-        /**
-         * Run a script (Hive SDK `callScript`)
-         * @description In the target's space of `context` (`target_did`, `target_app_did`); without a context, the caller's own. Anonymous callers only for scripts registered with both anonymous flags, rate limited per IP (429). `__anonymous_files__` is the node's own: a download transaction of a file uploaded as public (`params.path`). A missing script and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault.
-         */
-        patch: operations["hiveRunScript"];
+        patch?: never;
         trace?: never;
     };
     "/api/v2/vault/scripting/{script_name}/run": {
@@ -592,16 +636,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The caller's orders (Hive SDK `getOrder` / `getOrders`)
-         * @description The caller's own orders. Filters in the query or in the JSON body of the GET (where the SDK sends them). None is 404 (internal_code 7). When one order matches, its fields are also at the top level (SDK 2.9.14 reads them there).
-         */
-        get: operations["hiveListOrders"];
-        /**
-         * Place an order for a vault or backup plan (Hive SDK `placeOrder`)
-         * @description The caller orders a paid plan. A plan that does not exist or is free is 400 (internal_code 1), as the reference; a backup plan needs the backup service on this node (404, internal_code 2); 501 `FEATURE_NOT_OFFERED` when the node takes no payments. Pay with the proof as memo, then settle.
-         */
-        put: operations["hivePlaceOrder"];
+        get?: never;
+        put?: never;
         /**
          * Place an order for a plan upgrade
          * @description The caller orders a paid plan for their own vault. The answer carries the price in wei and the order proof: pay with the payment contract's `payOrder(receiving_address, memo = proof)` sending exactly that value, then settle. Orders expire after 7 days. 404 (internal_code 5) for an unknown plan; 400 for a free plan or more than 20 unpaid orders; a backup plan only on a backup node where the caller subscribed the backup service (else 404, internal_code 2; settling it upgrades that service); 501 `FEATURE_NOT_OFFERED` when the node takes no payments.
@@ -953,546 +989,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/node/commit_id": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The commit the node was built from (Hive SDK `getLatestCommitId`)
-         * @description Public: no token. The git commit the node was built from, as the build set it (`CELLA_COMMIT_ID`), else the node's version; the Hive SDK compares it to tell node builds apart. Never refused.
-         */
-        get: operations["hiveCommitId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/about/version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The node's version (the reference's alias of `/node/version`)
-         * @description Public: no token. The reference's alias of `GET /api/v2/node/version`: the node software's version, whole and split into numbers. Never refused.
-         */
-        get: operations["hiveAboutVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/about/commit_id": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The commit the node was built from (the reference's alias of `/node/commit_id`)
-         * @description Public: no token. The reference's alias of `GET /api/v2/node/commit_id`: the build's git commit, else the node's version. Never refused.
-         */
-        get: operations["hiveAboutCommitId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/subscription/pricing_plan": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The node's pricing plans (Hive SDK `getPricingPlanList` / `getPricingPlan`)
-         * @description Any signed-in user. The node's vault plans, backup plans or both (`subscription`), or only the plan `name`; only the lists asked for are in the answer. A `name` no plan has is 404 (internal_code 5).
-         */
-        get: operations["hivePricingPlans"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/subscription/vault/app_stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The applications that used the caller's vault (Hive SDK `getAppStats`)
-         * @description The caller, of their own vault. One entry per application that signed in to the vault with an AppIdCredential: its name, developer and icon from its DID's `#appinfo` credential (resolved on the identity chain), the bytes of its space, its requests. No vault is 404 (internal_code 1); no application yet is 404 (internal_code 9).
-         */
-        get: operations["hiveAppStats"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/subscription/backup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's backup service (Hive SDK `BackupSubscription.checkSubscription`)
-         * @description The caller's backup service on this backup node: its plan, quota, the bytes of the backup kept here and its dates. Not subscribed is 404 (internal_code 2); a node that keeps no backups answers 403.
-         */
-        get: operations["hiveBackupInfo"];
-        /**
-         * Subscribe the backup service on a backup node, free plan (Hive SDK `BackupSubscription.subscribe`)
-         * @description The caller, on a backup node: subscribes the backup service on the free backup plan, so that their vault node may back up here. Already subscribed is 455; a node that keeps no backups (role `vault`) answers 403.
-         */
-        put: operations["hiveSubscribeBackup"];
-        post?: never;
-        /**
-         * Unsubscribe the backup service: the backup kept here is deleted (Hive SDK `unsubscribe`)
-         * @description The caller, on a backup node: ends the backup service and deletes the backup kept here. Refused with 400 (internal_code 2) while a backup is being received; not subscribed is 404 (internal_code 2); a node that keeps no backups answers 403.
-         */
-        delete: operations["hiveUnsubscribeBackup"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/db/{collection}#hiveDropCollection": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Drop a collection with its documents (Hive SDK `deleteCollection`)
-         * @description In the caller's space. Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection with its documents; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop. 404 (internal_code 4) when there is no such collection.
-         */
-        delete: operations["hiveDropCollection"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/db/collection/{collection}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Insert documents (Hive SDK `insertOne` / `insertMany`)
-         * @description In the caller's space. All or nothing: a duplicate `_id` among them stores none. `timestamp` (default true) adds integer `created` and `modified` (epoch seconds). 404 (internal_code 4) without the collection; 455 on a duplicate `_id`; 507 over quota.
-         */
-        post: operations["hiveInsertDocuments"];
-        /**
-         * Delete documents (Hive SDK `deleteOne` / `deleteMany`)
-         * @description In the caller's space. Deletes the documents `filter` matches, or only the first with `deleteone=true`; `{}` deletes all. 404 (internal_code 4) without the collection; 403 (internal_code 1) on a frozen vault.
-         */
-        delete: operations["hiveDeleteDocuments"];
-        options?: never;
-        head?: never;
-        /**
-         * Update documents (Hive SDK `updateOne` / `updateMany`)
-         * @description In the caller's space. The update must consist of operators (a replacement document is 400). `updateone=true` changes the first match only; `timestamp` (default true) sets `modified` (and `created` on upsert). 404 (internal_code 4) without the collection; 507 when it would exceed the quota.
-         */
-        patch: operations["hiveUpdateDocuments"];
-        trace?: never;
-    };
-    "/api/v2/vault/db/collection/{collection}?op=count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Count documents (Hive SDK `countDocuments`)
-         * @description In the caller's space. Told apart from the insert on the same path by `op=count`; counts the documents `filter` matches, after `skip`, up to `limit`. 404 (internal_code 4) without the collection; 400 for a refused filter.
-         */
-        post: operations["hiveCountDocuments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/db/query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Query documents with options (Hive SDK `query`)
-         * @description In the caller's space. A find with the reference's options: `sort` as pairs `[["n", -1]]` or an object, `skip`, `limit` (at most 10,000), `projection`. Documents in relaxed Extended JSON, with the collection's encryption flags. `query` and `collection` are reserved collection names, so this path is never an insert. 404 (internal_code 4) without the collection.
-         */
-        post: operations["hiveQueryDocuments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/files/{path}?public&is_encrypt&encrypt_method": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Upload a file with the reference's flags (Hive SDK `upload`)
-         * @description In the caller's space. Raw body, streamed (any Content-Type, the SDK sends `application/x-www-form-urlencoded`). With `public=true` anyone may download it (`__anonymous_files__`, `GET /ipfs/{cid}`); uploading the path again without it makes it private. Without any of the three parameters this is the primary table's upload; with `dest` a copy. 455 when a folder is at the path; 507 over quota.
-         */
-        put: operations["hiveUploadFile"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/files/{path}?dest": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Copy a file or folder (Hive SDK `copy`)
-         * @description In the caller's space. Told apart from an upload by `dest`; the body is empty or exactly `{}` (never stored). The content is shared, its size counts against the quota again (507 over it); the destination must not exist (455); 404 (internal_code 6) without the source.
-         */
-        put: operations["hiveCopyFile"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/files/{path}?comp=children": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every file below a folder (Hive SDK `list`)
-         * @description In the caller's space. The reference's listing: every file below the folder, sub-folders included, no folder entries, with the encryption flags; the root is the empty path. A folder with no file below it is 404 (internal_code 6). (`?list=true` is the primary table's directory view.)
-         */
-        get: operations["hiveListFiles"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/files/{path}?comp=hash": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The SHA-256 of a file's content (Hive SDK `hash`)
-         * @description In the caller's space. The reference's hash: the SHA-256 of the file's content, computed once per content and remembered (the primary table's `{path}/hash` answers the CID). 404 (internal_code 6) for a folder or nothing at the path.
-         */
-        get: operations["hiveFileHash"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ipfs/{cid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The content of a public file by its CID (Hive SDK `IpfsRunner`)
-         * @description Public: no token. Serves only CIDs of files some vault uploaded with `public=true` and still holds so; any other CID is 404, so the node never serves content nobody published. `Range` requests are answered with 206.
-         */
-        get: operations["hiveIpfsContent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/scripting/scripts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's scripts (Hive SDK `getScripts`)
-         * @description The caller, in their own space: their scripts by name, with conditions and executables as registered. None is 404 (internal_code 3), as the reference.
-         */
-        get: operations["hiveListScripts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/scripting/{script_name}/{target}/{params}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Run a script from its URL alone (Hive SDK `callScriptUrl`, `hive://` URLs)
-         * @description As the PATCH run, from the URL alone (`hive://` URLs): `{target}` is `<target DID>@<application DID>`; everything after it is the URL-encoded JSON of the parameters (a `/` inside them is kept). Anonymous callers only for scripts that allow them.
-         */
-        get: operations["hiveRunScriptUrl"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/payment/version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The version of the node's payment configuration (Hive SDK `getVersion`)
-         * @description Any signed-in user. The version of the node's plans file (`version` of `GET /api/v2/payment/config`), which the Hive SDK checks before ordering. Never refused.
-         */
-        get: operations["hivePaymentVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/payment/order/{order_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Settle an order paid on-chain (Hive SDK `settleOrder`)
-         * @description The caller names the contract order id of their payment. The same checks as `POST /api/v2/payment/settle`; the plan is applied once per on-chain order (455 after). 404 (internal_code 7) when the memo is not an order of the caller; 503 when the chain is unreachable.
-         */
-        post: operations["hiveSettleOrder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/payment/receipt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's receipts (Hive SDK `getReceipts`)
-         * @description The caller's own receipts. Filter `order_id` (the contract's) in the query or the JSON body of the GET; the two must agree (400). None is 404 (internal_code 8).
-         */
-        get: operations["hiveListReceipts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/content": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The state of the caller's latest backup or restore (Hive SDK `checkResult`)
-         * @description The caller's latest backup or restore. Before any job: `stop`/`success`/`""`. A job started by the POST reads `process` from the moment the POST returns until it ends, then `success` or `failed` with the reason.
-         */
-        get: operations["hiveBackupState"];
-        put?: never;
-        /**
-         * Back up the caller's vault to the node the credential names (Hive SDK `startBackup`)
-         * @description The caller backs up their vault, every space, to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) without a vault.
-         */
-        post: operations["hiveStartBackup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/vault/content?from=hive_node": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Restore the caller's vault from the node the credential names (Hive SDK `restoreFrom`)
-         * @description The caller restores their vault, every space, from the backup node the credential names; the whole vault is switched in one step once complete. Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs.
-         */
-        post: operations["hiveStartRestore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/backup/promotion": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make the backup kept here the caller's vault on this node (Hive SDK `promote`)
-         * @description The caller, on the backup node: makes the backup kept here their vault on this node. A vault already here is 455; no backup 404 (internal_code 2); 400 (internal_code 2) while a backup is being received; 507 when the vault plan cannot hold it.
-         */
-        post: operations["hivePromote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/provider/vaults": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every vault of this node (Hive SDK `Provider.getVaults`)
-         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. None is 404 (internal_code 1).
-         */
-        get: operations["hiveProviderVaults"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/provider/backups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every backup service of this node (Hive SDK `Provider.getBackups`)
-         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. None is 404 (internal_code 2).
-         */
-        get: operations["hiveProviderBackups"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/provider/filled_orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every settled order of this node (Hive SDK `Provider.getFilledOrders`)
-         * @description Only the node's owner (the issuer of its ownership credential, `CELLA_NODE_CREDENTIAL`) may call it; anyone else gets 403. Receipts with the fields the SDK reads. None is 404 (internal_code 8).
-         */
-        get: operations["hiveProviderFilledOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1614,18 +1110,6 @@ export interface components {
          * @example notes
          */
         CollectionName: string;
-        /**
-         * @example {
-         *       "is_encrypt": true,
-         *       "encrypt_method": "user_did"
-         *     }
-         */
-        HiveCreateCollectionRequest: {
-            /** @description The client encrypts the documents (the node stores the flag). */
-            is_encrypt?: boolean;
-            /** @description How, e.g. `user_did`; required with `is_encrypt: true`. */
-            encrypt_method?: string;
-        };
         /**
          * @example {
          *       "document": [
@@ -1812,11 +1296,6 @@ export interface components {
          * @example photos/2026/cat.jpg
          */
         FilePath: string;
-        /**
-         * @description Exactly `{}` (what the Hive SDK sends on calls that take no body).
-         * @example {}
-         */
-        HiveEmptyBody: Record<string, never>;
         /**
          * @example {
          *       "to": "photos/2026/pets/cat.jpg"
@@ -2070,35 +1549,6 @@ export interface components {
         /**
          * @example {
          *       "context": {
-         *         "target_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
-         *         "target_app_did": "did:elastos:ifLYw1S5UhSYk2vw7h9Uw4VexnTgGzbm63"
-         *       },
-         *       "params": {
-         *         "limit": 20
-         *       }
-         *     }
-         */
-        HiveRunScriptRequest: {
-            /** @description Without it: the caller's own vault and application. */
-            context?: {
-                /** @description Owner of the vault the script lives in. */
-                target_did: components["schemas"]["Did"];
-                /** @description The application whose space of the owner's vault holds it. */
-                target_app_did: string;
-            };
-            /** @description Values for `$params.<name>` in the script. They are data: keys starting with `$` are refused, except `{"$oid"}` and `{"$date"}` values. */
-            params?: {
-                [key: string]: unknown;
-            };
-        };
-        /**
-         * @description A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.
-         * @example did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95
-         */
-        Did: string;
-        /**
-         * @example {
-         *       "context": {
          *         "target_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX"
          *       },
          *       "params": {
@@ -2120,6 +1570,11 @@ export interface components {
             };
         };
         /**
+         * @description A decentralized identifier, e.g. `did:elastos:i…` or `did:key:zDn…`.
+         * @example did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95
+         */
+        Did: string;
+        /**
          * @description An event's sequence number in decimal, as the stream's `id:` lines give it; `0` = before the first event.
          * @example 1042
          */
@@ -2139,36 +1594,6 @@ export interface components {
             subscription: "vault" | "backup";
             /** @description The name of a paid plan of `payment_config`. */
             pricing_name: string;
-        };
-        /**
-         * @example {
-         *       "subscription": "vault",
-         *       "pricing_name": "Standard"
-         *     }
-         */
-        HivePlaceOrderRequest: {
-            /**
-             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
-             * @enum {string}
-             */
-            subscription: "vault" | "backup";
-            /** @description The name of a paid plan of the node (`/subscription/pricing_plan`). */
-            pricing_name: string;
-        };
-        /**
-         * @description The same filters in the body of the GET, where the Hive SDK sends them.
-         * @example {
-         *       "subscription": "vault"
-         *     }
-         */
-        HiveOrderFilter: {
-            /**
-             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
-             * @enum {string}
-             */
-            subscription?: "vault" | "backup";
-            /** @description Only the order the payment contract numbered so (a settled one). */
-            order_id?: number;
         };
         /**
          * @example {
@@ -2569,186 +1994,6 @@ export interface components {
             cids?: components["schemas"]["Cid"][];
         };
         /**
-         * @example {
-         *       "document": [
-         *         {
-         *           "title": "Shopping list",
-         *           "body": "oat milk, lemons, rye bread",
-         *           "tags": [
-         *             "home"
-         *           ]
-         *         },
-         *         {
-         *           "title": "Call the plumber",
-         *           "tags": [
-         *             "home",
-         *             "urgent"
-         *           ]
-         *         }
-         *       ],
-         *       "options": {
-         *         "timestamp": true,
-         *         "bypass_document_validation": false,
-         *         "ordered": true
-         *       }
-         *     }
-         */
-        HiveInsertRequest: {
-            /** @description The documents (the SDK always sends a list). */
-            document: components["schemas"]["Document"] | components["schemas"]["Document"][];
-            /** @description How to insert. */
-            options?: {
-                /** @description Add integer `created` and `modified` (epoch seconds). Default true. */
-                timestamp?: boolean;
-                /** @description Accepted; the node validates no schemas. */
-                bypass_document_validation?: boolean;
-                /** @description Accepted; inserts are all or nothing anyway. */
-                ordered?: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "filter": {
-         *         "title": "Shopping list"
-         *       },
-         *       "update": {
-         *         "$set": {
-         *           "body": "oat milk, lemons, rye bread, eggs"
-         *         }
-         *       },
-         *       "options": {
-         *         "timestamp": true,
-         *         "upsert": false
-         *       }
-         *     }
-         */
-        HiveUpdateRequest: {
-            filter: components["schemas"]["Filter"];
-            /** @description Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused. */
-            update: {
-                [key: string]: unknown;
-            };
-            /** @description How to update. */
-            options?: {
-                /** @description Set integer `modified` (and `created` on upsert). Default true. */
-                timestamp?: boolean;
-                /** @description Insert a document built from the filter and the update when none matches. */
-                upsert?: boolean;
-                /** @description Accepted; the node validates no schemas. */
-                bypass_document_validation?: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "filter": {
-         *         "tags": "done"
-         *       }
-         *     }
-         */
-        HiveDeleteRequest: {
-            /** @description Which documents to delete; `{}` deletes all. */
-            filter: components["schemas"]["Filter"];
-        };
-        /**
-         * @example {
-         *       "filter": {
-         *         "tags": "home"
-         *       },
-         *       "options": {
-         *         "skip": 0,
-         *         "limit": 100,
-         *         "maxTimeMS": 1000
-         *       }
-         *     }
-         */
-        HiveCountRequest: {
-            filter: components["schemas"]["Filter"];
-            /** @description Which of the matches to count. */
-            options?: {
-                /** @description Matches to pass over before counting. */
-                skip?: number;
-                /** @description Count at most this many; 0 = no limit. */
-                limit?: number;
-                /** @description Accepted; the node's own time limits bound every query. */
-                maxTimeMS?: number;
-            };
-        };
-        /**
-         * @example {
-         *       "collection": "notes",
-         *       "filter": {
-         *         "tags": "home"
-         *       },
-         *       "options": {
-         *         "sort": [
-         *           [
-         *             "created",
-         *             -1
-         *           ]
-         *         ],
-         *         "limit": 10,
-         *         "projection": {
-         *           "title": 1,
-         *           "due": 1
-         *         }
-         *       }
-         *     }
-         */
-        HiveQueryRequest: {
-            collection: components["schemas"]["CollectionName"];
-            filter?: components["schemas"]["Filter"];
-            /** @description Paging, order and projection. */
-            options?: {
-                /** @description Matching documents to pass over first (paging). */
-                skip?: number;
-                /** @description At most 10,000; 0 or absent = up to that cap. */
-                limit?: number;
-                /** @description Fields to return or leave out, `{field: 0|1}`. */
-                projection?: {
-                    [key: string]: unknown;
-                };
-                /** @description Pairs `[field, 1|-1]` in order, or an object `{field: 1|-1}`. */
-                sort?: [
-                    string,
-                    1 | -1
-                ][] | {
-                    [key: string]: 1 | -1;
-                };
-                /** @description Accepted; results are always complete. */
-                allow_partial_results?: boolean;
-                /**
-                 * @description Only `false`: the node cannot return index keys instead of documents.
-                 * @constant
-                 */
-                return_key?: false;
-                /**
-                 * @description Only `false`: the node has no record ids to show.
-                 * @constant
-                 */
-                show_record_id?: false;
-                /** @description Accepted; answers are not batched. */
-                batch_size?: number;
-            };
-        };
-        /**
-         * @description The same filter in the body of the GET, where the Hive SDK sends it.
-         * @example {
-         *       "order_id": 17
-         *     }
-         */
-        HiveReceiptFilter: {
-            /** @description Only the receipt of the order the payment contract numbered so. */
-            order_id?: number;
-        };
-        /**
-         * @example {
-         *       "credential": "{\"id\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#hive-backup-credential\",\"type\":[\"HiveBackupCredential\",\"VerifiableCredential\"],\"issuer\":\"did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95\",\"issuanceDate\":\"2026-03-02T09:50:00Z\",\"expirationDate\":\"2026-03-09T09:50:00Z\",\"credentialSubject\":{\"id\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve\",\"sourceHiveNodeDID\":\"did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve\",\"targetHiveNodeDID\":\"did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F\",\"targetNodeURL\":\"https://backup.example.org\"},\"proof\":{\"type\":\"ECDSAsecp256r1\",\"created\":\"2026-03-02T09:50:00Z\",\"verificationMethod\":\"did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95#primary\",\"signature\":\"5xNMih2VjHtPUA9d8eVuRFpB-MN15GlVe-FAY58C9QoBPmmcsU0H19hlopCwX7a179J-b-tDiN0u9SPMa6GfEg\"}}"
-         *     }
-         */
-        HiveBackupRequest: {
-            credential: components["schemas"]["BackupCredential"];
-        };
-        /**
          * @description The version of the node software (not of the API contract, which is `info.version`).
          * @example {
          *       "major": 0,
@@ -2776,7 +2021,7 @@ export interface components {
          *       }
          *     }
          */
-        Error: {
+        ErrorBody: {
             /** @description What went wrong. */
             error: {
                 /** @description Human-readable reason, safe to show to a user. */
@@ -2986,6 +2231,33 @@ export interface components {
             checks: components["schemas"]["ReadinessChecks"];
         };
         /**
+         * @description The node's own DID document in the Elastos format (self-signed: its proof verifies with the key it lists, and its id derives from that key): the key that signs the node's challenges, access tokens and ownership presentation.
+         * @example {
+         *       "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "publicKey": [
+         *         {
+         *           "id": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#primary",
+         *           "type": "ECDSAsecp256r1",
+         *           "controller": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *           "publicKeyBase58": "pkPWfzbbLMtECXyJskAZVGxn4WbaZCT9qPZNGNNFhXV5"
+         *         }
+         *       ],
+         *       "authentication": [
+         *         "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#primary"
+         *       ],
+         *       "expires": "2031-03-01T08:00:00Z",
+         *       "proof": {
+         *         "type": "ECDSAsecp256r1",
+         *         "created": "2026-03-01T08:00:00Z",
+         *         "creator": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve#primary",
+         *         "signatureValue": "vNS740_K5aW_a7yvuOIzwSbzaFIV_-DRM6juse3yCvFqiQyCb0DrzNe6uyh8VkWTd81FGB3TNfPV0z3Of4kZ6g"
+         *       }
+         *     }
+         */
+        NodeDidDocument: {
+            [key: string]: unknown;
+        };
+        /**
          * @description An OpenAPI 3.1 document: this one.
          * @example {
          *       "openapi": "3.1.0",
@@ -3148,14 +2420,6 @@ export interface components {
          *     }
          */
         Collection: {
-            name: components["schemas"]["CollectionName"];
-        };
-        /**
-         * @example {
-         *       "name": "notes"
-         *     }
-         */
-        HiveCollection: {
             name: components["schemas"]["CollectionName"];
         };
         /**
@@ -3377,15 +2641,6 @@ export interface components {
             name: string;
             /** @description The CID of the content. */
             cid: string;
-        };
-        /**
-         * @example {
-         *       "name": "photos/archive/cat.jpg"
-         *     }
-         */
-        HivePathResult: {
-            /** @description The destination path. */
-            name: string;
         };
         /**
          * @example {
@@ -3960,79 +3215,6 @@ export interface components {
             order_id?: number | null;
         };
         /**
-         * @description The orders; when exactly one matches, its fields are also at the top level (SDK 2.9.14 builds every Order from the answer's top level).
-         * @example {
-         *       "orders": [
-         *         {
-         *           "interim_orderid": "69a559125b686aaea5f8bd7e",
-         *           "subscription": "vault",
-         *           "pricing_plan": "Standard",
-         *           "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *           "payment_amount": 2.5,
-         *           "payment_amount_wei": "2500000000000000000",
-         *           "create_time": 1772443922,
-         *           "expiration_time": 1773048722,
-         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
-         *           "state": "normal",
-         *           "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
-         *           "order_id": null
-         *         }
-         *       ],
-         *       "interim_orderid": "69a559125b686aaea5f8bd7e",
-         *       "subscription": "vault",
-         *       "pricing_plan": "Standard",
-         *       "paying_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *       "payment_amount": 2.5,
-         *       "payment_amount_wei": "2500000000000000000",
-         *       "create_time": 1772443922,
-         *       "expiration_time": 1773048722,
-         *       "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
-         *       "state": "normal",
-         *       "proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBQYXltZW50IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0MzkyMiwibmJmIjoxNzcyNDQzOTIyLCJleHAiOjE3NzMwNDg3MjIsIm9yZGVyIjp7ImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXlpbmdfZGlkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsInBheW1lbnRfYW1vdW50IjoyLjUsImNyZWF0ZV90aW1lIjoxNzcyNDQzOTIyLCJleHBpcmF0aW9uX3RpbWUiOjE3NzMwNDg3MjIsInJlY2VpdmluZ19hZGRyZXNzIjoiMHg1RWRGZWFjRjRlNWRhODI0NkY3NzJmRGI2RTAxRDA0MDM4MUVDQjIxIiwic3RhdGUiOiJub3JtYWwifX0.k0cTHLr_A_eLzPH2csJuetvSHYvSCf8EVUMyLxlnGGkSPgZVVArTZ7FaZJtXUgJqqeOwajjRAj00iTT6Vo2kFA",
-         *       "order_id": null
-         *     }
-         */
-        HiveOrderList: {
-            /** @description The node's id of the order (24 hex digits). */
-            interim_orderid?: string;
-            /**
-             * @description `vault`: a plan of the vault; `backup`: a plan of backups on this node.
-             * @enum {string}
-             */
-            subscription?: "vault" | "backup";
-            /** @description The plan ordered. */
-            pricing_plan?: string;
-            /** @description The user who ordered. */
-            paying_did?: components["schemas"]["Did"];
-            /** @description Price in the plan's currency (ELA on ESC). */
-            payment_amount?: number;
-            /** @description The same price in wei (10^-18), as a decimal string: the exact `value` to send with `payOrder`. */
-            payment_amount_wei?: string;
-            /**
-             * @description When the order was placed.
-             * @example 1772443802
-             */
-            create_time?: number;
-            /**
-             * @description Pay and settle before this (7 days after placing).
-             * @example 1772443802
-             */
-            expiration_time?: number;
-            /** @description The address the payment must go to. */
-            receiving_address?: string;
-            /**
-             * @description `normal`: waiting for payment; `paid`: settled; `expired`: not paid in time; `archive`: kept for the record.
-             * @enum {string}
-             */
-            state?: "normal" | "paid" | "expired" | "archive";
-            /** @description Order proof JWT signed by the node; pass it as the memo of `payOrder`. */
-            proof?: string;
-            /** @description The contract order id once settled. */
-            order_id?: number | null;
-            /** @description The matching orders, oldest first. */
-            orders: components["schemas"]["Order"][];
-        };
-        /**
          * @example {
          *       "orders": [
          *         {
@@ -4405,393 +3587,6 @@ export interface components {
             manifest: components["schemas"]["BackupManifestOutput"];
         };
         /**
-         * @example {
-         *       "commit_id": "9561be9f0d3c2a7e4b8156d0c3e9a2f7b1d4c6e8"
-         *     }
-         */
-        HiveCommitId: {
-            /** @description The build's git commit, else the version. */
-            commit_id: string;
-        };
-        /**
-         * @example {
-         *       "version": "1.0",
-         *       "pricingPlans": [
-         *         {
-         *           "name": "Standard",
-         *           "maxStorage": 2000,
-         *           "serviceDays": 30,
-         *           "amount": 2.5,
-         *           "currency": "ELA"
-         *         }
-         *       ]
-         *     }
-         */
-        HivePricingPlans: {
-            /** @description The version of the node's plans file. */
-            version: string;
-            /** @description Vault plans, when asked for. */
-            pricingPlans?: components["schemas"]["PricingPlan"][];
-            /** @description Backup plans, when asked for. */
-            backupPlans?: components["schemas"]["PricingPlan"][];
-        };
-        /**
-         * @example {
-         *       "apps": [
-         *         {
-         *           "name": "Notes",
-         *           "developer_did": "did:elastos:iYpQMwheDxySqivocSJaoprcoDTqQsDYAu",
-         *           "icon_url": "https://notes.example.org/icon.png",
-         *           "redirect_url": "https://notes.example.org/callback",
-         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *           "app_did": "did:elastos:ifLYw1S5UhSYk2vw7h9Uw4VexnTgGzbm63",
-         *           "used_storage_size": 493650,
-         *           "access_count": 318,
-         *           "access_amount": 1204733,
-         *           "access_last_time": 1772444460
-         *         }
-         *       ]
-         *     }
-         */
-        HiveAppStats: {
-            /** @description One entry per application that signed in to the vault. */
-            apps: {
-                /** @description From the application DID's `#appinfo` credential ('' when unknown). */
-                name: string;
-                /** @description The issuer of its `#developer` credential ('' when unknown). */
-                developer_did: string;
-                /** @description From its `#appinfo` credential ('' when unknown). */
-                icon_url: string;
-                /** @description From its `#appinfo` credential ('' when unknown). */
-                redirect_url: string;
-                /** @description The owner of the vault. */
-                user_did: components["schemas"]["Did"];
-                /** @description The application DID. */
-                app_did: string;
-                /** @description Bytes of the application's space: documents, scripts and file sizes. */
-                used_storage_size: number;
-                /** @description Signed-in requests in the application's name. */
-                access_count: number;
-                /** @description Their bytes in and out. */
-                access_amount: number;
-                /**
-                 * @description The latest of them; -1 = never.
-                 * @example 1772444105
-                 */
-                access_last_time: number;
-            }[];
-        };
-        /**
-         * @example {
-         *       "service_did": "did:elastos:imVW4cmbQFa3tP24PvmiKtXu2ezktjCt8F",
-         *       "pricing_plan": "Basic",
-         *       "storage_quota": 524288000,
-         *       "storage_used": 493650,
-         *       "start_time": 1772445000,
-         *       "end_time": -1,
-         *       "created": 1772445000,
-         *       "updated": 1772445063
-         *     }
-         */
-        HiveBackupInfo: {
-            /** @description The DID of this (the backup) node. */
-            service_did: components["schemas"]["Did"];
-            /** @description The backup service plan. */
-            pricing_plan: string;
-            /** @description Bytes. */
-            storage_quota: number;
-            /** @description Bytes of the backup kept here. */
-            storage_used: number;
-            /**
-             * @description When the current plan started.
-             * @example 1772443802
-             */
-            start_time: number;
-            /**
-             * @description When the current plan ends; -1 = no end.
-             * @example 1772444105
-             */
-            end_time: number;
-            /**
-             * @description When the service was subscribed.
-             * @example 1772443802
-             */
-            created: number;
-            /**
-             * @description When it last changed.
-             * @example 1772443802
-             */
-            updated: number;
-        };
-        /**
-         * @example {
-         *       "acknowledged": true,
-         *       "acknowledge": true,
-         *       "inserted_ids": [
-         *         "69a558980fa8f1f1d94ee8a8",
-         *         "69a558d5dfb698de2ce3a82f"
-         *       ]
-         *     }
-         */
-        HiveInsertResult: {
-            /** @description Always true: the write is durable when answered. */
-            acknowledged: boolean;
-            /** @description The same, under the name SDK 2.9.14 reads. */
-            acknowledge: boolean;
-            /** @description The `_id` of each document, in order: ObjectIds as 24 hex digits. */
-            inserted_ids: string[];
-        };
-        /**
-         * @example {
-         *       "value": [
-         *         {
-         *           "name": "photos/2026/cat.jpg",
-         *           "is_file": true,
-         *           "size": 482113,
-         *           "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
-         *           "created": 1772444460,
-         *           "updated": 1772444460,
-         *           "is_encrypt": false,
-         *           "encrypt_method": ""
-         *         },
-         *         {
-         *           "name": "photos/2026/holidays/beach.mp4",
-         *           "is_file": true,
-         *           "size": 3355443,
-         *           "cid": "bafybeiammnxiqth6sm3ijwlaa5zidlipzz4qaipwhxpflrw5nx3uanw3ta",
-         *           "created": 1772444460,
-         *           "updated": 1772444460,
-         *           "is_encrypt": true,
-         *           "encrypt_method": "user_did"
-         *         }
-         *       ]
-         *     }
-         */
-        HiveFileList: {
-            /** @description Every file below the folder, with full paths; no folder entries. */
-            value: components["schemas"]["HiveFileInfo"][];
-        };
-        /**
-         * @example {
-         *       "name": "photos/2026/cat.jpg",
-         *       "is_file": true,
-         *       "size": 482113,
-         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
-         *       "created": 1772444460,
-         *       "updated": 1772444460,
-         *       "is_encrypt": false,
-         *       "encrypt_method": ""
-         *     }
-         */
-        HiveFileInfo: {
-            /** @description Full path inside the vault. */
-            name: string;
-            /** @description False for a folder. */
-            is_file: boolean;
-            /** @description Bytes; 0 for folders. */
-            size: number;
-            /** @description Content identifier (CIDv1) of a file; absent for folders. */
-            cid?: string;
-            /**
-             * @description When the file was first stored (epoch seconds).
-             * @example 1772443802
-             */
-            created?: number;
-            /**
-             * @description When its content last changed (epoch seconds).
-             * @example 1772443802
-             */
-            updated?: number;
-            /** @description The client encrypted the content. */
-            is_encrypt: boolean;
-            /** @description '' when the content is not encrypted. */
-            encrypt_method: string;
-        };
-        /**
-         * @example {
-         *       "name": "photos/2026/cat.jpg",
-         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
-         *       "algorithm": "SHA256",
-         *       "hash": "5d1a3c2f0b9e8d7c6a5b4f3e2d1c0b9a8f7e6d5c4b3a29180f1e2d3c4b5a6978"
-         *     }
-         */
-        HiveFileHash: {
-            /** @description The path. */
-            name: string;
-            /**
-             * @description Always `SHA256`.
-             * @constant
-             */
-            algorithm: "SHA256";
-            /** @description SHA-256 of the content, lowercase hex. */
-            hash: string;
-            /** @description The CID of the content (Cella adds it). */
-            cid: string;
-        };
-        /**
-         * @example {
-         *       "version": "1.0"
-         *     }
-         */
-        HivePaymentVersion: {
-            /** @description The version of the node's plans file. */
-            version: string;
-        };
-        /**
-         * @example {
-         *       "state": "backup",
-         *       "result": "success",
-         *       "message": "backed up 2 files and 3 database chunks"
-         *     }
-         */
-        HiveBackupResult: {
-            /**
-             * @description The latest job; `stop` when none ran.
-             * @enum {string}
-             */
-            state: "stop" | "backup" | "restore";
-            /**
-             * @description How it went: `process` while it runs, then `success` or `failed`.
-             * @enum {string}
-             */
-            result: "success" | "failed" | "process";
-            /** @description Progress while in process, the reason when failed, '' before any job. */
-            message: string;
-        };
-        /**
-         * @example {
-         *       "vaults": [
-         *         {
-         *           "pricing_using": "Standard",
-         *           "max_storage": 2097152000,
-         *           "file_use_storage": 482113,
-         *           "db_use_storage": 11537,
-         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *           "access_count": 318,
-         *           "access_amount": 1204733,
-         *           "access_last_time": 1772444460
-         *         },
-         *         {
-         *           "pricing_using": "Basic",
-         *           "max_storage": 524288000,
-         *           "file_use_storage": 0,
-         *           "db_use_storage": 0,
-         *           "user_did": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
-         *           "access_count": 0,
-         *           "access_amount": 0,
-         *           "access_last_time": -1
-         *         }
-         *       ]
-         *     }
-         */
-        HiveProviderVaults: {
-            /** @description Every vault in use on this node. */
-            vaults: {
-                /** @description The vault's current plan. */
-                pricing_using: string;
-                /** @description Its quota in bytes. */
-                max_storage: number;
-                /** @description Bytes of its files. */
-                file_use_storage: number;
-                /** @description Bytes of its documents and scripts. */
-                db_use_storage: number;
-                /** @description Whose vault it is. */
-                user_did: components["schemas"]["Did"];
-                /** @description Signed-in requests to the vault. */
-                access_count: number;
-                /** @description Their bytes in and out. */
-                access_amount: number;
-                /**
-                 * @description The latest of them; -1 = never.
-                 * @example 1772444105
-                 */
-                access_last_time: number;
-            }[];
-        };
-        /**
-         * @example {
-         *       "backups": [
-         *         {
-         *           "pricing_using": "Basic",
-         *           "max_storage": 524288000,
-         *           "use_storage": 493650,
-         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95"
-         *         }
-         *       ]
-         *     }
-         */
-        HiveProviderBackups: {
-            /** @description Every backup service subscribed on this node. */
-            backups: {
-                /** @description The backup service plan. */
-                pricing_using: string;
-                /** @description Bytes the plan allows. */
-                max_storage: number;
-                /** @description Bytes of the backup kept here. */
-                use_storage: number;
-                /** @description Whose backup it is. */
-                user_did: components["schemas"]["Did"];
-            }[];
-        };
-        /**
-         * @example {
-         *       "orders": [
-         *         {
-         *           "order_id": 17,
-         *           "receipt_id": "c2b7e0a4d91f3865a0e4b7d1",
-         *           "user_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *           "paid_did": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
-         *           "subscription": "vault",
-         *           "pricing_name": "Standard",
-         *           "pricing_plan": "Standard",
-         *           "ela_amount": 2.5,
-         *           "payment_amount": 2.5,
-         *           "ela_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
-         *           "receiving_address": "0x5EdFeacF4e5da8246F772fDb6E01D040381ECB21",
-         *           "create_time": 1772444700,
-         *           "receipt_proof": "eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCIsInZlcnNpb24iOiIxLjAiLCJraWQiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlI3ByaW1hcnkifQ.eyJpc3MiOiJkaWQ6ZWxhc3RvczppcTdBZllHSzUzd0gxelNYWkJQTkE2ajk1dGtzeGZnSHZlIiwic3ViIjoiSGl2ZSBSZWNlaXB0IiwiYXVkIjoiZGlkOmVsYXN0b3M6aWFFVG11eEFIUUdZdkc0VmF4RVpCTFhvS2REeXdmNko5NSIsImlhdCI6MTc3MjQ0NDcwMCwibmJmIjoxNzcyNDQ0NzAwLCJyZWNlaXB0Ijp7InJlY2VpcHRfaWQiOiJjMmI3ZTBhNGQ5MWYzODY1YTBlNGI3ZDEiLCJvcmRlcl9pZCI6MTcsImludGVyaW1fb3JkZXJpZCI6IjY5YTU1OTEyNWI2ODZhYWVhNWY4YmQ3ZSIsInN1YnNjcmlwdGlvbiI6InZhdWx0IiwicHJpY2luZ19wbGFuIjoiU3RhbmRhcmQiLCJwYXltZW50X2Ftb3VudCI6Mi41LCJwYWlkX2RpZCI6ImRpZDplbGFzdG9zOmlhRVRtdXhBSFFHWXZHNFZheEVaQkxYb0tkRHl3ZjZKOTUiLCJjcmVhdGVfdGltZSI6MTc3MjQ0NDcwMCwicmVjZWl2aW5nX2FkZHJlc3MiOiIweDVFZEZlYWNGNGU1ZGE4MjQ2Rjc3MmZEYjZFMDFEMDQwMzgxRUNCMjEifX0.R-03EFulWCcVwNXSkC1fLbZNstzuxwgzqNCm3fqpJCgjuABLUSfcKdX8eZ3Ig_Pl-gz2Ytuo7Ya6IjXFJQv4KQ"
-         *         }
-         *       ]
-         *     }
-         */
-        HiveFilledOrders: {
-            /** @description Every settled order of this node, oldest first. */
-            orders: {
-                /** @description The contract order id. */
-                order_id: number;
-                /** @description The id of its receipt. */
-                receipt_id: string;
-                /** @description The user the plan is for. */
-                user_did: components["schemas"]["Did"];
-                /** @description The user who paid. */
-                paid_did: components["schemas"]["Did"];
-                /**
-                 * @description A vault or a backup plan.
-                 * @enum {string}
-                 */
-                subscription: "vault" | "backup";
-                /** @description The plan paid for. */
-                pricing_name: string;
-                /** @description The same (the name the SDK reads). */
-                pricing_plan: string;
-                /** @description Price paid, in the plan's currency. */
-                ela_amount: number;
-                /** @description The same (the name the SDK reads). */
-                payment_amount: number;
-                /** @description The address that received the payment. */
-                ela_address: string;
-                /** @description The same (the name the SDK reads). */
-                receiving_address: string;
-                /**
-                 * @description When the payment was settled.
-                 * @example 1772443802
-                 */
-                create_time: number;
-                /** @description The receipt JWT signed by the node. */
-                receipt_proof: string;
-            }[];
-        };
-        /**
          * @description Access condition: `queryHasResults` on the owner's collection, or `and` / `or` of conditions. Conditions nest at most 5 levels, with at most 16 operands each. Evaluated on the vault the script belongs to, for every caller (the owner too).
          * @example {
          *       "type": "queryHasResults",
@@ -5130,7 +3925,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `REQUEST_TIMEOUT` (internal_code 3000): The request was not sent in time: its headers within the header timeout, or its body too slowly (a pause past the idle timeout, or below the minimum rate). */
@@ -5139,7 +3934,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `URI_TOO_LONG` (internal_code 3000): The request line is longer than the node accepts. */
@@ -5148,7 +3943,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `RATE_LIMITED`: Too many requests; retry later. */
@@ -5157,7 +3952,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `HEADERS_TOO_LARGE` (internal_code 3000): The request line and headers together are larger than the node accepts. */
@@ -5166,7 +3961,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `INTERNAL`: An unexpected server error; details are in the server log under the request id. */
@@ -5175,7 +3970,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`). */
@@ -5184,7 +3979,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
@@ -5247,7 +4042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5324,6 +4119,33 @@ export interface operations {
             };
         };
     };
+    nodeDidDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node's DID document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeDidDocument"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
     openApiDocument: {
         parameters: {
             query?: never;
@@ -5351,7 +4173,61 @@ export interface operations {
             503: components["responses"]["Overloaded"];
         };
     };
+    openApiHiveDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of the Hive dialect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
     apiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    apiReferenceHive: {
         parameters: {
             query?: never;
             header?: never;
@@ -5407,7 +4283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5417,7 +4293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -5434,7 +4310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5468,7 +4344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5478,7 +4354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -5495,7 +4371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5525,7 +4401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -5534,7 +4410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5570,7 +4446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5609,7 +4485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -5618,7 +4494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5658,7 +4534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -5667,7 +4543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -5676,7 +4552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5715,7 +4591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -5724,7 +4600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5764,7 +4640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -5773,7 +4649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -5782,7 +4658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5792,7 +4668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -5804,7 +4680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -5815,86 +4691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveCreateCollection: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                name: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveCreateCollectionRequest"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveCollection"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5925,7 +4722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -5934,7 +4731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -5947,7 +4744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -5997,7 +4794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6010,7 +4807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6056,7 +4853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6065,7 +4862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6078,7 +4875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6088,7 +4885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6102,7 +4899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6139,7 +4936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6148,7 +4945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6161,7 +4958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6171,7 +4968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6183,7 +4980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -6194,7 +4991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6234,7 +5031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6243,7 +5040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6256,7 +5053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6266,7 +5063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6308,7 +5105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6321,7 +5118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6331,7 +5128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6369,7 +5166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
@@ -6378,7 +5175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6421,7 +5218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6430,7 +5227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
@@ -6439,7 +5236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6449,7 +5246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6461,7 +5258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -6496,7 +5293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6505,7 +5302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6518,7 +5315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6578,7 +5375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6591,7 +5388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6602,7 +5399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6644,7 +5441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6653,7 +5450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -6662,7 +5459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6675,7 +5472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -6686,7 +5483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6717,7 +5514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6726,7 +5523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6739,95 +5536,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveMoveFile: {
-        parameters: {
-            query: {
-                /** @description The new path; it must not exist. */
-                to: components["schemas"]["FilePath"];
-            };
-            header?: never;
-            path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
-                path: components["schemas"]["FilePath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description Moved. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HivePathResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
         };
@@ -6864,7 +5579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6873,7 +5588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6886,7 +5601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6896,7 +5611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6908,7 +5623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -6947,7 +5662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -6956,7 +5671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -6969,7 +5684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -6979,7 +5694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -6991,7 +5706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -7002,7 +5717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7035,7 +5750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -7048,7 +5763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7091,7 +5806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -7100,7 +5815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7109,76 +5824,6 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveRegisterScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
-                script_name: components["schemas"]["ScriptName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RegisterScriptRequest"];
-            };
-        };
-        responses: {
-            /** @description Registered. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RegisterScriptResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     registerScript: {
@@ -7213,7 +5858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -7222,7 +5867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -7231,7 +5876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7241,7 +5886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -7255,7 +5900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7286,7 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -7295,7 +5940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -7308,7 +5953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7317,103 +5962,6 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveRunScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
-                script_name: components["schemas"]["ScriptName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveRunScriptRequest"];
-            };
-        };
-        responses: {
-            /** @description The results, by executable name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RunScriptResult"];
-                };
-            };
-            /**
-             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             *
-             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
-             *
-             *     `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
-             *
-             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     runScript: {
@@ -7451,7 +5999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -7460,7 +6008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
@@ -7469,7 +6017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -7484,7 +6032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7494,7 +6042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -7508,7 +6056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7555,7 +6103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -7564,7 +6112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -7573,7 +6121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -7586,7 +6134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7597,7 +6145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -7642,7 +6190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -7651,7 +6199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -7664,7 +6212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -7673,7 +6221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7686,7 +6234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -7697,7 +6245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7725,7 +6273,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream (`text/event-stream`, kept open): events as they are committed; the schema is that of one `data:` line. */
+            /**
+             * @description The stream (`text/event-stream`, kept open): events as they are committed; the schema is that of one `data:` line.
+             *
+             *     A piece of the stream, as sent:
+             *
+             *     ```
+             *     retry: 2000
+             *     id: 1041
+             *
+             *     id: 1042
+             *     event: document.inserted
+             *     data: {"seq":1042,"at":1772444105000,"type":"document.inserted","collection":"notes","_id":{"$oid":"69a558980fa8f1f1d94ee8a8"},"document":{"_id":{"$oid":"69a558980fa8f1f1d94ee8a8"},"title":"Shopping list","created":1772444105,"modified":1772444105}}
+             *
+             *     : ping
+             *
+             *     id: 1043
+             *     event: file.written
+             *     data: {"seq":1043,"at":1772444460000,"type":"file.written","path":"photos/2026/cat.jpg","cid":"bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou","size":812144}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7741,7 +6309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -7750,7 +6318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7774,7 +6342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             431: components["responses"]["HeadersTooLarge"];
@@ -7806,7 +6374,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream (`text/event-stream`, kept open) of the matching document events; the schema is that of one `data:` line. */
+            /**
+             * @description The stream (`text/event-stream`, kept open) of the matching document events; the schema is that of one `data:` line.
+             *
+             *     A piece of the stream, as sent:
+             *
+             *     ```
+             *     retry: 2000
+             *     id: 1041
+             *
+             *     id: 1042
+             *     event: document.inserted
+             *     data: {"seq":1042,"at":1772444105000,"type":"document.inserted","_id":{"$oid":"69a558980fa8f1f1d94ee8a8"},"document":{"_id":{"$oid":"69a558980fa8f1f1d94ee8a8"},"to":"did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX","text":"see you at 6"}}
+             *
+             *     ```
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7825,7 +6407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -7834,7 +6416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -7843,7 +6425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7867,7 +6449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             431: components["responses"]["HeadersTooLarge"];
@@ -7900,7 +6482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -7908,136 +6490,6 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveListOrders: {
-        parameters: {
-            query?: {
-                /** @description Only orders for this kind of plan. */
-                subscription?: "vault" | "backup";
-                /** @description Only the order the payment contract numbered so (a settled one). */
-                order_id?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveOrderFilter"];
-            };
-        };
-        responses: {
-            /** @description The orders. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveOrderList"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hivePlaceOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HivePlaceOrderRequest"];
-            };
-        };
-        responses: {
-            /** @description The order, with its proof to pay with. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             503: components["responses"]["Overloaded"];
         };
     };
@@ -8070,7 +6522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -8085,7 +6537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8095,7 +6547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8108,7 +6560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             503: components["responses"]["Overloaded"];
@@ -8142,7 +6594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8185,7 +6637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -8194,7 +6646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -8207,7 +6659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8217,7 +6669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8229,7 +6681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -8239,7 +6691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -8252,7 +6704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8285,7 +6737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8328,7 +6780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -8337,7 +6789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
@@ -8346,7 +6798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8356,7 +6808,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8373,7 +6825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8403,7 +6855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8446,7 +6898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -8455,7 +6907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -8464,7 +6916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8474,7 +6926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8491,7 +6943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8524,7 +6976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -8533,7 +6985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -8542,7 +6994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8555,7 +7007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             500: components["responses"]["Internal"];
@@ -8566,7 +7018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8600,7 +7052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8609,7 +7061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8619,7 +7071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8636,7 +7088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8666,7 +7118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8675,7 +7127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8718,7 +7170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -8727,7 +7179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8736,7 +7188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8746,7 +7198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8760,7 +7212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8794,7 +7246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8803,7 +7255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -8812,7 +7264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8822,7 +7274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8861,7 +7313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8870,7 +7322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8880,7 +7332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -8924,7 +7376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -8933,7 +7385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -8942,7 +7394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -8957,7 +7409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8994,7 +7446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -9003,7 +7455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -9012,7 +7464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -9021,7 +7473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -9031,7 +7483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             414: components["responses"]["UriTooLong"];
@@ -9045,7 +7497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9076,7 +7528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -9085,7 +7537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -9121,7 +7573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -9130,7 +7582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
@@ -9139,7 +7591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -9179,7 +7631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `FORBIDDEN`: The caller may not do this. */
@@ -9188,7 +7640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -9201,7 +7653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             408: components["responses"]["RequestTimeout"];
@@ -9211,1917 +7663,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveCommitId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The commit id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveCommitId"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveAboutVersion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The version. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NodeVersion"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveAboutCommitId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The commit id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveCommitId"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hivePricingPlans: {
-        parameters: {
-            query?: {
-                /** @description Which plans: vault, backup or both (default). */
-                subscription?: "all" | "vault" | "backup";
-                /** @description Only the plan of this name (404/5 when none). */
-                name?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The plans. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HivePricingPlans"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `PLAN_NOT_FOUND` (internal_code 5): No pricing plan of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveAppStats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The applications. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveAppStats"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
-             *
-             *     `APPLICATION_NOT_FOUND` (internal_code 9): No application has used this vault (the Hive dialect lists none as 404).
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveBackupInfo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The backup service. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveBackupInfo"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveSubscribeBackup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description The backup service. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveBackupInfo"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveUnsubscribeBackup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description Unsubscribed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /**
-             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
-             *
-             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveDropCollection: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                collection: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description Dropped. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveInsertDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                collection: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveInsertRequest"];
-            };
-        };
-        responses: {
-            /** @description The ids of the inserted documents. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveInsertResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveDeleteDocuments: {
-        parameters: {
-            query?: {
-                /** @description Only the first match. Default false. */
-                deleteone?: boolean;
-            };
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                collection: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveDeleteRequest"];
-            };
-        };
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveUpdateDocuments: {
-        parameters: {
-            query?: {
-                /** @description Only the first match. Default false. */
-                updateone?: boolean;
-            };
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                collection: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveUpdateRequest"];
-            };
-        };
-        responses: {
-            /** @description Match and change counts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UpdateResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveCountDocuments: {
-        parameters: {
-            query: {
-                /** @description Count instead of insert. */
-                op: "count";
-            };
-            header?: never;
-            path: {
-                /** @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused. */
-                collection: components["schemas"]["CollectionName"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveCountRequest"];
-            };
-        };
-        responses: {
-            /** @description The count. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CountResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveQueryDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveQueryRequest"];
-            };
-        };
-        responses: {
-            /** @description The matching documents. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FindResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveUploadFile: {
-        parameters: {
-            query?: {
-                /** @description Anyone may download the file: by path through the owner (`__anonymous_files__`) and by CID (`/ipfs/{cid}`). */
-                public?: boolean;
-                /** @description The client encrypted the content (stored as a flag). */
-                is_encrypt?: boolean;
-                /** @description Required with `is_encrypt=true`. */
-                encrypt_method?: string;
-            };
-            header?: never;
-            path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
-                path: components["schemas"]["FilePath"];
-            };
-            cookie?: never;
-        };
-        /** @description The file content, raw (not multipart). */
-        requestBody: {
-            content: {
-                "application/octet-stream": string;
-            };
-        };
-        responses: {
-            /** @description Stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveCopyFile: {
-        parameters: {
-            query: {
-                /** @description The path of the copy; it must not exist. */
-                dest: components["schemas"]["FilePath"];
-            };
-            header?: never;
-            path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
-                path: components["schemas"]["FilePath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description Copied. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HivePathResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveListFiles: {
-        parameters: {
-            query: {
-                /** @description List every file below the folder. */
-                comp: "children";
-            };
-            header?: never;
-            path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
-                path: components["schemas"]["FilePath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The files. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveFileList"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveFileHash: {
-        parameters: {
-            query: {
-                /** @description The SHA-256 of the file's content. */
-                comp: "hash";
-            };
-            header?: never;
-            path: {
-                /** @description A path inside the vault, URL-encoded per segment; `/` separates folders. Normalised on the server (Unicode NFC, one trailing `/` dropped); refused: `.` and `..` segments, empty segments, NUL, more than 1024 bytes of UTF-8. The empty path is the root folder (listing and properties only). */
-                path: components["schemas"]["FilePath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The digest. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveFileHash"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveIpfsContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The CID an upload with `public=true` answered. */
-                cid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The content. */
-            200: {
-                headers: {
-                    /** @description The CID of the content. */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description Partial content for a `Range` request. */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `NOT_FOUND`: The resource does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file. */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveListScripts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The scripts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ScriptList"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `SCRIPT_NOT_FOUND` (internal_code 3): No script of that name. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveRunScriptUrl: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
-                script_name: components["schemas"]["ScriptName"];
-                /** @description `<target DID>@<application DID>`. */
-                target: string;
-                /** @description The run parameters as URL-encoded JSON (everything after the target). */
-                params: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The results, by executable name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RunScriptResult"];
-                };
-            };
-            /**
-             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             *
-             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node.
-             *
-             *     `COLLECTION_NOT_FOUND` (internal_code 4): No collection of that name.
-             *
-             *     `FILE_NOT_FOUND` (internal_code 6): No file or folder at that path.
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hivePaymentVersion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The version. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HivePaymentVersion"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveSettleOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order id the payment contract assigned. */
-                order_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description The receipt. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Receipt"];
-                };
-            };
-            /**
-             * @description `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
-             *
-             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `ORDER_NOT_FOUND` (internal_code 7): No order with that id for this user. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            /** @description `FEATURE_NOT_OFFERED` (internal_code 1): This node does not offer the feature (e.g. it takes no payments): asking again will not help; use a node that does. */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
-             *
-             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
-             */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveListReceipts: {
-        parameters: {
-            query?: {
-                /** @description Only the receipt of the order the payment contract numbered so. */
-                order_id?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveReceiptFilter"];
-            };
-        };
-        responses: {
-            /** @description The receipts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptList"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `RECEIPT_NOT_FOUND` (internal_code 8): No receipt with that id for this user. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveBackupState: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The state. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveBackupResult"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveStartBackup: {
-        parameters: {
-            query: {
-                /** @description Back up to the node the credential names. */
-                to: "hive_node";
-                /** @description Accepted (the Hive SDK sends it); the checks run either way. */
-                is_force?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveBackupRequest"];
-            };
-        };
-        responses: {
-            /** @description Started. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveBackupResult"];
-                };
-            };
-            /**
-             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             *
-             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveStartRestore: {
-        parameters: {
-            query: {
-                /** @description Restore from the node the credential names. */
-                from: "hive_node";
-                /** @description Accepted (the Hive SDK sends it); the checks run either way. */
-                is_force?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HiveBackupRequest"];
-            };
-        };
-        responses: {
-            /** @description Started. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveBackupResult"];
-                };
-            };
-            /**
-             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             *
-             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hivePromote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["HiveEmptyBody"];
-            };
-        };
-        responses: {
-            /** @description The new vault. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VaultInfo"];
-                };
-            };
-            /**
-             * @description `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
-             *
-             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            /** @description `ALREADY_EXISTS`: The collection, file, vault, backup or index already exists, or a document with the same `_id` or unique-index key. */
-            455: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
-            507: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    hiveProviderVaults: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The vaults. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveProviderVaults"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveProviderBackups: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The backup services. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveProviderBackups"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `BACKUP_NOT_FOUND` (internal_code 2): No backup for this user on this node. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Overloaded"];
-        };
-    };
-    hiveProviderFilledOrders: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settled orders. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HiveFilledOrders"];
-                };
-            };
-            400: components["responses"]["InvalidParameter"];
-            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `FORBIDDEN`: The caller may not do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `RECEIPT_NOT_FOUND` (internal_code 8): No receipt with that id for this user. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            408: components["responses"]["RequestTimeout"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];

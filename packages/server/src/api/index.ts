@@ -10,6 +10,7 @@ import { notServed, router } from './procedures.js';
 import type { RouteTable } from './route-table.js';
 import { auth } from './auth/auth.js';
 import { signin } from './auth/signin.js';
+import { nodeDidDocument } from './node/did-document.js';
 import { health } from './node/health.js';
 import { nodeInfo } from './node/info.js';
 import { readiness } from './node/readiness.js';
@@ -57,6 +58,7 @@ function conforming<T extends Conforming<T>>(procedures: T): T {
 
 export const procedures = conforming({
   nodeVersion,
+  nodeDidDocument,
   health,
   readiness,
   nodeInfo,

@@ -5,22 +5,25 @@
  * Each builder's middleware runs the endpoint's policy in the order the design fixes — auth (the
  * Authorization header → a caller), then the entry's rate limit — and *narrows* the context with
  * `next({ ctx: { caller } })`: a `user` handler's `ctx.caller` is a `UserCaller` by its type and
- * is never checked again. Input is parsed after the middleware, by a parser that throws the one
- * error class (`CellaError` INVALID_PARAMETER naming the fields).
+ * is never checked again. A request refused for its token (401) is first counted in the anonymous
+ * budget of its address (`ANONYMOUS_RATE_LIMIT`: 429 past it). Input is parsed after the
+ * middleware — and the router reads the body only when the parser asks for it (http/routes.ts),
+ * so nothing of a refused request's body is read — by a parser that throws the one error class
+ * (`CellaError` INVALID_PARAMETER naming the fields).
  *
  * tRPC reports any failure as a `TRPCError` whose `cause` is exactly what was thrown
  * (`getTRPCErrorFromUnknown`); nothing here wraps anything, and the router rethrows that cause
  * (http/routes.ts). tRPC's own HTTP adapter, error formatter and client are not used: the REST
  * paths of the contract are served by the router from the same table.
  */
-import { rateLimitsOf, type Endpoint, type RateLimit } from '@cella/openapi';
+import { ANONYMOUS_RATE_LIMIT, rateLimitsOf, type Endpoint, type RateLimit } from '@cella/openapi';
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller.js';
 import { ipKey } from '../rate-limits/client-key.js';
 import { spaceOf } from '../vault/spaces.js';
 import { meterAccess } from './access-meter.js';
-import { invalidInput, notImplemented, unauthorized } from '../errors.js';
+import { CellaError, invalidInput, notImplemented, unauthorized } from '../errors.js';
 import type { EndpointInput } from './endpoint-types.js';
 import type { RequestContext } from './request-context.js';
 
@@ -48,6 +51,14 @@ function limitsOf(endpoint: Endpoint): readonly RateLimit[] {
   return limits;
 }
 
+/** Counts one request of `key` in `limit`'s bucket (429 past its budget). */
+async function take(ctx: RequestContext, limit: RateLimit, key: string) {
+  const limiter = ctx.app.rateLimits[limit.bucket];
+  if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
+  const pending = limiter.take(key);
+  if (pending) await pending;
+}
+
 /**
  * The entry's rate limits (its auth mode's and its own, `rateLimitsOf`), after auth so the key
  * can be the caller. In-memory limiters answer without a promise: nothing to wait for.
@@ -56,15 +67,46 @@ async function takeRateLimits(ctx: RequestContext, endpoint: Endpoint | undefine
   if (!endpoint) return;
   for (const limit of limitsOf(endpoint)) {
     const key = rateLimitKey(limit, ctx, caller);
-    if (key === null) continue;
-    const limiter = ctx.app.rateLimits[limit.bucket];
-    if (!limiter) throw new Error(`no rate limiter for bucket "${limit.bucket}"`);
-    const pending = limiter.take(key);
-    if (pending) await pending;
+    if (key !== null) await take(ctx, limit, key);
+  }
+}
+
+/**
+ * Refuses a request for its token (401), after counting it as a request without one: whoever
+ * has no valid token spends the anonymous budget of their address, whatever route they call.
+ */
+async function refuse(ctx: RequestContext, error: CellaError): Promise<never> {
+  await take(ctx, ANONYMOUS_RATE_LIMIT, ipKey(ctx.ip));
+  throw error;
+}
+
+/** The caller the Authorization header names; null without one; a bad one refused (`refuse`). */
+async function authenticate(ctx: RequestContext): Promise<Caller | null> {
+  try {
+    return await ctx.app.authenticator.authenticate(ctx.authorization);
+  } catch (error) {
+    if (error instanceof CellaError && error.code === 'UNAUTHORIZED') return refuse(ctx, error);
+    throw error;
   }
 }
 
 const backupTokenElsewhere = () => unauthorized('a backup token is only valid on the internal backup API');
+const userTokenNeeded = () => unauthorized('this endpoint needs an access token: sign in first');
+const nodeTokenNeeded = () => unauthorized('this endpoint needs a node-to-node backup token');
+
+/**
+ * The caller of an entry that needs a token, for the router to know before it reads a body that
+ * picks between entries (http/routes.ts): the same refusals as the entry's middleware, which then
+ * finds the token verified already (the authenticator caches it).
+ */
+export async function admit(ctx: RequestContext, endpoint: Endpoint): Promise<void> {
+  if (endpoint.auth === 'public') return;
+  const caller = await authenticate(ctx);
+  if (endpoint.auth === 'node') {
+    if (caller?.kind !== 'node') await refuse(ctx, nodeTokenNeeded());
+  } else if (caller?.kind === 'node') await refuse(ctx, backupTokenElsewhere());
+  else if (!caller && endpoint.auth === 'user') await refuse(ctx, userTokenNeeded());
+}
 
 /** `public`: no token is read at all. */
 export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
@@ -74,9 +116,9 @@ export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
 
 /** `user`: a user access token; the context gains the caller and the caller's vault. */
 export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
-  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
-  if (caller?.kind === 'node') throw backupTokenElsewhere();
-  if (!caller) throw unauthorized('this endpoint needs an access token: sign in first');
+  const caller = await authenticate(ctx);
+  if (caller?.kind === 'node') return refuse(ctx, backupTokenElsewhere());
+  if (!caller) return refuse(ctx, userTokenNeeded());
   await takeRateLimits(ctx, meta?.endpoint, caller);
   meterAccess(ctx, caller);
   // The caller's space follows the token: the application it names, else the default space.
@@ -86,8 +128,8 @@ export const userProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
 
 /** `optional`: a user access token or none (anonymous); a token that is sent must be valid. */
 export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
-  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
-  if (caller?.kind === 'node') throw backupTokenElsewhere();
+  const caller = await authenticate(ctx);
+  if (caller?.kind === 'node') return refuse(ctx, backupTokenElsewhere());
   await takeRateLimits(ctx, meta?.endpoint, caller);
   if (caller) meterAccess(ctx, caller);
   return next({ ctx: { caller } });
@@ -95,8 +137,8 @@ export const optionalUserProcedure = t.procedure.use(async ({ ctx, meta, next })
 
 /** `node`: a node-to-node BackupToken (the internal backup API). */
 export const nodeProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
-  const caller = await ctx.app.authenticator.authenticate(ctx.authorization);
-  if (caller?.kind !== 'node') throw unauthorized('this endpoint needs a node-to-node backup token');
+  const caller = await authenticate(ctx);
+  if (caller?.kind !== 'node') return refuse(ctx, nodeTokenNeeded());
   await takeRateLimits(ctx, meta?.endpoint, caller);
   return next({ ctx: { caller } });
 });

@@ -30,7 +30,12 @@ export interface HttpAppOptions {
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
-const servedByDocsRoutes = new Set(['openApiDocument', 'apiReference']);
+const servedByDocsRoutes = new Set([
+  'openApiDocument',
+  'openApiHiveDocument',
+  'apiReference',
+  'apiReferenceHive',
+]);
 
 /** Fastify's schema compilers, never used: routes carry no JSON schemas. */
 function noSchemas(): never {
@@ -131,7 +136,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   registerMetrics(app, ctx);
 
   const methodsAt = registerRoutes(app, ctx, { tables: options.tables, skip: servedByDocsRoutes, parseJson });
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, ctx.config.publicUrl);
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.raw.url ?? '').split('?')[0] ?? '';

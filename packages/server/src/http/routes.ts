@@ -3,10 +3,12 @@
  * JSON or streaming alike; per request the router
  *
  * 1. picks the entry (below),
- * 2. carries the body as the entry says: a streaming entry (`binaryBody`) gets `request.raw`
- *    untouched, any other entry's JSON body is read within its `bodyLimit` (413 past it),
- * 3. calls the entry's tRPC procedure, whose middleware authenticates and rate-limits and whose
+ * 2. calls the entry's tRPC procedure, whose middleware authenticates and rate-limits and whose
  *    parser validates `{params, query, body}`,
+ * 3. carries the body as the entry says, only when that parser asks for its input — after the
+ *    middleware, so a caller refused for its token or its rate has no byte of its body read: a
+ *    streaming entry (`binaryBody`) gets `request.raw` untouched, any other entry's JSON body is
+ *    read within its `bodyLimit` (413 past it),
  * 4. answers: a handler that streamed returns the reply it answered with; any other result is
  *    written as JSON with the entry's success status (send-answer.ts: JsonText as it is, lists
  *    as their items are read, capped).
@@ -24,7 +26,8 @@
  * entries to the same routes under this rule.
  *
  * When the query leaves more than one JSON entry (the two dialects' `DELETE /vault/db/{name}`:
- * delete documents, or drop the collection), the body decides: it is read once, within the
+ * delete documents, or drop the collection), the body decides: once the caller is admitted (the
+ * first entry's auth, `admit`: those entries share their auth mode), it is read once, within the
  * largest of their limits, and the first entry whose body schema accepts it answers (else the
  * first, whose parser says why not); the chosen entry's own limit then applies to the declared
  * length. Body schemas of mutating entries are strict, so one body is valid for one entry only.
@@ -33,6 +36,7 @@ import { DEFAULT_BODY_LIMIT, rateLimitsOf, type Endpoint, type HttpMethod } from
 import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { admit } from '../api/procedures.js';
 import type { RequestContext } from '../api/request-context.js';
 import type { RouteTable } from '../api/route-table.js';
 import type { AppContext } from '../context.js';
@@ -203,16 +207,6 @@ export function registerRoutes(
         let picked = picks[0]!;
         // Named before the body is read, so a refused body is counted under its operation.
         request.operation = picked.candidate.endpoint.operationId;
-        let body: unknown;
-        if (picks.length > 1 && !picks.some((p) => isStreaming(p.candidate.endpoint))) {
-          ({ picked, body } = await byBody(request, picks));
-          request.operation = picked.candidate.endpoint.operationId;
-        } else if (!isStreaming(picked.candidate.endpoint)) {
-          const { endpoint } = picked.candidate;
-          body = await readJsonBody(request, endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT, parseJson);
-        }
-        const { candidate, params } = picked;
-        const { endpoint, table, procedure } = candidate;
         const ctx: RequestContext = {
           app,
           requestId: request.id,
@@ -221,13 +215,29 @@ export function registerRoutes(
           authorization: request.headers.authorization,
           http: { request, reply },
         };
+        let readBody: () => Promise<unknown>;
+        if (picks.length > 1 && !picks.some((p) => isStreaming(p.candidate.endpoint))) {
+          await admit(ctx, picked.candidate.endpoint);
+          const chosen = await byBody(request, picks);
+          picked = chosen.picked;
+          request.operation = picked.candidate.endpoint.operationId;
+          readBody = async () => chosen.body;
+        } else if (isStreaming(picked.candidate.endpoint)) {
+          readBody = async () => undefined;
+        } else {
+          const limit = picked.candidate.endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
+          readBody = () => readJsonBody(request, limit, parseJson);
+        }
+        const { candidate, params } = picked;
+        const { endpoint, table, procedure } = candidate;
         let result: unknown;
         try {
           result = await callTRPCProcedure({
             router: table.router,
             path: endpoint.operationId,
             type: procedure._def.type,
-            getRawInput: async () => ({ params, query: request.query ?? {}, body }),
+            // Called by the input parser, after the middleware admitted the caller.
+            getRawInput: async () => ({ params, query: request.query ?? {}, body: await readBody() }),
             ctx,
             signal: undefined,
             batchIndex: 0,

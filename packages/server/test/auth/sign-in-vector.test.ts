@@ -9,7 +9,8 @@ import { createHash, createPublicKey, verify as verifySignature, type KeyObject 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildOpenApiDocument, signInVector as v } from '@cella/openapi';
+import { bytesToBase64url, createKeySigner, hexToBytes } from '@cella/did';
+import { buildOpenApiDocument, signInProtocolMarkdown, signInVector as v } from '@cella/openapi';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig, startNode, type CellaNode } from '../../src/index.js';
 import { buildSignInVector } from './sign-in-vector-build.js';
@@ -34,6 +35,17 @@ const verifies = (key: KeyObject, signed: string, signatureBase64url: string): b
     { key, dsaEncoding: 'ieee-p1363' },
     Buffer.from(signatureBase64url, 'base64url'),
   );
+
+/** The order of P-256: a signature (r, s) is low-S when s ≤ n/2; (r, n − s) is its equally valid twin. */
+const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const sOf = (signature: string) =>
+  BigInt(`0x${Buffer.from(signature, 'base64url').subarray(32).toString('hex')}`);
+/** The high-S twin of a low-S signature. */
+function twin(signature: string): string {
+  const bytes = Buffer.from(signature, 'base64url');
+  const s = (P256_N - sOf(signature)).toString(16).padStart(64, '0');
+  return Buffer.concat([bytes.subarray(0, 32), Buffer.from(s, 'hex')]).toString('base64url');
+}
 
 describe('the sign-in test vector', () => {
   test('is what its fixed inputs give, byte for byte', async () => {
@@ -61,6 +73,19 @@ describe('the sign-in test vector', () => {
     );
     // A changed byte does not verify: the text is exactly what is signed.
     expect(verifies(user, `${v.presentation.signedText} `, presentation.proof.signature)).toBe(false);
+  });
+
+  test('its signatures are low-S, as the text beside it says, and their high-S twins verify too', () => {
+    const signatures = [
+      (JSON.parse(v.document.json) as { proof: { signatureValue: string } }).proof.signatureValue,
+      v.challenge.jwt.split('.')[2]!,
+      (JSON.parse(v.presentation.json) as { proof: { signature: string } }).proof.signature,
+    ];
+    for (const signature of signatures) expect(sOf(signature) <= P256_N / 2n).toBe(true);
+    const user = p256Key(v.user.publicKeyHex);
+    expect(verifies(user, v.presentation.signedText, twin(signatures[2]!))).toBe(true);
+    expect(v.presentation.signatureSHex).toBe(sOf(signatures[2]!).toString(16).padStart(64, '0'));
+    expect(signInProtocolMarkdown).toMatch(/low-S/);
   });
 
   test('is the example of the sign-in requests and answers in the OpenAPI document', () => {
@@ -158,6 +183,42 @@ describe("a node with the vector's key, at the vector's time", () => {
     const again = await post('/api/v2/did/auth', authRequest);
     expect(again.status).toBe(401);
     expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/already used/);
+  });
+
+  test('refuses a created time with milliseconds signed as such (400, saying why), and accepts the high-S twin of the vector', async () => {
+    const vectorClaims = JSON.parse(v.challenge.claimsJson) as { exp: number };
+    await node.ctx.nodeDb
+      .collection('auth_nonces')
+      .insertMany([{ _id: v.inputs.nonce, did: v.user.did, expiresAt: vectorClaims.exp }]);
+    now = Date.parse(v.inputs.presentationCreated);
+    const presentation = JSON.parse(v.presentation.json) as Record<string, unknown> & {
+      proof: Record<string, unknown>;
+    };
+
+    // What `toISOString()` gives, signed as it is sent: the signed form has whole seconds.
+    const created = new Date(now).toISOString();
+    expect(created).toMatch(/\.000Z$/);
+    const { proof: _proof, ...body } = { ...presentation, created };
+    const signer = createKeySigner(hexToBytes(v.inputs.userPrivateKeyHex));
+    const signed = new TextEncoder().encode(`${JSON.stringify(body)}${v.node.did}${v.inputs.nonce}`);
+    const withMs = {
+      ...body,
+      proof: { ...presentation.proof, created, signature: bytesToBase64url(await signer.sign(signed)) },
+    };
+    const refused = await post('/api/v2/did/auth', { challenge_response: withMs });
+    expect(refused.status).toBe(400);
+    const { error } = (await refused.json()) as { error: { message: string; internal_code: number } };
+    expect(error.internal_code).toBe(1);
+    expect(error.message).toMatch(
+      /created .*\.000Z has fractional seconds.*whole seconds \(2026-03-02T09:30:01Z\)/,
+    );
+
+    // The refusal left the challenge usable; any valid signature is accepted, high-S included.
+    const highS = {
+      ...presentation,
+      proof: { ...presentation.proof, signature: twin(presentation.proof.signature as string) },
+    };
+    expect((await post('/api/v2/did/auth', { challenge_response: highS })).status).toBe(201);
   });
 
   test('accepts the did:key form of the same key: its implied document, no proof', async () => {

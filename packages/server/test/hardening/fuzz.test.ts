@@ -1,7 +1,8 @@
 /**
  * Schema fuzzing (issue 18, items 9 and 10): schemathesis (PyPI, pinned in
  * scripts/services/schemathesis.sh, cached in $CELLA_TOOLS_DIR) sends generated requests — valid
- * and invalid — to every operation of the node's own openapi.json, and checks every answer against
+ * and invalid — to every operation of the node's own OpenAPI documents (openapi.json, and the Hive
+ * dialect's openapi-hive.json but the primary routes it repeats), and checks every answer against
  * the document: no 5xx, a documented status, a documented content type and headers, a body that
  * matches its schema. A bounded number of cases per operation keeps it to about a minute.
  *
@@ -15,7 +16,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect, createDevIdentity } from '@cella/sdk';
+import { hiveSharedOperations } from '@cella/openapi';
+import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { backupTokenFor } from '../backup/helpers.js';
@@ -89,6 +91,7 @@ async function fuzz(
   node: SpawnedNode,
   config: string[],
   args: string[] = [],
+  documentPath = '/api/v2/openapi.json',
 ): Promise<FuzzRun> {
   const st = schemathesis();
   const configFile = path.join(workDir, `${name}.toml`);
@@ -106,7 +109,7 @@ async function fuzz(
         '--config-file',
         configFile,
         'run',
-        `${node.url}/api/v2/openapi.json`,
+        `${node.url}${documentPath}`,
         '--checks',
         'not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance',
         '--max-examples',
@@ -157,18 +160,27 @@ async function fuzz(
   return result;
 }
 
-test('every operation of openapi.json, fuzzed: no 5xx and no answer outside the document', async () => {
+/** A signed-in user with what the documents' examples name: collection `notes`, file `photos/2026/cat.jpg`, script `get_messages`. */
+let alice: Vault | undefined;
+async function exampleUser(): Promise<Vault> {
+  if (alice) return alice;
   const identity = createDevIdentity('key');
-  const alice = await connect({ url: vaultNode.url, signer: identity.signer });
-  // What the document's examples name: collection `notes`, file `photos/2026/cat.jpg`, script `get_messages`.
-  await alice.db.createCollection('notes');
-  await alice.db.collection('notes').insert([{ text: 'one' }, { text: 'two', tags: ['a'] }]);
-  await alice.files.upload('photos/2026/cat.jpg', 'not really a cat');
-  await alice.scripts.register('get_messages', {
+  const vault = await connect({ url: vaultNode.url, signer: identity.signer });
+  await vault.db.createCollection('notes');
+  await vault.db.collection('notes').insert([{ text: 'one' }, { text: 'two', tags: ['a'] }]);
+  await vault.files.upload('photos/2026/cat.jpg', 'not really a cat');
+  await vault.scripts.register('get_messages', {
     executable: { type: 'find', collection: 'notes', filter: {} },
     allowAnonymous: true,
   });
-  const token = await alice.session.token();
+  return (alice = vault);
+}
+
+const operationCount = (document: { paths: Record<string, Record<string, unknown>> }) =>
+  Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+
+test('every operation of openapi.json, fuzzed: no 5xx and no answer outside the document', async () => {
+  const token = await (await exampleUser()).session.token();
   const run = await fuzz(
     'vault node',
     vaultNode,
@@ -181,8 +193,28 @@ test('every operation of openapi.json, fuzzed: no 5xx and no answer outside the 
   const served = await fetch(`${vaultNode.url}/api/v2/openapi.json`);
   expect(served.headers.get('content-type')).toMatch(/^application\/json/);
   const document = (await served.json()) as { paths: Record<string, Record<string, unknown>> };
-  const count = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-  expect(run.operations).toBe(count - 1 - EVENT_STREAMS.length);
+  expect(run.operations).toBe(operationCount(document) - 1 - EVENT_STREAMS.length);
+}, 600_000);
+
+test("every operation of the Hive dialect's openapi-hive.json, fuzzed (but the primary routes it repeats)", async () => {
+  const token = await (await exampleUser()).session.token();
+  const repeated = hiveSharedOperations.flatMap((id) => ['--exclude-operation-id', id]);
+  const run = await fuzz(
+    'vault node, Hive dialect',
+    vaultNode,
+    [`headers = { Authorization = "token ${token}" }`],
+    repeated,
+    '/api/v2/openapi-hive.json',
+  );
+  const document = (await fetch(`${vaultNode.url}/api/v2/openapi-hive.json`).then((r) => r.json())) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  const ids = Object.values(document.paths).flatMap((item) =>
+    Object.values(item).map((op) => op.operationId),
+  );
+  expect(run.operations).toBe(
+    ids.filter((id) => !(hiveSharedOperations as readonly string[]).includes(id)).length,
+  );
 }, 600_000);
 
 test('the internal backup API of a backup node, fuzzed as a calling node', async () => {

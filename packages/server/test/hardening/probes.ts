@@ -42,6 +42,10 @@ export interface RawAnswer {
   sent: number;
   /** The error writing met, if any (EPIPE, ECONNRESET: the node closed while the client wrote). */
   writeError: string | undefined;
+  /** Body bytes handed to the connection when the whole answer had arrived. */
+  sentAtAnswer: number;
+  /** Milliseconds from connecting until the whole answer had arrived. */
+  answeredMs: number;
 }
 
 export interface RawRequest {
@@ -54,9 +58,13 @@ export interface RawRequest {
   chunked?: boolean;
   /** Body bytes per second (default: as fast as the connection takes them). */
   bytesPerSecond?: number;
+  /** The client's own address (a loopback one: 127.0.0.2 …), so it counts apart from other tests. */
+  localAddress?: string;
 }
 
-function parseAnswer(raw: Buffer): Omit<RawAnswer, 'sent' | 'writeError'> | undefined {
+type ParsedAnswer = Omit<RawAnswer, 'sent' | 'writeError' | 'sentAtAnswer' | 'answeredMs'>;
+
+function parseAnswer(raw: Buffer): ParsedAnswer | undefined {
   const end = raw.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = raw.subarray(0, end).toString('latin1').split('\r\n');
@@ -83,11 +91,17 @@ function parseAnswer(raw: Buffer): Omit<RawAnswer, 'sent' | 'writeError'> | unde
 export function keepWriting(url: string, request: RawRequest, timeoutMs = 30_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
+    const socket = net.connect({
+      port: Number(port),
+      host: hostname,
+      ...(request.localAddress ? { localAddress: request.localAddress } : {}),
+    });
+    const started = Date.now();
     const received: Buffer[] = [];
     let sent = 0;
     let writeError: string | undefined;
     let written = false;
+    let answered: { sentAtAnswer: number; answeredMs: number } | undefined;
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no answer within ${timeoutMs} ms (sent ${sent} bytes)`));
@@ -97,11 +111,18 @@ export function keepWriting(url: string, request: RawRequest, timeoutMs = 30_000
       if (!answer) return false;
       clearTimeout(timer);
       socket.destroy();
-      resolve({ ...answer, sent, writeError });
+      resolve({
+        ...answer,
+        sent,
+        writeError,
+        ...(answered ?? { sentAtAnswer: sent, answeredMs: Date.now() - started }),
+      });
       return true;
     };
     socket.on('data', (chunk: Buffer) => {
       received.push(chunk);
+      if (!answered && parseAnswer(Buffer.concat(received)))
+        answered = { sentAtAnswer: sent, answeredMs: Date.now() - started };
       if (written) finish();
     });
     socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code ?? error.message));
@@ -173,7 +194,7 @@ function keepWritingHead(url: string, head: string, timeoutMs: number): Promise<
       if (answer) {
         clearTimeout(timer);
         socket.destroy();
-        resolve({ ...answer, sent: 0, writeError });
+        resolve({ ...answer, sent: 0, writeError, sentAtAnswer: 0, answeredMs: 0 });
       }
     });
     socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code));
@@ -188,10 +209,13 @@ function keepWritingHead(url: string, head: string, timeoutMs: number): Promise<
  * Writes `head` on a fresh connection, then reads until the node closes it; answers everything
  * read (any number of answers, or none).
  */
-export function untilClosed(url: string, head: string): Promise<string> {
+export function untilClosed(url: string, head: string, localAddress?: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const socket = net.connect(
+      { port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) },
+      () => socket.write(head),
+    );
     let got = '';
     socket.on('data', (chunk: Buffer) => (got += chunk.toString('utf8')));
     socket.on('error', () => undefined);

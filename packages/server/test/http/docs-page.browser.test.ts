@@ -102,4 +102,34 @@ describe.skipIf(!executablePath)('the docs page in headless Chromium', () => {
     expect(text).not.toContain('property1');
     expect(text).not.toMatch(/"string"/);
   }, 60_000);
+
+  test("the Hive dialect's page renders its own document, with code samples on the primary page", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${node.url}/api/v2/docs/hive`, { waitUntil: 'load' });
+    // A route the reference tells apart by the query is one operation, its variants in one heading.
+    await page
+      .locator('h2', { hasText: 'Count documents (Hive SDK `countDocuments`)' })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.title()).toBe('Cella API reference: the Hive dialect');
+    for (const tag of ['Hive: Authentication', 'Hive: Database', 'Hive: Files'])
+      await expect(page.getByText(tag, { exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+
+    const primary = await browser.newPage();
+    await primary.goto(`${node.url}/api/v2/docs`, { waitUntil: 'load' });
+    await primary.locator('h2', { hasText: 'Insert one or more documents' }).waitFor({ timeout: 30_000 });
+    // x-codeSamples: Redoc shows the SDK call and curl in tabs beside the operation's payload (the
+    // first operation with samples is sign-in).
+    const sdkTabs = primary.getByRole('tab', { name: 'SDK', exact: true });
+    expect(await sdkTabs.count()).toBeGreaterThanOrEqual(10);
+    await sdkTabs.first().click();
+    await primary.getByText('await connect({ url:').first().waitFor({ timeout: 10_000 });
+    await primary.getByRole('tab', { name: 'curl', exact: true }).first().click();
+    await primary
+      .getByText('curl -X POST "$CELLA_URL/api/v2/did/signin"')
+      .first()
+      .waitFor({ timeout: 10_000 });
+  }, 60_000);
 });

@@ -29,3 +29,4 @@ export const hiveEndpoints = {
 export type HiveEndpoints = typeof hiveEndpoints;
 export type HiveEndpointId = keyof HiveEndpoints;
 export const hiveEndpointList: readonly Endpoint[] = Object.values(hiveEndpoints);
+export { hiveSharedOperations } from './shared.js';
