@@ -191,18 +191,20 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       schema: success.body,
       ...withExamples(endpoint.examples?.response ?? schemaExamples(success.body)),
     };
-  // A Server-Sent Events stream: the schema and examples are those of one event's `data:` (so
-  // clients generated from the document type the events); the bytes as sent are in the
-  // description.
+  // A Server-Sent Events stream is text; the schema of one event's `data:` is a component of its
+  // own (registered below, so clients generated from the document type the events).
   if (success.events)
     content['text/event-stream'] = {
-      schema: success.events.data,
-      ...withExamples(schemaExamples(success.events.data)),
+      schema: {
+        type: 'string',
+        contentMediaType: 'text/event-stream',
+        description: `Server-Sent Events; each \`data:\` line is one JSON object, \`${eventDataId(success.events.data)}\` (its schema is \`contentSchema\`).`,
+        contentSchema: { $ref: `#/components/schemas/${eventDataId(success.events.data)}` },
+      },
+      examples: { stream: { summary: 'A piece of the stream, as sent', value: success.events.example } },
     };
   responses[String(success.status)] = {
-    description: success.events
-      ? `${success.description}\n\nA piece of the stream, as sent:\n\n\`\`\`\n${success.events.example}\`\`\``
-      : success.description,
+    description: success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
     ...(success.binary && success.binary.contentType === 'application/octet-stream'
       ? { headers: { ETag: { description: 'The CID of the content.', schema: { type: 'string' } } } }
@@ -404,6 +406,13 @@ function otherDialect(dialect: Dialect): Map<string, string[]> {
   return other;
 }
 
+/** The component id of an event stream's `data:` schema (its `.meta({ id })`). */
+function eventDataId(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('the data schema of an event stream needs an id');
+  return id;
+}
+
 /** The OpenAPI 3.1 document of one dialect (default: the primary `/api/v2`). */
 export function buildOpenApiDocument(
   dialect: Dialect = 'cella',
@@ -440,6 +449,11 @@ export function buildOpenApiDocument(
       tags: tags.filter(([name]) => used.has(name)).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: Object.fromEntries(
+          documentedEntries(dialect).flatMap((e) =>
+            e.success.events ? [[eventDataId(e.success.events.data), e.success.events.data]] : [],
+          ),
+        ),
       },
       paths,
     },

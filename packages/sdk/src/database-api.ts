@@ -2,6 +2,12 @@
  * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
  * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
  */
+import {
+  subscription,
+  type DocumentEvent,
+  type EventSubscription,
+  type StreamOptions,
+} from './events-api.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
@@ -157,6 +163,23 @@ export class CollectionApi {
         headers,
         params: { path: { ...this.path, name } },
       }),
+    );
+  }
+  /**
+   * The changes to this collection's documents (matching `filter`, if given) as they are committed:
+   * inserted, updated, deleted (a delete matched on the document as it was). Reconnects by itself
+   * and resumes where it left off (see `vault.events.subscribe`).
+   */
+  watch(filter?: JsonObject, options: StreamOptions = {}): EventSubscription<DocumentEvent> {
+    return subscription<DocumentEvent>(
+      this.http,
+      '/api/v2/vault/events',
+      {
+        collections: this.name,
+        types: 'document',
+        filter: filter && Object.keys(filter).length > 0 ? JSON.stringify(filter) : undefined,
+      },
+      options,
     );
   }
 }

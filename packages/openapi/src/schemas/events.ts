@@ -84,6 +84,7 @@ const documentEvent = z
   })
   .meta({
     id: 'DocumentEvent',
+    outputId: 'DocumentEvent',
     description: 'A document inserted, updated or deleted.',
     examples: [
       {
@@ -112,6 +113,7 @@ const collectionEvent = z
   })
   .meta({
     id: 'CollectionEvent',
+    outputId: 'CollectionEvent',
     description: 'A collection created or dropped.',
     examples: [
       { seq: 1040, at: ms(time.notesWritten) - 2000, type: 'collection.created', collection: 'notes' },
@@ -133,6 +135,7 @@ const indexEvent = z
   })
   .meta({
     id: 'IndexEvent',
+    outputId: 'IndexEvent',
     description: 'An index created or dropped.',
     examples: [
       {
@@ -159,6 +162,7 @@ const fileEvent = z
   })
   .meta({
     id: 'FileEvent',
+    outputId: 'FileEvent',
     description: 'A file written (uploaded, overwritten, copied to), moved, or deleted.',
     examples: [
       {
@@ -181,6 +185,7 @@ const scriptChangeEvent = z
   })
   .meta({
     id: 'ScriptEvent',
+    outputId: 'ScriptEvent',
     description: 'A script registered (or replaced) or deleted.',
     examples: [
       { seq: 1044, at: ms(time.notesWritten) + 5000, type: 'script.registered', name: 'get_messages' },
@@ -198,6 +203,7 @@ const vaultStateEvent = z
   })
   .meta({
     id: 'VaultStateEvent',
+    outputId: 'VaultStateEvent',
     description: 'The vault was frozen, unfrozen, subscribed again or unsubscribed.',
     examples: [{ seq: 1045, at: ms(time.paid) - 1000, type: 'vault.state', state: 'frozen' }],
   });
@@ -213,6 +219,7 @@ const vaultPlanEvent = z
   })
   .meta({
     id: 'VaultPlanEvent',
+    outputId: 'VaultPlanEvent',
     description: "The vault's plan changed (a settled payment, or a paid plan that ended).",
     examples: [
       {
@@ -243,6 +250,7 @@ const backupEvent = z
   })
   .meta({
     id: 'BackupEvent',
+    outputId: 'BackupEvent',
     description:
       'A backup or a restore started or ended. After a restore ends with success the vault holds the backup: read again what you show.',
     examples: [
@@ -270,6 +278,8 @@ export const vaultEvent = z
   ])
   .meta({
     id: 'VaultEvent',
+    // Registered as a component of its own (the stream's text refers to it), read like a response.
+    unusedIO: 'input',
     description:
       "One change of the vault: the `data:` of one Server-Sent Event, whose `event:` is the `type` and whose `id:` is the `seq` (the cursor to resume after it). Each type's fields are below; a client ignores fields and types it does not know.",
   });
@@ -336,7 +346,9 @@ export const vaultEventsQuery = z.object({
 
 export const scriptEventsQuery = z.object({
   since: vaultEventsQuery.shape.since,
-  params: queryJsonObject("The run's `params`, substituted as in a run.", 8192, { limit: 20 }).optional(),
+  parameters: queryJsonObject("The run's `params` (a JSON object), substituted as in a run.", 8192, {
+    limit: 20,
+  }).optional(),
   target_did: did.optional().meta({
     description: "The script owner's DID (the run's `context.target_did`); default: the caller.",
   }),

@@ -19,7 +19,7 @@ export const scriptEvents = procedureFor(endpoints.scriptEvents).query(
         ...(query.target_did !== undefined
           ? { targetDid: query.target_did, targetApp: query.target_app_did ?? null }
           : {}),
-        ...(query.params ? { params: query.params } : {}),
+        ...(query.parameters ? { params: query.parameters } : {}),
       },
       { since, callerKey: ctx.caller?.userDid ?? `ip:${ipKey(ctx.ip)}` },
     );
