@@ -45,7 +45,20 @@ export interface IndexInfo {
   auto: boolean;
 }
 
-export interface FindOptions {
+/**
+ * Every read that evaluates a caller's filter is time-bounded: past its bound the engine stops it
+ * (the database stops reading) and the call fails with StoreError 'TIMEOUT'.
+ */
+export interface ReadOptions {
+  /**
+   * The bound of this read in milliseconds (MongoDB's `maxTimeMS`); absent or 0: the engine's
+   * default bound. A cursor's bound covers the reading of all its batches, not the time its
+   * consumer takes between them.
+   */
+  maxTimeMS?: number;
+}
+
+export interface FindOptions extends ReadOptions {
   projection?: Projection;
   /** Applied in key order; ties keep insertion order (natural order). */
   sort?: SortSpec;
@@ -54,7 +67,7 @@ export interface FindOptions {
   limit?: number;
 }
 
-export interface CountOptions {
+export interface CountOptions extends ReadOptions {
   skip?: number;
   limit?: number;
 }
@@ -139,7 +152,10 @@ export interface Collection {
    * whose keys would need too much of it. Stopping early (`break`) releases the cursor.
    */
   findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]>;
-  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<Document | null>;
+  findOne(
+    filter: Filter,
+    options?: Pick<FindOptions, 'projection' | 'sort' | 'maxTimeMS'>,
+  ): Promise<Document | null>;
   count(filter: Filter, options?: CountOptions): Promise<number>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
@@ -159,7 +175,7 @@ export interface Collection {
   /** Atomically deletes one matching document and returns it (null when none matched). */
   findOneAndDelete(filter: Filter, options?: FindOneAndDeleteOptions): Promise<Document | null>;
   /** Runs an aggregation pipeline inside this database ($lookup/$merge/$out restricted to it). */
-  aggregate(pipeline: Document[]): Promise<Document[]>;
+  aggregate(pipeline: Document[], options?: ReadOptions): Promise<Document[]>;
   /** Sum of the BSON sizes of the stored documents. */
   dataBytes(): Promise<number>;
   /**
@@ -334,7 +350,17 @@ export type StoreErrorCode =
   /** An invalid index specification or name, or a collection with as many indexes as allowed. */
   | 'BAD_INDEX'
   /** An index name or key pattern already used by a different index. */
-  | 'INDEX_CONFLICT';
+  | 'INDEX_CONFLICT'
+  /**
+   * A read ran past its time bound (`maxTimeMS`, else the engine's default) and was stopped:
+   * MongoDB's MaxTimeMSExpired (error 50).
+   */
+  | 'TIMEOUT'
+  /**
+   * The storage the engine writes to is full (SQLite's "database or disk is full", ENOSPC): the
+   * write stored nothing; deletes still work and free space. Not the caller's fault, nor a quota.
+   */
+  | 'STORAGE_FULL';
 
 /** Engine-neutral error; the service layer maps it to the HTTP error. */
 export class StoreError extends Error {

@@ -21,7 +21,6 @@
  * `escapeDollarKeys` / `unescapeDollarKeys` (escape-keys.ts).
  */
 import { ObjectId } from 'bson';
-import { z } from 'zod';
 import { bsonSize } from './bson-size.js';
 import {
   describeType,
@@ -48,28 +47,6 @@ export const DEFAULT_STORE_LIMITS: Readonly<StoreLimits> = Object.freeze({
   maxDocumentBytes: 1024 * 1024,
   maxDepth: 64,
 });
-
-const LimitsSchema = z
-  .object({
-    maxDocumentBytes: z
-      .number()
-      .int()
-      .min(1024)
-      .max(16 * 1024 * 1024),
-    maxDepth: z.number().int().min(2).max(100),
-  })
-  .partial()
-  .strict();
-
-export function resolveLimits(limits?: Partial<StoreLimits>): StoreLimits {
-  const parsed = LimitsSchema.safeParse(limits ?? {});
-  if (!parsed.success) throw new TypeError(`invalid DocumentStore limits: ${parsed.error.message}`);
-  return { ...DEFAULT_STORE_LIMITS, ...stripUndefined(parsed.data) };
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -411,6 +388,20 @@ export function checkFindOptions(options: unknown): CheckedFindOptions {
     limit: checkCount('limit', options.limit),
   };
 }
+
+/**
+ * A read's `maxTimeMS`: a non-negative integer of milliseconds (at most an hour); undefined when
+ * absent or 0 (the engine's default bound applies).
+ */
+export function checkMaxTimeMS(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === 0) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > MAX_TIME_MS)
+    badQuery(`maxTimeMS must be an integer from 0 to ${MAX_TIME_MS} (milliseconds)`);
+  return value;
+}
+
+/** The longest bound a read may ask for. */
+export const MAX_TIME_MS = 3_600_000;
 
 function checkCount(name: string, value: unknown): number {
   if (value === undefined || value === null) return 0;

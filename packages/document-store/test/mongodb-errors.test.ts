@@ -4,11 +4,14 @@ import { expect, test } from 'vitest';
 import { StoreError } from '../src/document-store.js';
 import { mapDriverError } from '../src/mongodb/errors.js';
 
-test('an operation stopped at maxTimeMS (a slow filter or pattern on the server) is a BAD_QUERY', () => {
+test('an operation stopped at maxTimeMS (MaxTimeMSExpired, a slow filter or pattern) is a TIMEOUT', () => {
   const expired = new MongoServerError({ code: 50, errmsg: 'operation exceeded time limit' });
   const mapped = mapDriverError(expired, 'BAD_UPDATE');
   expect(mapped).toBeInstanceOf(StoreError);
-  expect(mapped).toMatchObject({ code: 'BAD_QUERY', message: expect.stringMatching(/time limit/) });
+  expect(mapped).toMatchObject({
+    code: 'TIMEOUT',
+    message: expect.stringMatching(/time limit.*MaxTimeMSExpired/),
+  });
 });
 
 test('server failures pass through for a 5xx; request errors become StoreErrors', () => {

@@ -10,8 +10,8 @@ import {
   checkPipeline,
   checkUpdate,
   prepareDocument,
-  resolveLimits,
 } from '../src/query-guard.js';
+import { resolveLimits } from '../src/store-limits.js';
 
 function code(fn: () => unknown): StoreErrorCode | 'ok' {
   try {

@@ -10,9 +10,15 @@ import { runDocumentStoreConformance } from '../src/testing/conformance.js';
 const dir = mkdtempSync(join(tmpdir(), 'cella-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Reads on the pool of read workers (the default), and on the calling thread: the same answers.
 runDocumentStoreConformance('sqlite', () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }), {
   openPeer: () => createSqliteDocumentStore({ dir: join(dir, 'conformance') }),
 });
+runDocumentStoreConformance(
+  'sqlite, reads on the calling thread (workers: 0)',
+  () => createSqliteDocumentStore({ dir: join(dir, 'inline'), workers: 0 }),
+  { openPeer: () => createSqliteDocumentStore({ dir: join(dir, 'inline'), workers: 0 }) },
+);
 
 runChangeLogConformance(
   'sqlite',

@@ -282,16 +282,18 @@ function operationOf(endpoint: DocumentedEndpoint, sharesRouteWith: string[]): Z
     };
   }
   const content: Record<string, unknown> = {};
-  if (endpoint.body)
-    content['application/json'] = {
-      schema: endpoint.body,
-      ...withExamples(endpoint.examples?.body ?? schemaExamples(endpoint.body)),
-    };
+  // Raw bytes first where a route takes both (a Hive upload and its copy by `?dest`): generators
+  // type the body by the first media type, and the upload is the one that carries content.
   if (endpoint.binaryBody)
     // A streamed body is read as raw bytes whatever its Content-Type, so the generic binary type
     // is accepted beside the specific one.
     for (const type of new Set([endpoint.binaryBody.contentType, 'application/octet-stream']))
       content[type] = { schema: binarySchema(type) };
+  if (endpoint.body)
+    content['application/json'] = {
+      schema: endpoint.body,
+      ...withExamples(endpoint.examples?.body ?? schemaExamples(endpoint.body)),
+    };
   if (Object.keys(content).length > 0)
     operation.requestBody = {
       required:

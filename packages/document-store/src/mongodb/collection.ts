@@ -36,6 +36,7 @@ import type {
   IndexKeys,
   IndexOptions,
   InsertResult,
+  ReadOptions,
   LayoutOptions,
   LogContext,
   SortSpec,
@@ -48,6 +49,7 @@ import {
   checkCollectionName,
   checkFilter,
   checkFindOptions,
+  checkMaxTimeMS,
   checkPipeline,
   checkReplacement,
   checkSort,
@@ -155,6 +157,11 @@ export class MongoCollection implements Collection {
     return { maxTimeMS: this.host.maxTimeMs };
   }
 
+  /** A read's time limit: its own `maxTimeMS`, else the engine's. */
+  private boundOf(options: ReadOptions | undefined): { maxTimeMS: number } {
+    return { maxTimeMS: checkMaxTimeMS(options?.maxTimeMS) ?? this.host.maxTimeMs };
+  }
+
   private get emulation(): EmulatedCollection {
     return new EmulatedCollection(this.coll, this.host);
   }
@@ -186,15 +193,16 @@ export class MongoCollection implements Collection {
     const checked = checkFilter(filter, this.limits);
     const checkedOptions = checkFindOptions(options);
     const { sort, projection, skip, limit } = checkedOptions;
+    const bound = this.boundOf(options);
     if (await this.host.emulated()) {
-      if (needsClient(checked)) return this.emulation.find(checked, checkedOptions);
+      if (needsClient(checked)) return this.emulation.find(checked, checkedOptions, bound.maxTimeMS);
     } else {
       await this.host.autoIndexer.ensure(this.coll, checked);
     }
     return mapErrors('BAD_QUERY', () =>
       this.coll
         .find(checked, {
-          ...this.bound,
+          ...bound,
           ...(projection ? { projection } : {}),
           ...(sort ? { sort: tieBreak(sort) } : {}),
           ...(skip > 0 ? { skip } : {}),
@@ -213,9 +221,10 @@ export class MongoCollection implements Collection {
     const checked = checkFilter(filter, this.limits);
     const checkedOptions = checkFindOptions(options);
     const { sort, projection, skip, limit } = checkedOptions;
+    const bound = this.boundOf(options);
     if (await this.host.emulated()) {
       if (needsClient(checked)) {
-        const docs = await this.emulation.find(checked, checkedOptions);
+        const docs = await this.emulation.find(checked, checkedOptions, bound.maxTimeMS);
         for (let i = 0; i < docs.length; i += CURSOR_BATCH_DOCS)
           yield docs.slice(i, i + CURSOR_BATCH_DOCS).map((doc) => stringifyExtJson(doc));
         return;
@@ -223,8 +232,9 @@ export class MongoCollection implements Collection {
     } else {
       await this.host.autoIndexer.ensure(this.coll, checked);
     }
+    // The server counts the bound over the cursor's whole life (its getMores), not between them.
     const cursor = this.coll.find(checked, {
-      ...this.bound,
+      ...bound,
       batchSize: CURSOR_BATCH_DOCS,
       ...(projection ? { projection } : {}),
       ...(sort ? { sort: tieBreak(sort) } : {}),
@@ -255,7 +265,7 @@ export class MongoCollection implements Collection {
 
   async findOne(
     filter: Filter,
-    options?: Pick<FindOptions, 'projection' | 'sort'>,
+    options?: Pick<FindOptions, 'projection' | 'sort' | 'maxTimeMS'>,
   ): Promise<Document | null> {
     const docs = await this.find(filter, { ...options, limit: 1 });
     return docs[0] ?? null;
@@ -264,24 +274,26 @@ export class MongoCollection implements Collection {
   async count(filter: Filter, options?: CountOptions): Promise<number> {
     const checked = checkFilter(filter, this.limits);
     const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
+    const bound = this.boundOf(options);
     if (await this.host.emulated()) {
-      if (needsClient(checked)) return this.emulation.count(checked, skip, limit);
+      if (needsClient(checked)) return this.emulation.count(checked, skip, limit, bound.maxTimeMS);
     } else {
       await this.host.autoIndexer.ensure(this.coll, checked);
     }
     return mapErrors('BAD_QUERY', () =>
       this.coll.countDocuments(checked, {
-        ...this.bound,
+        ...bound,
         ...(skip > 0 ? { skip } : {}),
         ...(limit > 0 ? { limit } : {}),
       }),
     );
   }
 
-  async aggregate(pipeline: Document[]): Promise<Document[]> {
+  async aggregate(pipeline: Document[], options?: ReadOptions): Promise<Document[]> {
     checkPipeline(pipeline, this.limits);
-    if (await this.host.emulated()) return this.emulation.aggregate(pipeline);
-    return mapErrors('BAD_QUERY', () => this.coll.aggregate(pipeline, this.bound).toArray());
+    const bound = this.boundOf(options);
+    if (await this.host.emulated()) return this.emulation.aggregate(pipeline, bound.maxTimeMS);
+    return mapErrors('BAD_QUERY', () => this.coll.aggregate(pipeline, bound).toArray());
   }
 
   async dataBytes(): Promise<number> {

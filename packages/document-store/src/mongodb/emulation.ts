@@ -42,6 +42,7 @@ import { stringifyExtJson } from '../ext-json.js';
 import { checkPipeline, prepareDocument } from '../query-guard.js';
 import type { CheckedFindOptions, PreparedDocument, StoreLimits } from '../query-guard.js';
 import { replacementUpsert } from '../upsert-seed.js';
+import { timeoutError } from '../time-bound.js';
 import { mapDriverError, mapErrors } from './errors.js';
 import type { Journal } from './change-log.js';
 import type { HeldLock } from './shared-lock.js';
@@ -126,34 +127,49 @@ export class EmulatedCollection {
     private readonly host: EmulationHost,
   ) {}
 
-  /** Documents matching a (checked) filter, in natural order. */
-  private async matching(filter: Filter, from: DriverCollection<StoredDoc> = this.coll): Promise<Document[]> {
+  /**
+   * Documents matching a (checked) filter, in natural order, within `maxTimeMS` (the server's part
+   * bounded by the server, the client's checked as it goes).
+   */
+  private async matching(
+    filter: Filter,
+    from: DriverCollection<StoredDoc> = this.coll,
+    maxTimeMS: number = this.host.maxTimeMs,
+  ): Promise<Document[]> {
+    const started = performance.now();
     const { server, client } = splitFilter(filter);
     const docs = (await mapErrors('BAD_QUERY', () =>
-      from.find(server, { maxTimeMS: this.host.maxTimeMs }).toArray(),
+      from.find(server, { maxTimeMS }).toArray(),
     )) as Document[];
     if (!client) return docs;
     const test = compileFilter(filter);
-    return docs.filter((d) => test(d));
+    return docs.filter((d, i) => {
+      if ((i & 255) === 255 && performance.now() - started > maxTimeMS) throw timeoutError(maxTimeMS);
+      return test(d);
+    });
   }
 
-  async find(filter: Filter, options: CheckedFindOptions): Promise<Document[]> {
-    let docs = await this.matching(filter);
+  async find(filter: Filter, options: CheckedFindOptions, maxTimeMS?: number): Promise<Document[]> {
+    let docs = await this.matching(filter, this.coll, maxTimeMS);
     if (options.sort) docs = sortDocuments(docs, options.sort);
     docs = docs.slice(options.skip, options.limit > 0 ? options.skip + options.limit : undefined);
     return project(docs, options.projection);
   }
 
-  async count(filter: Filter, skip: number, limit: number): Promise<number> {
-    const total = (await this.matching(filter)).length;
+  async count(filter: Filter, skip: number, limit: number, maxTimeMS?: number): Promise<number> {
+    const total = (await this.matching(filter, this.coll, maxTimeMS)).length;
     const afterSkip = Math.max(0, total - skip);
     return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
   }
 
-  async aggregate(pipeline: Document[]): Promise<Document[]> {
+  async aggregate(pipeline: Document[], maxTimeMS?: number): Promise<Document[]> {
     const { collections } = checkPipeline(pipeline, this.host.limits);
     const first = pipeline[0];
-    const source = await this.matching(first && isPlainObject(first.$match) ? first.$match : {});
+    const source = await this.matching(
+      first && isPlainObject(first.$match) ? first.$match : {},
+      this.coll,
+      maxTimeMS,
+    );
     const others = new Map<string, Document[]>();
     for (const name of collections) others.set(name, await this.host.sibling(name).find({}).toArray());
     return runPipeline(source, pipeline, (name) => others.get(name) ?? []);

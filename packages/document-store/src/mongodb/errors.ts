@@ -5,6 +5,7 @@
  */
 import { MongoServerError } from 'mongodb';
 import { StoreError } from '../document-store.js';
+import { timeoutError } from '../time-bound.js';
 
 /** Server error codes that mean "the request is wrong", not "the server is unwell". */
 const USER_ERROR_CODES = new Set([
@@ -53,12 +54,8 @@ export function mapDriverError(err: unknown, kind: 'BAD_QUERY' | 'BAD_UPDATE' | 
     }
     if (typeof code === 'number' && USER_ERROR_CODES.has(code))
       return new StoreError(kind, (err as Error).message);
-    // MaxTimeMSExpired: the operation ran past the engine's maxTimeMs (a slow filter or pattern).
-    if (code === 50)
-      return new StoreError(
-        'BAD_QUERY',
-        'the database stopped the query at its time limit: narrow the filter or simplify its regular expressions',
-      );
+    // MaxTimeMSExpired: the operation ran past its maxTimeMS (a slow filter or pattern).
+    if (code === 50) return timeoutError();
   }
   return err;
 }

@@ -19,7 +19,8 @@ import type {
   LayoutOptions,
 } from '../document-store.js';
 import { StoreError } from '../document-store.js';
-import { checkCollectionName, checkDatabaseName, ENGINE_PREFIX, resolveLimits } from '../query-guard.js';
+import { checkCollectionName, checkDatabaseName, ENGINE_PREFIX } from '../query-guard.js';
+import { resolveLimits } from '../store-limits.js';
 import type { StoreLimits } from '../query-guard.js';
 import { AutoIndexer } from './auto-index.js';
 import { MongoChangeLog } from './change-log.js';

@@ -1,10 +1,12 @@
 /**
  * A collection of the SQLite engine: the filter's decidable parts as SQL on indexed keys
- * (pushdown.ts, planner.ts, read.ts), mingo for the rest, every write one SQLite transaction
- * (db-file.ts) in which unique indexes are checked (unique-check.ts).
+ * (pushdown.ts, planner.ts, read.ts), mingo for the rest. Reads run as requests (reads.ts) where
+ * the store runs them: its read workers (read-pool.ts), or this thread for one document by `_id`.
+ * Every write is one SQLite transaction on this thread (db-file.ts, the group commit) in which
+ * unique indexes are checked (unique-check.ts).
  */
 import type Database from 'better-sqlite3';
-import { isPlainObject } from '../bson-values.js';
+import { isObjectId, isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
 import type {
   Change,
@@ -21,8 +23,8 @@ import type {
   IndexKeys,
   IndexOptions,
   InsertResult,
+  ReadOptions,
   LayoutOptions,
-  Projection,
   SortSpec,
   Update,
   UpdateOptions,
@@ -33,8 +35,7 @@ import { checkIndex, checkIndexName, defaultIndexName, MAX_INDEXES, sameIndexKey
 import {
   checkCollectionName,
   checkFilter,
-  checkFindOptions,
-  checkPipeline,
+  checkMaxTimeMS,
   checkReplacement,
   checkSort,
   checkUpdate,
@@ -49,12 +50,12 @@ import type { DbFile } from './db-file.js';
 import { infoOf, specialTerm, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
 import { planRead, wantedIndexes } from './planner.js';
-import type { Plan } from './planner.js';
 import { sqliteCursor } from './cursor.js';
 import { pushdown } from './pushdown.js';
 import type { Pushdown } from './pushdown.js';
-import { countPlanned, decoded, readPinned, readPlanned } from './read.js';
+import { decoded, readPinned, readPlanned } from './read.js';
 import type { Match, Window } from './read.js';
+import type { ReadAnswer, ReadRequest } from './reads.js';
 import { checkUnique, duplicateIndexKey } from './unique-check.js';
 import type { ChangedRow } from './unique-check.js';
 import { replacementUpsert } from '../upsert-seed.js';
@@ -70,6 +71,39 @@ interface Candidate {
 export interface CollectionHost extends LogHost {
   file(): DbFile;
   readonly limits: StoreLimits;
+  /** The bound of a read that gives none. */
+  readonly maxTimeMs: number;
+  /**
+   * Runs a read within `budgetMs` (default `maxTimeMs`; what is left of a bound of `boundMs`): on
+   * a read worker, or on this thread when `inline` (a read of one document by `_id`, bounded by
+   * itself) or the store has no workers.
+   */
+  read<R extends ReadRequest>(
+    request: R,
+    budgetMs: number | undefined,
+    inline: boolean,
+    boundMs?: number,
+  ): Promise<ReadAnswer<R>>;
+}
+
+/**
+ * A filter on one `_id` value alone: at most one row, read through the UNIQUE id column. Such
+ * reads (a vault record, a script, a file's metadata: most of the node's own reads) cost less than
+ * a trip to a worker, and run on this thread.
+ */
+function byId(filter: Filter): boolean {
+  if (!isPlainObject(filter)) return false;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id') return false;
+  const id = filter._id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) || isObjectId(id);
+}
+
+/** The find options a read request carries (validated there). */
+function findOptions(options: FindOptions | undefined): FindOptions | undefined {
+  if (!options) return undefined;
+  const { sort, projection, skip, limit } = options;
+  return { sort, projection, skip, limit };
 }
 
 interface UpdateRequest {
@@ -135,168 +169,77 @@ export class SqliteCollection implements Collection {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Reads
-
-  /**
-   * The matching documents of a read or a write's targets, in natural order or sorted, window
-   * applied (read.ts). Asks for the automatic indexes the query would use: inside a write they are
-   * created at once (`inWrite`), a read creates them when nothing else is writing and they serve
-   * the next reads.
-   */
-  private matching(conn: Connection, tbl: string, filter: Filter, window: Window, inWrite: boolean): Match[] {
-    const file = this.host.file();
-    const pd: Pushdown = pushdown(filter);
-    if (pd.pinned) return readPinned(file, conn, tbl, pd.pinned, pd.params, window);
-    let indexes = file.indexes(conn, tbl);
-    const wanted = wantedIndexes(pd, window.sort, indexes);
-    if (wanted.length > 0) {
-      if (inWrite) {
-        file.ensureAutoIndexes(tbl, wanted, true);
-        indexes = file.indexes(conn, tbl);
-      } else {
-        this.wanted = { tbl, keys: wanted };
-      }
-    }
-    const plan = planRead(tbl, pd, window.sort, indexes);
-    return readPlanned(file, conn, plan, filter, window);
-  }
-
-  /** Automatic indexes a read asked for, created once its read transaction is over. */
-  private wanted: { tbl: string; keys: [string, 1 | -1][][] } | null = null;
-
-  private createWanted(): void {
-    const wanted = this.wanted;
-    this.wanted = null;
-    if (wanted) this.host.file().ensureAutoIndexes(wanted.tbl, wanted.keys, false);
-  }
-
-  /**
-   * Runs `work` on the collection's table in one read transaction (DbFile.reading); `absent` when
-   * the collection (or its database) does not exist.
-   */
-  private withTable<T>(absent: T, work: (conn: Connection, tbl: string) => T): T {
-    const file = this.host.file();
-    try {
-      return file.reading(absent, (conn) => {
-        const tbl = file.tableOf(conn, this.name);
-        return tbl ? work(conn, tbl) : absent;
-      });
-    } finally {
-      this.createWanted();
-    }
-  }
-
-  private read(filter: Filter, options: FindOptions | undefined): [Match[], Projection | undefined] {
-    const checked = checkFilter(filter, this.host.limits);
-    const { sort, projection, skip, limit } = checkFindOptions(options);
-    const found = this.withTable([], (conn, tbl) =>
-      this.matching(conn, tbl, checked, { skip, limit, sort }, false),
-    );
-    return [found, projection];
-  }
+  // Reads: run where the store runs reads (its read workers, or inline), reads.ts
 
   async find(filter: Filter, options?: FindOptions): Promise<Document[]> {
-    return withMingo(() => {
-      const [found, projection] = this.read(filter, options);
-      const docs = found.map(decoded);
-      return projection ? mingo().project(docs, projection) : docs;
-    });
+    const { texts } = await this.host.read(
+      { op: 'find', collection: this.name, filter, options: findOptions(options) },
+      checkMaxTimeMS(options?.maxTimeMS),
+      byId(filter),
+    );
+    return texts.map(decodeDocument);
   }
 
   findExtJsonCursor(filter: Filter, options?: FindOptions): AsyncIterable<string[]> {
     const host = this.host;
     return sqliteCursor(
       {
-        file: () => host.file(),
-        limits: host.limits,
         name: this.name,
-        start: (checked, window, textBudget) =>
-          this.withTable(null, (conn, tbl) => this.cursorStart(conn, tbl, checked, window, textBudget)),
+        read: (request, budgetMs, boundMs) => host.read(request, budgetMs, false, boundMs),
       },
       filter,
       options,
+      host.maxTimeMs,
     );
-  }
-
-  /**
-   * How a cursor begins (cursor.ts): natural order without an index streams by rowid; anything
-   * else lists its window first, lean (read.ts).
-   */
-  private cursorStart(
-    conn: Connection,
-    tbl: string,
-    filter: Filter,
-    window: Window,
-    textBudget: number,
-  ): { listed: Match[] } | { stream: Plan; tbl: string } {
-    const file = this.host.file();
-    const pd: Pushdown = pushdown(filter);
-    if (pd.pinned) return { listed: readPinned(file, conn, tbl, pd.pinned, pd.params, window) };
-    const indexes = file.indexes(conn, tbl);
-    const wanted = wantedIndexes(pd, window.sort, indexes);
-    if (wanted.length > 0) this.wanted = { tbl, keys: wanted };
-    const plan = planRead(tbl, pd, window.sort, indexes);
-    if (!window.sort && plan.index === null) return { stream: plan, tbl };
-    return { listed: readPlanned(file, conn, plan, filter, window, { textBudget }) };
   }
 
   async findOne(
     filter: Filter,
-    options?: Pick<FindOptions, 'projection' | 'sort'>,
+    options?: Pick<FindOptions, 'projection' | 'sort' | 'maxTimeMS'>,
   ): Promise<Document | null> {
     const docs = await this.find(filter, { ...options, limit: 1 });
     return docs[0] ?? null;
   }
 
   async count(filter: Filter, options?: CountOptions): Promise<number> {
-    return withMingo(() => this.countNow(filter, options));
+    const answer = await this.host.read(
+      {
+        op: 'count',
+        collection: this.name,
+        filter,
+        options: { skip: options?.skip, limit: options?.limit },
+      },
+      checkMaxTimeMS(options?.maxTimeMS),
+      byId(filter),
+    );
+    return answer.count;
   }
 
-  private countNow(filter: Filter, options?: CountOptions): number {
-    const checked = checkFilter(filter, this.host.limits);
-    const { skip, limit } = checkFindOptions({ skip: options?.skip, limit: options?.limit });
+  async aggregate(pipeline: Document[], options?: ReadOptions): Promise<Document[]> {
+    const { docs } = await this.host.read(
+      { op: 'aggregate', collection: this.name, pipeline },
+      checkMaxTimeMS(options?.maxTimeMS),
+      false,
+    );
+    return docs;
+  }
+
+  /**
+   * The documents a write applies to, in natural order or sorted, window applied (read.ts), read
+   * inside the write's transaction. The automatic indexes the query would use are created at once,
+   * in the same transaction.
+   */
+  private matching(conn: Connection, tbl: string, filter: Filter, window: Window): Match[] {
     const file = this.host.file();
-    const total = this.withTable(0, (conn, tbl) => {
-      const pd = pushdown(checked);
-      if (pd.pinned) {
-        if (pd.pinned.exact)
-          return file
-            .stmt(conn, `SELECT COUNT(*) FROM "${tbl}"${pd.pinned.where}`, true)
-            .get(pd.params) as number;
-        return readPinned(file, conn, tbl, pd.pinned, pd.params, { skip: 0, limit: 0 }).length;
-      }
-      const indexes = file.indexes(conn, tbl);
-      const wanted = wantedIndexes(pd, undefined, indexes);
-      if (wanted.length > 0) this.wanted = { tbl, keys: wanted };
-      return countPlanned(
-        file,
-        conn,
-        planRead(tbl, pd, undefined, indexes),
-        checked,
-        limit > 0 ? skip + limit : Infinity,
-      );
-    });
-    const afterSkip = Math.max(0, total - skip);
-    return limit > 0 ? Math.min(afterSkip, limit) : afterSkip;
-  }
-
-  async aggregate(pipeline: Document[]): Promise<Document[]> {
-    await loadMingo();
-    checkPipeline(pipeline, this.host.limits);
-    const first = pipeline[0];
-    const match = first && isPlainObject(first.$match) ? first.$match : {};
-    const source = this.loadAll(match);
-    return mingo().runPipeline(source, pipeline, (name) => {
-      checkCollectionName(name);
-      return new SqliteCollection(this.host, name).loadAll({});
-    });
-  }
-
-  /** Every document matching a (checked) filter, natural order. */
-  private loadAll(filter: Filter): Document[] {
-    return this.withTable([], (conn, tbl) =>
-      this.matching(conn, tbl, filter, { skip: 0, limit: 0 }, false),
-    ).map(decoded);
+    const pd: Pushdown = pushdown(filter);
+    if (pd.pinned) return readPinned(file, conn, tbl, pd.pinned, pd.params, window);
+    let indexes = file.indexes(conn, tbl);
+    const wanted = wantedIndexes(pd, window.sort, indexes);
+    if (wanted.length > 0) {
+      file.ensureAutoIndexes(tbl, wanted, true);
+      indexes = file.indexes(conn, tbl);
+    }
+    return readPlanned(file, conn, planRead(tbl, pd, window.sort, indexes), filter, window);
   }
 
   /**
@@ -305,15 +248,15 @@ export class SqliteCollection implements Collection {
    */
   *chunks(size: number): Generator<Document[]> {
     let after = 0;
+    const file = this.host.file();
     for (;;) {
-      const rows = this.withTable(
-        [],
-        (conn, tbl) =>
-          this.host
-            .file()
-            .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`)
-            .all(after, size) as { rid: number; doc: string }[],
-      );
+      const rows = file.reading([] as { rid: number; doc: string }[], (conn) => {
+        const tbl = file.tableOf(conn, this.name);
+        if (!tbl) return [];
+        return file
+          .stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid LIMIT ?`)
+          .all(after, size) as { rid: number; doc: string }[];
+      });
       if (rows.length === 0) return;
       yield rows.map((r) => decodeDocument(r.doc));
       after = (rows[rows.length - 1] as { rid: number }).rid;
@@ -635,7 +578,7 @@ export class SqliteCollection implements Collection {
     sort: SortSpec | undefined,
   ): Candidate[] {
     // Collected before writing: a connection cannot write while a SELECT on it is still iterating.
-    return this.matching(conn, tbl, filter, { skip: 0, limit: multi ? 0 : 1, sort }, true).map((m) => ({
+    return this.matching(conn, tbl, filter, { skip: 0, limit: multi ? 0 : 1, sort }).map((m) => ({
       row: { rid: m.rid, id: m.id, size: m.size, doc: m.text as string },
       doc: decoded(m),
     }));

@@ -12,9 +12,11 @@
  *   `dataBytes()` is one row read;
  * - `_cella_log` is the database's change log (change-log.ts).
  *
- * Two connections per file: a writer, whose transactions go through a WriteGate, and a reader
- * (query_only) that sees committed data only, so reads never wait behind a write transaction held
- * open across an async `beforeCommit`. WAL + synchronous=NORMAL: a committed write survives a
+ * Two connections per file on the node's thread: a writer, whose transactions go through the group
+ * commit, and a reader (query_only) that sees committed data only, so reads never wait behind a
+ * write transaction held open across an async `beforeCommit`. Reads whose cost a caller controls
+ * run on the read workers' own connections instead (read-pool.ts); this reader serves the bounded
+ * ones (one document by `_id`, the catalog). WAL + synchronous=NORMAL: a committed write survives a
  * crash of the process (not necessarily a power cut). busy_timeout lets several node processes
  * share the file: SQLite serialises their writers.
  */
@@ -24,8 +26,12 @@ import Database from 'better-sqlite3';
 import type { BeforeCommit } from '../document-store.js';
 import { GroupCommit } from './group-commit.js';
 import { AUTO_PREFIX, autoIndexName } from '../index-spec.js';
+import { registerLive } from './deadline.js';
 import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
+import type { ReadAccess } from './read-access.js';
+import { Statements } from './statements.js';
+import { storageFullError } from './storage-full.js';
 
 type Connection = Database.Database;
 type Statement = Database.Statement;
@@ -56,8 +62,6 @@ CREATE TABLE IF NOT EXISTS _cella_log (
   entry TEXT NOT NULL
 );`;
 
-const MAX_CACHED_STATEMENTS = 256;
-
 function migrate(conn: Database.Database): void {
   const version = conn.prepare("SELECT value FROM _cella_meta WHERE key = 'schema'").pluck().get();
   if (version !== '1') return;
@@ -69,10 +73,25 @@ function migrate(conn: Database.Database): void {
   conn.prepare("UPDATE _cella_meta SET value = ? WHERE key = 'schema'").run(SCHEMA_VERSION);
 }
 
-export class DbFile {
+/** Runs `work` in one read transaction of `conn` (or inside the one already open). */
+export function inReadTransaction<T>(
+  access: Pick<ReadAccess, 'stmt'>,
+  conn: Connection,
+  work: (conn: Connection) => T,
+): T {
+  if (conn.inTransaction) return work(conn);
+  access.stmt(conn, 'BEGIN').run();
+  try {
+    return work(conn);
+  } finally {
+    if (conn.inTransaction) access.stmt(conn, 'COMMIT').run();
+  }
+}
+
+export class DbFile implements ReadAccess {
   private writer: Connection | null = null;
   private reader: Connection | null = null;
-  private readonly statements = new WeakMap<Connection, Map<string, Statement>>();
+  private readonly statements = new Statements();
   readonly catalog = new IndexCatalog((conn, sql, pluck) => this.stmt(conn, sql, pluck));
   private readonly commits = new GroupCommit({
     connection: () => this.writeConnection(),
@@ -106,6 +125,9 @@ export class DbFile {
       writer.exec('COMMIT');
       const reader = new Database(this.path, { timeout: this.options.busyTimeoutMs });
       reader.pragma('query_only = ON');
+      // Both run read plans (a write selects its targets with one), whose SQL checks a deadline.
+      registerLive(writer);
+      registerLive(reader);
       this.writer = writer;
       this.reader = reader;
     } catch (err) {
@@ -129,14 +151,7 @@ export class DbFile {
    */
   reading<T>(absent: T, work: (conn: Connection) => T): T {
     const conn = this.read();
-    if (!conn) return absent;
-    if (conn.inTransaction) return work(conn);
-    this.stmt(conn, 'BEGIN').run();
-    try {
-      return work(conn);
-    } finally {
-      if (conn.inTransaction) this.stmt(conn, 'COMMIT').run();
-    }
+    return conn ? inReadTransaction(this, conn, work) : absent;
   }
 
   /** No write queued or under way: the file may be closed. */
@@ -163,20 +178,7 @@ export class DbFile {
   }
 
   stmt(conn: Connection, sql: string, pluck = false): Statement {
-    let cache = this.statements.get(conn);
-    if (!cache) {
-      cache = new Map();
-      this.statements.set(conn, cache);
-    }
-    const key = pluck ? `P${sql}` : sql;
-    let statement = cache.get(key);
-    if (!statement) {
-      if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
-      statement = conn.prepare(sql);
-      if (pluck) statement.pluck();
-      cache.set(key, statement);
-    }
-    return statement;
+    return this.statements.stmt(conn, sql, pluck);
   }
 
   /** The table of a collection, or undefined when it does not exist. */
@@ -228,12 +230,14 @@ export class DbFile {
     work: (conn: Connection) => T,
     beforeCommit?: BeforeCommit,
   ): Promise<T> {
-    return this.commits.transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)));
+    return this.commits
+      .transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)))
+      .catch(rethrowStorageFull);
   }
 
   /** Runs `work` (single statements) in a write transaction, without a hook. */
   transaction<T>(work: (conn: Connection) => T): Promise<T> {
-    return this.commits.transaction(work);
+    return this.commits.transaction(work).catch(rethrowStorageFull);
   }
 
   private rollback(conn: Connection): void {
@@ -278,4 +282,9 @@ export class DbFile {
       if (!inWrite) this.rollback(conn);
     }
   }
+}
+
+/** A full device fails the write as the port's STORAGE_FULL (storage-full.ts). */
+function rethrowStorageFull(error: unknown): never {
+  throw storageFullError(error);
 }

@@ -1,2 +1,2 @@
-export { createSqliteDocumentStore } from './store.js';
-export type { SqliteDocumentStoreOptions } from './store.js';
+export { createSqliteDocumentStore, defaultReadWorkers, sqliteReadPool } from './store.js';
+export type { ReadPoolStats, SqliteDocumentStoreOptions } from './store.js';

@@ -16,10 +16,11 @@ import { StoreError } from '../document-store.js';
 import { compareBson, sortKey } from '../mingo/bson-order.js';
 import type { Matcher } from '../mingo/semantics.js';
 import { decodeDocument } from './codec.js';
-import type { DbFile } from './db-file.js';
+import { tick, withLive } from './deadline.js';
 import { mingo } from './mingo-on-demand.js';
 import type { Plan } from './planner.js';
 import type { Pinned } from './pushdown.js';
+import type { ReadAccess } from './read-access.js';
 
 type Connection = Database.Database;
 
@@ -113,6 +114,7 @@ function matches(
 ): Match[] {
   const out: Match[] = [];
   for (const row of rows) {
+    tick();
     const doc = decodeDocument(row.doc);
     if (!test()(doc)) continue;
     out.push(
@@ -183,7 +185,7 @@ function sameKeys(a: MainRow, b: MainRow, n: number): boolean {
 
 /** The rows a pinned `_id` read selects (a few at most), checked and sorted. */
 export function readPinned(
-  file: DbFile,
+  file: ReadAccess,
   conn: Connection,
   tbl: string,
   pinned: Pinned,
@@ -205,7 +207,7 @@ export function readPinned(
  * `lean`: a cursor's read (see above).
  */
 export function readPlanned(
-  file: DbFile,
+  file: ReadAccess,
   conn: Connection,
   plan: Plan,
   filter: Filter,
@@ -216,7 +218,9 @@ export function readPlanned(
   let test: Matcher | null = null;
   const matcher = () => (test ??= mingo().compileFilter(filter));
   const specialRows = plan.special
-    ? (file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special} ORDER BY rid`).all() as MainRow[])
+    ? (file
+        .stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${withLive(plan.special)} ORDER BY rid`)
+        .all() as MainRow[])
     : [];
   // Keys are kept when matches are ordered by them in JavaScript: a JavaScript sort, or special
   // rows merged into the main rows' order.
@@ -232,7 +236,7 @@ export function readPlanned(
     const rows = file
       .stmt(
         conn,
-        `${select} FROM ${plan.from}${plan.where}${order ? order.sql : ' ORDER BY rid'} LIMIT ${limit > 0 ? limit : -1} OFFSET ?`,
+        `${select} FROM ${plan.from}${withLive(plan.where)}${order ? order.sql : ' ORDER BY rid'} LIMIT ${limit > 0 ? limit : -1} OFFSET ?`,
       )
       .all(plan.params, skip) as MainRow[];
     return rows.map((r) => keeper.keep(r, null));
@@ -241,12 +245,13 @@ export function readPlanned(
   const need = limit > 0 && !plan.jsSort ? skip + limit : Infinity;
   const reversed = order?.reversedTies ?? null;
   const keyColumns = reversed ? order!.keys.map((k, i) => `, ${k} AS k${i}`).join('') : '';
-  const sql = `${select}${keyColumns} FROM ${plan.from}${plan.where}${reversed ?? order?.sql ?? ' ORDER BY rid'}`;
+  const sql = `${select}${keyColumns} FROM ${plan.from}${withLive(plan.where)}${reversed ?? order?.sql ?? ' ORDER BY rid'}`;
   const main: Match[] = [];
   const rows: MainRow[] = [];
   let boundary: MainRow | null = null;
   const nKeys = reversed ? order!.keys.length : 0;
   for (const row of file.stmt(conn, sql).iterate(plan.params) as Iterable<MainRow>) {
+    tick();
     if (boundary && !(reversed && sameKeys(row, boundary, nKeys))) break;
     let doc: Document | null = null;
     if (row.chk) {
@@ -287,7 +292,7 @@ function reverseTies(main: Match[], rows: MainRow[], nKeys: number): void {
 
 /** How many documents a planned read matches, counting at most `cap`. */
 export function countPlanned(
-  file: DbFile,
+  file: ReadAccess,
   conn: Connection,
   plan: Plan,
   filter: Filter,
@@ -297,20 +302,24 @@ export function countPlanned(
   const matcher = () => (test ??= mingo().compileFilter(filter));
   const specials = plan.special
     ? matches(
-        file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${plan.special}`).all() as MainRow[],
+        file.stmt(conn, `SELECT ${COLUMNS} FROM ${plan.from}${withLive(plan.special)}`).all() as MainRow[],
         matcher,
       ).length
     : 0;
+  // Without a condition SQLite counts the table's pages (no row is read): no check needed.
   if (plan.check === '0')
     return (
       specials +
-      (file.stmt(conn, `SELECT COUNT(*) FROM ${plan.from}${plan.where}`, true).get(plan.params) as number)
+      (file
+        .stmt(conn, `SELECT COUNT(*) FROM ${plan.from}${plan.where === '' ? '' : withLive(plan.where)}`, true)
+        .get(plan.params) as number)
     );
   let n = specials;
   const rows = file
-    .stmt(conn, `SELECT doc, ${plan.check} AS chk FROM ${plan.from}${plan.where}`)
+    .stmt(conn, `SELECT doc, ${plan.check} AS chk FROM ${plan.from}${withLive(plan.where)}`)
     .iterate(plan.params);
   for (const row of rows as Iterable<{ doc: string; chk: number }>) {
+    tick();
     if (row.chk && !matcher()(decodeDocument(row.doc))) continue;
     if (++n >= cap) break;
   }

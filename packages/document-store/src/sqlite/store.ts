@@ -7,6 +7,7 @@
  * empty and `listDatabases()` does not show it, as in MongoDB.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
@@ -18,12 +19,25 @@ import type {
   DocumentStore,
   LayoutOptions,
 } from '../document-store.js';
-import { checkCollectionName, checkDatabaseName, resolveLimits } from '../query-guard.js';
+import {
+  checkCollectionName,
+  checkDatabaseName,
+  checkFilter,
+  checkFindOptions,
+  checkPipeline,
+} from '../query-guard.js';
+import { resolveLimits } from '../store-limits.js';
 import type { StoreLimits } from '../query-guard.js';
 import { SqliteCollection } from './collection.js';
 import type { CollectionHost } from './collection.js';
 import { logRun, SqliteChangeLog } from './change-log.js';
 import { DbFile } from './db-file.js';
+import { bounded, Deadline } from './deadline.js';
+import { withMingo } from './mingo-on-demand.js';
+import { ReadPool } from './read-pool.js';
+import type { ReadPoolStats } from './read-pool.js';
+import { runRead } from './reads.js';
+import type { ReadAnswer, ReadRequest, Wanted } from './reads.js';
 
 export interface SqliteDocumentStoreOptions {
   /** Directory holding one `<database>.sqlite` file per database (created with mode 700). */
@@ -35,9 +49,18 @@ export interface SqliteDocumentStoreOptions {
   maxOpenDatabases?: number;
   /** How long a writer waits for another process's write lock. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /**
+   * Read worker threads (read-pool.ts). Default: the cores less one, at least 1. 0: reads run on
+   * the calling thread (as before the pool; for comparison and single-threaded tools).
+   */
+  workers?: number;
+  /** The time bound of a read that gives no `maxTimeMS`. Default 10000 ms. */
+  maxTimeMs?: number;
   /** What logged writes append to their database's change log (without it nothing is logged). */
   changeLog?: ChangeLogSettings;
 }
+
+export const defaultReadWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 const OptionsSchema = z.object({
   dir: z.string().min(1),
@@ -45,8 +68,12 @@ const OptionsSchema = z.object({
   maxAutoIndexes: z.number().int().min(0).max(200).default(16),
   maxOpenDatabases: z.number().int().min(1).max(10_000).default(64),
   busyTimeoutMs: z.number().int().min(0).max(600_000).default(5000),
+  workers: z.number().int().min(0).max(256).optional(),
+  maxTimeMs: z.number().int().min(1).max(3_600_000).default(10_000),
   changeLog: z.unknown().optional(),
 });
+
+type ParsedOptions = z.infer<typeof OptionsSchema>;
 
 const FILE_SUFFIX = '.sqlite';
 const EXPORT_CHUNK = 1000;
@@ -56,19 +83,97 @@ export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): 
   return new SqliteDocumentStore(parsed.dir, resolveLimits(options.limits), parsed, options.changeLog);
 }
 
+/** The read pool of a SQLite store (tests, metrics): null when it runs reads inline. */
+export function sqliteReadPool(store: DocumentStore): Pick<ReadPool, 'stats' | 'crashWorkerOf'> | null {
+  return store instanceof SqliteDocumentStore ? store.pool : null;
+}
+
+export type { ReadPoolStats };
+
+/**
+ * The answer of a find, count or cursor start on a collection that does not exist (options
+ * checked as the read would), or null to run the read.
+ */
+function emptyAnswer(request: ReadRequest, exists: boolean): unknown {
+  if (exists) return null;
+  switch (request.op) {
+    case 'find':
+      checkFindOptions(request.options);
+      return { texts: [], wanted: [] };
+    case 'count':
+      checkFindOptions({ skip: request.options?.skip, limit: request.options?.limit });
+      return { count: 0, wanted: [] };
+    case 'cursorStart':
+      checkFindOptions(request.options);
+      return { batch: [], listed: null, stream: null, wanted: [] };
+    default:
+      // Cursor steps end on their own; an aggregation may read other collections ($unionWith).
+      return null;
+  }
+}
+
 class SqliteDocumentStore implements DocumentStore {
   readonly engine = 'sqlite' as const;
   private readonly files = new Map<string, DbFile>();
   private readonly handles = new Map<string, SqliteDatabase>();
   private closed = false;
+  readonly pool: ReadPool | null;
+  readonly maxTimeMs: number;
 
   constructor(
     private readonly dir: string,
     readonly limits: StoreLimits,
-    private readonly options: { maxAutoIndexes: number; maxOpenDatabases: number; busyTimeoutMs: number },
+    private readonly options: ParsedOptions,
     readonly logSettings: ChangeLogSettings | undefined,
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.maxTimeMs = options.maxTimeMs;
+    const size = options.workers ?? defaultReadWorkers();
+    this.pool =
+      size > 0
+        ? new ReadPool({
+            size,
+            limits,
+            busyTimeoutMs: options.busyTimeoutMs,
+            maxOpenFiles: options.maxOpenDatabases,
+          })
+        : null;
+  }
+
+  /**
+   * Runs a read of database `name` within `budgetMs`: on the pool, or on this thread (`inline`, or
+   * without workers). Then creates the automatic indexes it asked for.
+   */
+  async read<R extends ReadRequest>(
+    name: string,
+    request: R,
+    budgetMs: number,
+    inline: boolean,
+    boundMs = budgetMs,
+  ): Promise<ReadAnswer<R>> {
+    const file = this.fileOf(name);
+    let answer: ReadAnswer<R>;
+    if (inline || !this.pool) {
+      answer = (await withMingo(() =>
+        bounded(Deadline.after(budgetMs, boundMs), () => runRead(file, this.limits, request)),
+      )) as ReadAnswer<R>;
+    } else {
+      // Checked here too, so a bad query fails before it is sent anywhere.
+      if ('filter' in request && request.op !== 'cursorStream') checkFilter(request.filter, this.limits);
+      if (request.op === 'aggregate') checkPipeline(request.pipeline, this.limits);
+      // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
+      const conn = file.read();
+      // Nothing to read (a catalog lookup here saves the trip, and the start of a worker).
+      const empty = emptyAnswer(
+        request,
+        conn !== null && file.tableOf(conn, request.collection) !== undefined,
+      );
+      answer =
+        (empty as ReadAnswer<R> | null) ?? (await this.pool.run(name, file.path, request, budgetMs, boundMs));
+    }
+    const wanted = (answer as { wanted?: Wanted[] }).wanted;
+    if (wanted) for (const w of wanted) this.fileOf(name).ensureAutoIndexes(w.tbl, w.keys, false);
+    return answer;
   }
 
   private pathOf(name: string): string {
@@ -129,6 +234,8 @@ class SqliteDocumentStore implements DocumentStore {
     }
     const path = this.pathOf(name);
     const existed = (await this.listDatabases()).includes(name);
+    // Workers holding the file open would go on reading the deleted one.
+    this.pool?.forget(path);
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
     return existed;
   }
@@ -138,6 +245,7 @@ class SqliteDocumentStore implements DocumentStore {
     for (const file of this.files.values()) await file.closeAfterWrites();
     this.files.clear();
     this.closed = true;
+    await this.pool?.close();
   }
 }
 
@@ -151,12 +259,25 @@ class SqliteDatabase implements Database, CollectionHost {
     return this.store.limits;
   }
 
+  get maxTimeMs(): number {
+    return this.store.maxTimeMs;
+  }
+
   get logSettings(): ChangeLogSettings | undefined {
     return this.store.logSettings;
   }
 
   file(): DbFile {
     return this.store.fileOf(this.name);
+  }
+
+  read<R extends ReadRequest>(
+    request: R,
+    budgetMs: number | undefined,
+    inline: boolean,
+    boundMs?: number,
+  ): Promise<ReadAnswer<R>> {
+    return this.store.read(this.name, request, budgetMs ?? this.store.maxTimeMs, inline, boundMs);
   }
 
   async listCollections(): Promise<string[]> {

@@ -1813,6 +1813,44 @@ export function runDocumentStoreConformance(
     });
 
     // -------------------------------------------------------------------------------------------
+    describe('time bounds (maxTimeMS)', () => {
+      /** A filter no index or SQL decides: every document is read and tested. */
+      const scan = { payload: { $regex: 'never-there' } };
+      let slow: Collection;
+
+      beforeAll(async () => {
+        slow = db.collection('bounded');
+        const payload = 'lorem ipsum dolor sit amet '.repeat(4);
+        for (let b = 0; b < 5; b++)
+          await slow.insertMany(Array.from({ length: 1000 }, (_, i) => ({ n: b * 1000 + i, payload })));
+      });
+
+      it('a read past its maxTimeMS fails with TIMEOUT, and the next read answers', async () => {
+        await expectStoreError(slow.count(scan, { maxTimeMS: 1 }), 'TIMEOUT');
+        await expectStoreError(slow.find(scan, { maxTimeMS: 1 }), 'TIMEOUT');
+        await expectStoreError(collectTexts(slow.findExtJsonCursor(scan, { maxTimeMS: 1 })), 'TIMEOUT');
+        await expectStoreError(
+          slow.aggregate([{ $match: scan }, { $count: 'n' }], { maxTimeMS: 1 }),
+          'TIMEOUT',
+        );
+        const timeout = await expectStoreError(slow.count(scan, { maxTimeMS: 1 }), 'TIMEOUT');
+        expect(timeout.message).toMatch(/MaxTimeMSExpired/);
+        expect(await slow.count(scan, { maxTimeMS: 60_000 })).toBe(0);
+        expect(await collectTexts(slow.findExtJsonCursor(scan, { maxTimeMS: 60_000 }))).toEqual([]);
+        expect(await slow.count({ n: { $gte: 4990 } })).toBe(10);
+      });
+
+      it('takes maxTimeMS 0 as the default bound and refuses one that is not a non-negative integer', async () => {
+        expect(await slow.count({ n: { $lt: 3 } }, { maxTimeMS: 0 })).toBe(3);
+        expect(await slow.findOne({ n: 7 }, { maxTimeMS: 60_000, projection: { _id: 0, n: 1 } })).toEqual({
+          n: 7,
+        });
+        for (const bad of [-1, 1.5, '100', Number.NaN, 3_600_001])
+          await expectStoreError(slow.count({}, { maxTimeMS: bad as number }), 'BAD_QUERY');
+        await expectStoreError(slow.find({}, { maxTimeMS: -5 }), 'BAD_QUERY');
+      });
+    });
+
     describe('aggregation', () => {
       it('$match, $group, $sort and $project', async () => {
         const c = fresh();

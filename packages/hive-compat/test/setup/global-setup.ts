@@ -21,7 +21,7 @@ import path from 'node:path';
 import { startDevChain, type DevChain } from '@cella/contracts-abi/dev-chain';
 import { bytesToHex, createKeySigner, generateKeyPair } from '@cella/did';
 import { startIdChainStandIn, type IdChainStandIn } from '@cella/did/stand-in';
-import { spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { assertCleanLog, spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { DIDBackend, DefaultDIDAdapter, Logger as DidLogger } from '@elastosfoundation/did-js-sdk';
 import type { TestProject } from 'vitest/node';
 import { IdentityWallet, STOREPASS } from '../support/identities.js';
@@ -107,7 +107,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
       app,
     };
     project.provide('world', world);
-    return teardown;
+    // The official clients drive every Hive route here: a warning or an error a normal flow
+    // leaves in a node's log (a 500, a framework complaint) fails the run, after the tests.
+    // Vitest reports a teardown's error without failing the run, so the exit code says it too.
+    return async () => {
+      await teardown();
+      try {
+        assertCleanLog(vaultNode.output(), 'the vault node');
+        assertCleanLog(backupNode.output(), 'the backup node');
+      } catch (error) {
+        process.exitCode = 1;
+        throw error;
+      }
+    };
   } catch (error) {
     for (const node of started.nodes) console.error(node.output());
     await teardown();

@@ -1,6 +1,5 @@
 /** Handler input and output types, derived from an endpoint's contract entry. */
 import type { EndpointId, Endpoints, HiveEndpointId, HiveEndpoints } from '@cella/openapi';
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 type Out<S, Absent> = S extends z.ZodType ? z.output<S> : Absent;
@@ -20,8 +19,8 @@ export type EndpointOutput<E> = E extends { success: { body: infer B } }
     : void
   : void;
 
-/** A handler that answered itself (a stream, or a 304) returns the reply it answered with. */
-export type Answered = FastifyReply;
+/** A handler that answered itself (a stream, or a 304) returns `ANSWERED` (answered.ts). */
+export type { Answered } from './answered.js';
 
 /** The answer type of an operation of the contract (for answers built as JSON text). */
 export type OutputOf<Id extends EndpointId> = EndpointOutput<Endpoints[Id]>;

@@ -18,7 +18,7 @@ export interface RequestContext {
   authorization: string | undefined;
   /**
    * The HTTP exchange. Streaming endpoints read `request.raw` and answer through `reply`
-   * (returning it, see `Answered`); JSON endpoints return their answer and leave both alone.
+   * (then returning `ANSWERED`, see answered.ts); JSON endpoints return their answer and leave both alone.
    */
   http: { request: FastifyRequest; reply: FastifyReply };
 }

@@ -9,7 +9,8 @@ import { DEFAULT_BODY_LIMIT, MAX_REQUEST_HEAD_BYTES } from '@cella/openapi';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
-import { corsOptions } from './cors.js';
+import { allowTiming, corsOptions } from './cors.js';
+import { answeredStatus } from './answered-status.js';
 import { applyBodyTimeouts } from './body-timeouts.js';
 import { answerClientError } from './client-errors.js';
 import { applyConnectionLimits } from './connection-limits.js';
@@ -111,13 +112,21 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   // Callback hooks on every request: no promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    allowTiming(reply);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     if (ctx.log.isLevelEnabled('info')) {
       const path = (request.raw.url ?? '').split('?')[0];
+      const { status, clientClosed } = answeredStatus(reply);
       request.log.info(
-        { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          path,
+          status,
+          ms: Math.round(reply.elapsedTime),
+          ...(clientClosed ? { clientClosed } : {}),
+        },
         'request',
       );
     }

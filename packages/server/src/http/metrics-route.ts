@@ -13,6 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
+import { answeredStatus } from './answered-status.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +40,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   // A callback hook (not async): no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.operation || request.routeOptions.url || 'unmatched';
-    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(route, request.method, answeredStatus(reply).status, reply.elapsedTime / 1000);
     done();
   });
 

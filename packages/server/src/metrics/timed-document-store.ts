@@ -15,6 +15,7 @@ import type {
   IndexKeys,
   IndexOptions,
   LayoutOptions,
+  ReadOptions,
   Update,
   UpdateOptions,
   WriteOptions,
@@ -70,7 +71,7 @@ class TimedCollection implements Collection {
   findExtJsonCursor(filter: Filter, options?: FindOptions) {
     return timedCursor(this.observe, 'find', this.inner.findExtJsonCursor(filter, options));
   }
-  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>) {
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'maxTimeMS'>) {
     return timed(this.observe, 'findOne', performance.now(), this.inner.findOne(filter, options));
   }
   count(filter: Filter, options?: CountOptions) {
@@ -117,8 +118,8 @@ class TimedCollection implements Collection {
       this.inner.findOneAndDelete(filter, options),
     );
   }
-  aggregate(pipeline: Document[]) {
-    return timed(this.observe, 'aggregate', performance.now(), this.inner.aggregate(pipeline));
+  aggregate(pipeline: Document[], options?: ReadOptions) {
+    return timed(this.observe, 'aggregate', performance.now(), this.inner.aggregate(pipeline, options));
   }
   dataBytes() {
     return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // The vault node may call its backup node on 127.0.0.1 and trusts its test certificate.
   const outbound = { outboundAllow: '127.0.0.1', outboundCa: cert.certFile };
   [node, backupNode] = await Promise.all([
-    startTempNode({ ...tls, ...outbound }),
+    startTempNode({ ...tls, ...outbound }, { logLevel: 'info' }),
     startTempNode({ ...tls, role: 'backup' }),
   ]);
   node.app.server.on('stream', (_stream, headers: Record<string, string>) =>
@@ -102,7 +102,9 @@ describe('a node with a certificate', () => {
     await notes.insert([{ n: 1 }, { n: 2 }]);
     await notes.update({ n: 1 }, { $set: { seen: true } });
     await notes.delete({ n: 2 });
-    expect(await notes.find({}, { projection: { _id: 0, n: 1, seen: 1 } })).toEqual([{ n: 1, seen: true }]);
+    expect(await notes.find({}, { projection: { _id: 0, n: 1, seen: 1 } }).toArray()).toEqual([
+      { n: 1, seen: true },
+    ]);
 
     // An empty file (undici's HTTP/2 client hangs on a present-but-empty body; the SDK sends none).
     for (const empty of [new Uint8Array(0), '', new Blob([])]) {
@@ -160,6 +162,17 @@ describe('a node with a certificate', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(vault.files.stat('aborted.bin')).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
     expect((await vault.subscription.info()).storage_used).toBe(before);
+    // The node's access line says the client went away (it was access-logged as 200, followed by a
+    // level-50 "unexpected error" ERR_STREAM_PREMATURE_CLOSE; stop() now checks there is none).
+    const access = node
+      .log()
+      .split('\n')
+      .filter(
+        (line) =>
+          line.includes('"path":"/api/v2/vault/files/aborted.bin"') && line.includes('"method":"PUT"'),
+      )
+      .map((line) => JSON.parse(line) as { level: number; status: number; clientClosed?: boolean });
+    expect(access).toEqual([expect.objectContaining({ level: 30, status: 499, clientClosed: true })]);
 
     // Declared larger than the quota: refused (507) before the first byte is read.
     const endless = new ReadableStream<Uint8Array>({

@@ -72,10 +72,13 @@ export async function receiveUpload(
       },
     );
   } catch (error) {
+    // A client that went away is not a server fault (no 500 in the log for it). Checked first:
+    // an aborted HTTP/2 request counts as `complete`.
+    if (aborted && !(error instanceof CellaError))
+      throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });
     if (body.complete) throw error;
     // Refused before or while the body streamed: the answer goes out now, and the rest of the
     // body is drained within a bound or the connection closed (http/early-answers.ts).
-    // A client that went away is not a server fault (no 500 in the log for it).
     if (error instanceof CellaError || !(controller.signal.aborted || body.destroyed)) throw error;
     throw new CellaError('BAD_REQUEST', interrupted().message, { cause: error });
   } finally {

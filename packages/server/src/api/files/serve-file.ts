@@ -6,7 +6,7 @@
 import type { FileRecord } from '../../files/file-records.js';
 import type { FilesService } from '../../files/files-service.js';
 import type { VaultSpace } from '../../vault/spaces.js';
-import type { Answered } from '../endpoint-types.js';
+import { answerWith, type Answered } from '../answered.js';
 import type { RequestContext } from '../request-context.js';
 import { etagOf, noneMatch, parseRange, rangeStillValid } from './http-range.js';
 import { prepareContent } from './send-content.js';
@@ -30,11 +30,11 @@ export async function serveRecord(
   const etag = etagOf(record.cid);
   reply.header('last-modified', new Date(record.modified * 1000).toUTCString());
   if (noneMatch(request.headers['if-none-match'], etag)) {
-    return reply.header('etag', etag).header('cache-control', cacheControl).code(304).send();
+    return answerWith(reply.header('etag', etag).header('cache-control', cacheControl).code(304));
   }
   const ifRange = request.headers['if-range'];
   const range = rangeStillValid(typeof ifRange === 'string' ? ifRange : undefined, etag)
     ? parseRange(request.headers.range, record.size)
     : ({ kind: 'full' } as const);
-  return reply.send(await prepareContent(request, reply, files, record, { cacheControl, range }));
+  return answerWith(reply, await prepareContent(request, reply, files, record, { cacheControl, range }));
 }

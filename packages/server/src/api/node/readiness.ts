@@ -1,4 +1,5 @@
 import { endpoints, errorBodyFor } from '@cella/openapi';
+import { answerWith } from '../answered.js';
 import type { OutputOf } from '../endpoint-types.js';
 import { procedureFor } from '../procedures.js';
 
@@ -11,5 +12,5 @@ export const readiness = procedureFor(endpoints.readiness).query(async ({ ctx })
     .filter(([, check]) => check.status === 'failed')
     .map(([part, check]) => `${part} failed (${check.error ?? 'failed'})`);
   const body = { ...errorBodyFor('UNAVAILABLE', `not ready: ${failed.join(', ')}`), checks };
-  return reply.code(503).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  return answerWith(reply.code(503).type('application/json; charset=utf-8'), JSON.stringify(body));
 });

@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { endpoints } from '@cella/openapi';
+import { answerWith } from '../answered.js';
 import { prepareContent } from '../files/send-content.js';
 import { procedureFor } from '../procedures.js';
 
@@ -26,6 +27,6 @@ export const downloadByTransaction = procedureFor(endpoints.downloadByTransactio
       await ctx.app.scripts.release(transaction);
       throw error;
     }
-    return reply.send(body);
+    return answerWith(reply, body);
   },
 );
