@@ -4,15 +4,17 @@
  * The client going away ends the stream (its place in the feed and in the caller's count).
  */
 import type { EventStream } from '../../events/stream.js';
-import type { Answered } from '../endpoint-types.js';
+import { answerWith, type Answered } from '../answered.js';
 import type { RequestContext } from '../request-context.js';
 
 export function sendEvents({ reply }: RequestContext['http'], stream: EventStream): Answered {
   reply.raw.once('close', () => stream.body.destroy());
-  return reply
-    .code(200)
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-accel-buffering', 'no')
-    .send(stream.body);
+  return answerWith(
+    reply
+      .code(200)
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no'),
+    stream.body,
+  );
 }
