@@ -55,7 +55,9 @@ export async function measureBundle(
   });
   // The metafile names outputs relative to the working directory, the output files absolutely.
   const metaOf = (path: string) =>
-    Object.entries(result.metafile.outputs).find(([key]) => path.endsWith(key.replace(/^(\.\.\/)+/, '/')))?.[1];
+    Object.entries(result.metafile.outputs).find(([key]) =>
+      path.endsWith(key.replace(/^(\.\.\/)+/, '/')),
+    )?.[1];
   const main = result.outputFiles.find((f) => metaOf(f.path)?.entryPoint)!;
   const code = main.contents;
   const output = metaOf(main.path)!;
@@ -73,7 +75,11 @@ export async function measureBundle(
     files,
     lazy: result.outputFiles
       .filter((f) => f !== main)
-      .map((f) => [f.path.split('/').pop()!, f.contents.byteLength, gzipSync(f.contents, { level: 9 }).byteLength]),
+      .map((f) => [
+        f.path.split('/').pop()!,
+        f.contents.byteLength,
+        gzipSync(f.contents, { level: 9 }).byteLength,
+      ]),
   };
 }
 

@@ -55,7 +55,13 @@ test('collection.watch(filter): the matching documents’ changes only', async (
   const tasks = await alice.db.createCollection('tasks');
   const { done } = collect(tasks.watch({ tag: 'home' }), 2);
   await expect.poll(() => node.ctx.events.openStreams, { timeout: 10_000 }).toBe(1);
-  await tasks.insert([{ tag: 'work', t: 1 }, { tag: 'home', t: 2 }], { timestamp: false });
+  await tasks.insert(
+    [
+      { tag: 'work', t: 1 },
+      { tag: 'home', t: 2 },
+    ],
+    { timestamp: false },
+  );
   await tasks.delete({ t: 2 });
   const events = await done;
   expect(events.map((e) => [e.type, (e.document as { t: number }).t])).toEqual([
