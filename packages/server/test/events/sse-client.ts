@@ -132,7 +132,14 @@ export async function openStream(
     waitFor: (count, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`waited ${timeoutMs} ms for ${count} events, got ${events().length}`)),
+          () =>
+            reject(
+              new Error(
+                `waited ${timeoutMs} ms for ${count} events, got ${events().length}: ${events()
+                  .map((e) => e.event)
+                  .join(', ')}`,
+              ),
+            ),
           timeoutMs,
         );
         const check = () => {
