@@ -25,9 +25,13 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Create a collection',
     description:
-      "In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.",
+      "In the caller's own vault. 455 when it exists, unless `if_not_exists` is true (then 201 with `created: false`, so an app can ensure its collections at every start without a failing request); 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.",
     body: db.createCollectionRequest,
-    success: { status: 201, description: 'The collection was created.', body: db.collectionInfo },
+    success: {
+      status: 201,
+      description: 'The collection was created (or, with `if_not_exists`, exists).',
+      body: db.createCollectionResponse,
+    },
     errors: [
       'INVALID_PARAMETER',
       'ALREADY_EXISTS',
@@ -105,11 +109,11 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Delete one or more documents',
     description:
-      'In the caller\'s own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect\'s drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
+      'In the caller\'s own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect\'s drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. Answers how many documents were deleted (200, where other deletes answer 204: the count is the answer). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.',
     params: db.collectionParams,
     query: db.deleteQuery,
     body: db.deleteRequest.optional(),
-    success: { status: 204, description: 'Deleted.' },
+    success: { status: 200, description: 'Deleted.', body: db.deleteResponse },
     errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'VAULT_NOT_FOUND'],
     bodyLimit: 1 * MiB,
   },

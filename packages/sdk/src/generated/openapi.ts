@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Create a collection
-         * @description In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
+         * @description In the caller's own vault. 455 when it exists, unless `if_not_exists` is true (then 201 with `created: false`, so an app can ensure its collections at every start without a failing request); 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -321,7 +321,7 @@ export interface paths {
         post: operations["insertDocuments"];
         /**
          * Delete one or more documents
-         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect's drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
+         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect's drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. Answers how many documents were deleted (200, where other deletes answer 204: the count is the answer). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
          */
         delete: operations["deleteDocuments"];
         options?: never;
@@ -1059,11 +1059,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "if_not_exists": true
          *     }
          */
         CreateCollectionRequest: {
             name: components["schemas"]["CollectionName"];
+            /** @description An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start. */
+            if_not_exists?: boolean;
         };
         /**
          * @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.
@@ -2384,11 +2387,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "created": true
          *     }
          */
-        Collection: {
+        CreateCollectionResult: {
             name: components["schemas"]["CollectionName"];
+            /** @description True when this request created it; false when it existed (`if_not_exists`). */
+            created: boolean;
         };
         /**
          * @example {
@@ -2422,6 +2428,18 @@ export interface components {
             modified_count: number;
             /** @description The `_id` of the inserted document when an upsert inserted one, else null. */
             upserted_id: string | null;
+        };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "deleted_count": 2
+         *     }
+         */
+        DeleteResult: {
+            /** @description Always true: the write is durable when answered. */
+            acknowledged: boolean;
+            /** @description Documents deleted. */
+            deleted_count: number;
         };
         /**
          * @example {
@@ -4296,13 +4314,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The collection was created. */
+            /** @description The collection was created (or, with `if_not_exists`, exists). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"];
+                    "application/json": components["schemas"]["CreateCollectionResult"];
                 };
             };
             400: components["responses"]["InvalidParameter"];
@@ -4702,11 +4720,13 @@ export interface operations {
         };
         responses: {
             /** @description Deleted. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
             };
             400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */

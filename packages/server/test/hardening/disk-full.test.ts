@@ -149,7 +149,7 @@ describe('a node on a 64 MiB disk', () => {
       expect(Buffer.from(await user.files.bytes('f3.bin')).equals(Buffer.from(contents.get('f3.bin')!))).toBe(
         true,
       );
-      expect((await notes.find({})).length).toBe(2);
+      expect((await notes.find({}).toArray()).length).toBe(2);
       const before = await disk!.free();
       for (let i = 0; i < FILES; i++) await user.files.delete(`f${i}.bin`);
       contents.clear();
@@ -181,7 +181,7 @@ describe('a node on a 64 MiB disk', () => {
         env: { CELLA_MIN_FREE_BYTES: '0', CELLA_RATE_LIMIT_USER: '0' },
       });
       const notes = user.db.collection('notes');
-      const stored = await notes.find({});
+      const stored = await notes.find({}).toArray();
       await disk!.unfill();
       await disk!.fill(0);
       // helia's ENOSPC (an upload bigger than anything left), SQLite's "database or disk is full".
@@ -200,7 +200,7 @@ describe('a node on a 64 MiB disk', () => {
       await disk!.unfill();
       await user.files.upload('big.bin', randomBytes(4 * MiB));
       await notes.insert({ n: 5 });
-      const now = await notes.find({});
+      const now = await notes.find({}).toArray();
       expect(now.length).toBe(stored.length + inserted + 1);
       expect(now.slice(0, stored.length)).toEqual(stored);
       for (const [name, bytes] of contents) {
