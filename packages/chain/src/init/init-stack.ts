@@ -44,13 +44,7 @@ import { createFileExclusive, ensurePrivateDir, writeFileAtomic } from './atomic
 import { existingRpcCredentials } from './existing-rpc.js';
 import { InitError } from './init-error.js';
 import { detectPublicIp, isPublicIPv4 } from './public-ip.js';
-import {
-  renderInit,
-  renderSidechainLaunch,
-  type FileArtifact,
-  type InitSecrets,
-  type RpcCredential,
-} from './render-init.js';
+import { renderInit, renderSidechainLaunch, type FileArtifact, type InitSecrets } from './render-init.js';
 
 export interface InitStackOptions {
   home: string;
