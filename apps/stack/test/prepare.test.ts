@@ -4,6 +4,7 @@
 // plan (`--dry=json`): nothing is built here.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,13 +14,10 @@ const env = Object.fromEntries(
 );
 
 it("npm ci's prepare builds the stack CLI (and what it needs) besides the node apps", async () => {
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(
-      'npm',
-      ['run', 'prepare', '--silent', '--', '--dry=json'],
-      { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 },
-      (err, out) => (err ? reject(err) : resolve(out)),
-    );
+  const { stdout } = await promisify(execFile)('npm', ['run', 'prepare', '--silent', '--', '--dry=json'], {
+    cwd: ROOT,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
   });
   const plan = JSON.parse(stdout) as { tasks: { taskId: string }[] };
   const tasks = plan.tasks.map((t) => t.taskId);
