@@ -77,22 +77,30 @@ async function inProcess(): Promise<void> {
     const sqliteClaimUs = await claimCost(sqlite.database('bench'), 2000);
     const mongoClaimUs = mongoStore ? await claimCost(mongoStore.database('bench'), 300) : Number.NaN;
     const perRequest = (claimUs: number) => fromChunkUs + claimUs / DEFAULT_CHUNK;
+    const vsBucket = (us: number) => `${fmt(us / tokenBucketUs, us / tokenBucketUs < 10 ? 2 : 0)}×`;
+    const row = (measure: string, us: number, digits: number) => ({
+      measure,
+      µs: fmt(us, digits),
+      'vs token bucket': vsBucket(us),
+    });
     const rows = [
-      { measure: 'token bucket take (memory, the single-process default)', µs: fmt(tokenBucketUs, 3) },
-      { measure: 'shared window take from the chunk held', µs: fmt(fromChunkUs, 3) },
-      { measure: 'claim on SQLite (one upsert)', µs: fmt(sqliteClaimUs, 1) },
-      {
-        measure: `per request at ${fmt(DEFAULT_BUDGET)}/min (a claim per ${DEFAULT_CHUNK}), SQLite`,
-        µs: fmt(perRequest(sqliteClaimUs), 2),
-      },
+      row('token bucket take (memory, the single-process default)', tokenBucketUs, 3),
+      row('shared window take from the chunk held', fromChunkUs, 3),
+      row('claim on SQLite (one upsert)', sqliteClaimUs, 1),
+      row(
+        `per request at ${fmt(DEFAULT_BUDGET)}/min (a claim per ${DEFAULT_CHUNK}), SQLite`,
+        perRequest(sqliteClaimUs),
+        2,
+      ),
     ];
     if (mongoStore)
       rows.push(
-        { measure: `claim on ${mongo!.kind} (one findOneAndUpdate upsert)`, µs: fmt(mongoClaimUs, 1) },
-        {
-          measure: `per request at ${fmt(DEFAULT_BUDGET)}/min (a claim per ${DEFAULT_CHUNK}), ${mongo!.kind}`,
-          µs: fmt(perRequest(mongoClaimUs), 2),
-        },
+        row(`claim on ${mongo!.kind} (one findOneAndUpdate upsert)`, mongoClaimUs, 1),
+        row(
+          `per request at ${fmt(DEFAULT_BUDGET)}/min (a claim per ${DEFAULT_CHUNK}), ${mongo!.kind}`,
+          perRequest(mongoClaimUs),
+          2,
+        ),
       );
     printTable('Rate limits in process: cost per take (one run)', rows);
   } finally {
@@ -131,9 +139,14 @@ async function overHttp(env: Record<string, string>) {
 
 export async function benchRateLimits(): Promise<void> {
   await inProcess();
-  const configurations: { label: string; env: Record<string, string> }[] = [
-    { label: 'SQLite, budgets in memory (default)', env: { CELLA_RATE_LIMIT_STORE: 'memory' } },
-    { label: 'SQLite, budgets in the store', env: { CELLA_RATE_LIMIT_STORE: 'store' } },
+  // `engine` pairs each store configuration with the in-memory one it is compared to.
+  const configurations: { label: string; engine: string; env: Record<string, string> }[] = [
+    {
+      label: 'SQLite, budgets in memory (default)',
+      engine: 'sqlite',
+      env: { CELLA_RATE_LIMIT_STORE: 'memory' },
+    },
+    { label: 'SQLite, budgets in the store', engine: 'sqlite', env: { CELLA_RATE_LIMIT_STORE: 'store' } },
   ];
   const mongo = mongoTargetAvailable() ? await startMongoTarget() : null;
   try {
@@ -141,20 +154,34 @@ export async function benchRateLimits(): Promise<void> {
       configurations.push(
         {
           label: `${mongo.kind}, budgets in memory`,
+          engine: 'mongo',
           env: { MONGODB_URI: mongo.uri, CELLA_RATE_LIMIT_STORE: 'memory' },
         },
-        { label: `${mongo.kind}, budgets in the store (default)`, env: { MONGODB_URI: mongo.uri } },
+        {
+          label: `${mongo.kind}, budgets in the store (default)`,
+          engine: 'mongo',
+          env: { MONGODB_URI: mongo.uri },
+        },
       );
     const rows = [];
-    for (const { label, env } of configurations) {
+    /** Per engine, the in-memory configuration's medians: what the store's are divided by. */
+    const inMemory = new Map<string, { rps: number; cpuUs: number }>();
+    for (const { label, engine, env } of configurations) {
       const all = await overHttp(env);
+      const rps = median(all.map((r) => r.authed.rps));
+      const cpuUs = median(all.map((r) => r.authed.cpuUs));
+      const memory = inMemory.get(engine);
+      if (!memory) inMemory.set(engine, { rps, cpuUs });
       rows.push({
         configuration: label,
         health: `${fmt(median(all.map((r) => r.health.rps)))} req/s`,
-        'authenticated GET': `${fmt(median(all.map((r) => r.authed.rps)))} req/s`,
+        'authenticated GET': `${fmt(rps)} req/s`,
         'vs health': `${fmt(100 * ratio(all, 'authed'), 1)}%`,
         rounds: all.map((r) => `${fmt((100 * r.authed.rps) / r.health.rps, 1)}%`).join(' · '),
-        'node CPU per authenticated GET': `${fmt(median(all.map((r) => r.authed.cpuUs)))} µs`,
+        'node CPU per authenticated GET': `${fmt(cpuUs)} µs`,
+        'vs in memory (rate · CPU)': memory
+          ? `${fmt(rps / memory.rps, 2)} · ${fmt(cpuUs / memory.cpuUs, 2)}`
+          : '1 · 1',
       });
     }
     printTable(
