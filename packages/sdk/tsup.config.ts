@@ -1,11 +1,12 @@
 import { defineConfig } from 'tsup';
 
 /**
- * One installable package: ESM + CJS for five entries — the browser-safe main
+ * One installable package: ESM + CJS for six entries — the browser-safe main
  * entry, `./node` (file token storage), `./ethers` (payOrder; ethers stays an optional peer),
- * `./crypto` (end-to-end encryption, which the main entry imports on first use only, so an app's
- * bundler puts it in a chunk of its own) and `./elastos` (Elastos HD keys for the official Hive
- * SDK's encryption).
+ * `./events` (the event-stream reader, which the main entry imports by the package's name only when
+ * an app subscribes: an app's bundler makes it a chunk of its own), `./crypto` (end-to-end
+ * encryption, likewise imported on first use only) and `./elastos` (Elastos HD keys for the
+ * official Hive SDK's encryption).
  * The workspace packages it uses (@cella/did, the contract's error catalogue, the payment
  * contract's helpers) and the small pure-JS libraries behind them (openapi-fetch, zod) are bundled
  * (their types too: scripts/bundle-types.ts), so an app installs this package and the audited crypto it signs with
@@ -25,6 +26,8 @@ export default defineConfig({
     node: 'src/node.ts',
     ethers: 'src/ethers.ts',
     crypto: 'src/crypto/index.ts',
+    events: 'src/event-stream.ts',
+    elastos: 'src/elastos.ts',
   },
   format: ['esm', 'cjs'],
   clean: true,

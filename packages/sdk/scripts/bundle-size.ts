@@ -5,7 +5,8 @@
  * areas must be tree-shaken away), and an app that encrypts, and prints minified and gzipped sizes
  * with the largest inputs. Code split as an app's bundler splits it: what loads at start (the
  * entry and the chunks it imports) is the size; what a dynamic `import()` loads on first use (the
- * crypto of end-to-end encryption) is reported apart, as `onDemand`.
+ * crypto of end-to-end encryption, the event-stream reader `@cella/sdk/events`) is reported apart,
+ * as `onDemand`.
  * Run after `npm run build`; `test/bundle-size.test.ts` measures the sources the same way.
  */
 import path from 'node:path';
@@ -109,7 +110,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ] as const) {
     const size = await measureBundle(app, { resolveDir });
     const later = size.onDemand.minified
-      ? `; on first encryption ${kib(size.onDemand.minified)} minified, ${kib(size.onDemand.gzipped)} gzipped more`
+      ? `; on first use (encryption, events) ${kib(size.onDemand.minified)} minified, ${kib(size.onDemand.gzipped)} gzipped more`
       : '';
     console.log(
       `${label} in a browser bundle: ${kib(size.minified)} minified, ${kib(size.gzipped)} gzipped at start${later}`,

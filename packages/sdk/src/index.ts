@@ -2,6 +2,7 @@ export {
   CellaApiError,
   CellaCryptoError,
   type CryptoErrorCode,
+  CellaStreamEndedError,
   CellaNetworkError,
   CellaPaymentError,
   CellaSdkError,
@@ -77,6 +78,7 @@ export {
   type RegisterScriptResult,
   type RunOptions,
   type Script,
+  type ScriptSubscribeOptions,
   type ScriptCondition,
   type ScriptDefinition,
   type ScriptExecutable,
@@ -84,6 +86,17 @@ export {
   type TransferOptions,
   type UploadContent,
 } from './scripts-api.js';
+export {
+  EventsApi,
+  type DocumentEvent,
+  type EventFamily,
+  type EventSubscription,
+  type EventType,
+  type ScriptStreamEvent,
+  type StreamOptions,
+  type SubscribeOptions,
+  type VaultEvent,
+} from './events-api.js';
 export { PaymentApi, type Order, type PaymentConfig, type PricingPlan, type Receipt } from './payment-api.js';
 export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
 export {

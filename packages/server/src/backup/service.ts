@@ -54,6 +54,8 @@ export interface BackupServiceDeps {
   outbound: OutboundClient;
   /** Told when a job ends here (the metrics). */
   onJobEnded?: BackupJobsOptions['onJobEnded'];
+  /** Told when a job starts or ends (the vault's change feed). */
+  onState?: BackupJobsOptions['onState'];
 }
 
 export class BackupService {
@@ -65,6 +67,7 @@ export class BackupService {
   readonly records: BackupRecords | undefined;
   readonly store: BackupStore | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private housekeepingRun: Promise<unknown> | undefined;
   private readonly primary: PrimaryDeps;
   /** Where this node listens, once it does (a backup to this very node goes there). */
   private selfUrl: string | undefined;
@@ -106,6 +109,7 @@ export class BackupService {
       settings: d.settings,
       exclusiveStore: !d.config.mongodbUri,
       ...(d.onJobEnded ? { onJobEnded: d.onJobEnded } : {}),
+      ...(d.onState ? { onState: d.onState } : {}),
       grantOf: async (userDid, credential) => {
         const grant = await verifyBackupCredential(credential, d.resolver, d.clock());
         checkOnPrimary(grant, userDid, d.identity.did);
@@ -153,18 +157,22 @@ export class BackupService {
   start(): void {
     this.jobs.startTimers();
     if (!this.receiver) return;
-    void this.housekeeping().catch((error: unknown) =>
-      this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
-    );
+    this.housekeepInBackground();
     const every = this.d.settings.sweepIntervalMs;
     if (every > 0) {
-      this.timer = setInterval(() => {
-        void this.housekeeping().catch((error: unknown) =>
-          this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
-        );
-      }, every);
+      this.timer = setInterval(() => this.housekeepInBackground(), every);
       this.timer.unref();
     }
+  }
+
+  /** One housekeeping at a time; close() waits for it, so it never reads a store being closed. */
+  private housekeepInBackground(): void {
+    if (this.housekeepingRun) return;
+    this.housekeepingRun = this.housekeeping()
+      .catch((error: unknown) => this.d.log.error({ err: error }, 'backup store: housekeeping failed'))
+      .finally(() => {
+        this.housekeepingRun = undefined;
+      });
   }
 
   /** Abandons stale attempts, releases unclaimed holds, and sweeps the store unless an attempt is receiving. */
@@ -384,6 +392,7 @@ export class BackupService {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.housekeepingRun;
     await this.jobs.close();
     await this.store?.blocks.close();
   }

@@ -31,7 +31,7 @@ export interface HttpAppOptions {
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
-const servedByDocsRoutes = new Set([
+export const servedByDocsRoutes: ReadonlySet<string> = new Set([
   'openApiDocument',
   'openApiHiveDocument',
   'apiReference',
@@ -134,6 +134,13 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  // Event streams stay open until the client leaves: the node ends them (`shutting_down`) before
+  // the server waits for its answers to finish.
+  app.addHook('preClose', (done) => {
+    ctx.events.endStreams();
+    done();
+  });
 
   registerMetrics(app, ctx);
 
