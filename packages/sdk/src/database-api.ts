@@ -39,6 +39,19 @@ export interface FindOptions {
   limit?: number;
   sort?: Record<string, 1 | -1>;
   projection?: Record<string, 0 | 1>;
+  /**
+   * How long the query may run on the node, in milliseconds (MongoDB's `maxTimeMS`; absent: the
+   * node's default, 5 s unless configured; the node caps it). Past it the call fails with
+   * `CellaApiError` code `QUERY_TIMEOUT`. For a find, each page's request has this bound.
+   */
+  maxTimeMS?: number;
+}
+
+export interface CountOptions {
+  skip?: number;
+  limit?: number;
+  /** As in FindOptions. */
+  maxTimeMS?: number;
 }
 
 export class CollectionApi {
@@ -98,6 +111,7 @@ export class CollectionApi {
     const query: Record<string, string> = { filter: JSON.stringify(filter) };
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
+    const bound = options.maxTimeMS !== undefined ? { maxTimeMS: options.maxTimeMS } : {};
     return allPages<T>(
       async (skip, limit) => {
         const page = await this.http.call((headers) =>
@@ -105,7 +119,12 @@ export class CollectionApi {
             headers,
             params: {
               path: this.path,
-              query: { ...query, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) },
+              query: {
+                ...query,
+                ...bound,
+                ...(skip ? { skip } : {}),
+                ...(limit !== undefined ? { limit } : {}),
+              },
             },
           }),
         );
@@ -116,7 +135,7 @@ export class CollectionApi {
     );
   }
 
-  async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  async count(filter: JsonObject = {}, options: CountOptions = {}): Promise<number> {
     const result = await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}/count', {
         headers,

@@ -29,6 +29,7 @@ export { Session, type SessionOptions } from './session.js';
 export {
   CollectionApi,
   DatabaseApi,
+  type CountOptions,
   type FindOptions,
   type IndexInfo,
   type IndexKeys,

@@ -34,6 +34,7 @@ import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
+import { QueryGate } from './vault/query-gate.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
 import { AnonymousRateLimiter } from './scripts/rate-limit.js';
 import { TokenBuckets } from './rate-limits/token-buckets.js';
@@ -118,7 +119,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
-  const engine = await openDocumentStore(config, log);
+  const { store: engine, readPool } = await openDocumentStore(config, log);
   closables.push(engine);
   const blockEngine = await openBlockStore(config, log);
   closables.push(blockEngine);
@@ -129,10 +130,15 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
         nodeDb: engine.database(NODE_DATABASE),
         scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
         engine: engine.engine,
+        readPool,
         log,
       })
     : disabledMetrics;
-  const documents = metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine;
+  const documents = metrics.enabled
+    ? timedDocumentStore(engine, metrics.observeDocumentStore, (operation) =>
+        metrics.documentStoreTimedOut(operation),
+      )
+    : engine;
   const blocks = metrics.enabled ? timedBlockStore(blockEngine, metrics.observeBlockStore) : blockEngine;
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
@@ -187,7 +193,17 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   );
   config = payments.config;
   closables.push(...payments.closables);
-  const database = new VaultDatabase(documents, vaults, clock);
+  const queryGate = new QueryGate(
+    {
+      perCaller: config.queriesPerCaller,
+      queue: config.queryQueuePerCaller,
+      defaultMs: config.queryTimeoutSeconds * 1000,
+      maxMs: config.queryTimeoutMaxSeconds * 1000,
+    },
+    { refused: () => metrics.rateLimitRefused('database-queries') },
+  );
+  metrics.watchQueryGate(queryGate);
+  const database = new VaultDatabase(documents, vaults, clock, queryGate);
   const scripts = new ScriptService({
     store: documents,
     nodeDb,

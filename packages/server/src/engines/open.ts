@@ -2,20 +2,39 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { ReadPoolFigures } from '../metrics/index.js';
 import type { BlockStore } from '@cella/block-store';
 import type { DocumentStore } from '@cella/document-store';
 
-export async function openDocumentStore(config: Config, log: Logger): Promise<DocumentStore> {
+/**
+ * The DocumentStore engine. Reads that name no `maxTimeMS` (the node's own) are bounded by
+ * `CELLA_QUERY_TIMEOUT_MAX`; the services bound a caller's queries themselves (vault/query-gate.ts).
+ */
+export async function openDocumentStore(
+  config: Config,
+  log: Logger,
+): Promise<{ store: DocumentStore; readPool: ReadPoolFigures | null }> {
+  const maxTimeMs = config.queryTimeoutMaxSeconds * 1000;
   if (config.mongodbUri) {
     const { createMongoDocumentStore } = await import('@cella/document-store/mongodb');
-    const store = createMongoDocumentStore({ uri: config.mongodbUri });
+    const store = createMongoDocumentStore({ uri: config.mongodbUri, maxTimeMs });
     log.info('document store: MongoDB');
-    return store;
+    return { store, readPool: null };
   }
-  const { createSqliteDocumentStore } = await import('@cella/document-store/sqlite');
+  const { createSqliteDocumentStore, defaultReadWorkers, sqliteReadPool } =
+    await import('@cella/document-store/sqlite');
   const dir = path.join(config.dataDir, 'db');
-  log.info({ dir }, 'document store: SQLite (embedded)');
-  return createSqliteDocumentStore({ dir });
+  const store = createSqliteDocumentStore({
+    dir,
+    maxTimeMs,
+    ...(config.dbWorkers !== undefined ? { workers: config.dbWorkers } : {}),
+  });
+  const pool = sqliteReadPool(store);
+  log.info(
+    { dir, readWorkers: config.dbWorkers ?? defaultReadWorkers() },
+    'document store: SQLite (embedded)',
+  );
+  return { store, readPool: pool ? () => pool.stats() : null };
 }
 
 export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {

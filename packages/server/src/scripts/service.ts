@@ -18,7 +18,9 @@
 import type { UserCaller } from '../auth/caller.js';
 import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError, unauthorized } from '../errors.js';
+import { ipKey } from '../rate-limits/client-key.js';
 import type { VaultDatabase } from '../vault/database-service.js';
+import { anonymousAsker } from '../vault/query-gate.js';
 import { spaceOf, type VaultSpace } from '../vault/spaces.js';
 import type { VaultService } from '../vault/vaults.js';
 import { conditionHolds } from './conditions.js';
@@ -55,6 +57,11 @@ export interface RunRequest {
    */
   targetApp?: string | null;
   params?: Record<string, unknown>;
+  /**
+   * The caller's address: an anonymous caller's queries take the turns of its address (its /64 for
+   * IPv6; vault/query-gate.ts), a signed-in caller's those of its DID.
+   */
+  clientIp?: string;
 }
 
 /**
@@ -136,7 +143,10 @@ export class ScriptService {
       callerAppDid: caller?.appDid ?? null,
       params: request.params ?? {},
     };
-    if (script.condition && !(await conditionHolds(this.deps.store, vault, script.condition, vars))) {
+    // Whose turns the run's queries take: the caller's DID, or an anonymous caller's address.
+    const asker = caller ? caller.userDid : anonymousAsker(ipKey(request.clientIp ?? 'unknown'));
+    const queries = { store: this.deps.store, gate: this.deps.database.gate, asker };
+    if (script.condition && !(await conditionHolds(queries, vault, script.condition, vars))) {
       throw new CellaError('BAD_REQUEST', "the caller can't match the condition of this script");
     }
 
@@ -157,6 +167,7 @@ export class ScriptService {
         scriptVersion: script.version,
       },
       answer: { remaining: this.deps.maxAnswerBytes },
+      asker,
     };
     const results: Record<string, unknown> = {};
     for (const [i, step] of steps.entries()) {
