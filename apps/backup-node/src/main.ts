@@ -1,5 +1,5 @@
 /**
- * `npm start`: runs a backup node — the vault node with `role: 'backup'`: it keeps other nodes'
+ * `npm start`: runs a backup node — the node with `CELLA_ROLE=backup` (the environment may say otherwise): it keeps other nodes'
  * backups in its own store (`<dataDir>/backup-store`), serves the internal node-to-node backup API
  * and promotes a backup to a live vault. Defaults differ from the vault node's so both run side by
  * side: 127.0.0.1:5001, data in ./.cella-backup-data. Configuration: the README's table.
@@ -11,9 +11,9 @@ import module from 'node:module';
 const { runNodeProcess } = await import('@cella/server');
 
 runNodeProcess({
-  role: 'backup',
   label: 'Cella backup node',
   defaults: {
+    CELLA_ROLE: 'backup',
     CELLA_PORT: '5001',
     CELLA_DATA_DIR: '.cella-backup-data',
     CELLA_NODE_NAME: 'Cella backup node',

@@ -1,5 +1,6 @@
 /**
- * `npm start`: runs a vault node with the embedded defaults (SQLite + helia in ./.cella-data,
+ * `npm start`: runs a node that serves vaults and keeps backups at once (`CELLA_ROLE=both`, the
+ * default, as the reference Hive Node) with the embedded defaults (SQLite + helia in ./.cella-data,
  * 127.0.0.1:5000), from the compiled JavaScript (`npm run dev` runs the TypeScript sources).
  * Configuration: environment variables, see the README's table.
  */
@@ -9,7 +10,7 @@ import module from 'node:module';
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 const { runNodeProcess } = await import('@cella/server');
 
-runNodeProcess({ role: 'vault', label: 'Cella node' }).catch((error: unknown) => {
+runNodeProcess({ label: 'Cella node' }).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

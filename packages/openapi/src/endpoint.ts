@@ -140,6 +140,12 @@ export interface Endpoint {
   body?: z.ZodType;
   /** A raw request body streamed to the handler, never buffered or parsed. */
   binaryBody?: BinaryBody;
+  /**
+   * A body sent anyway is not read at all (left to the HTTP server to discard): a download some
+   * clients send bytes with (the reference's own tests send the file's content on the GET of a
+   * script transaction). Nothing in it can change the answer.
+   */
+  ignoresBody?: true;
   success: {
     status: 200 | 201 | 204;
     description: string;

@@ -110,8 +110,12 @@ export class FilesApi {
     });
   }
 
-  /** Properties of a file (size, CID, created, updated) or a folder. */
-  stat(path: string): Promise<FileInfo> {
+  /**
+   * Properties of a file (size, CID, created, updated) or a folder. The root folder (`''`) has
+   * fixed ones: the node answers `?comp=metadata` only for a path, as the reference node does.
+   */
+  async stat(path: string): Promise<FileInfo> {
+    if (path.replace(/\/+/g, '') === '') return { name: '', is_file: false, size: 0 };
     return this.json<FileInfo>(this.url(path, '', '?comp=metadata'));
   }
 

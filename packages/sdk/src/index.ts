@@ -19,7 +19,9 @@ export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-ap
 export {
   Cella,
   connect,
+  Connection,
   createClient,
+  signIn,
   Vault,
   type CellaClient,
   type ClientOptions,
@@ -28,8 +30,16 @@ export {
 export { Session, type SessionOptions } from './session.js';
 export {
   CollectionApi,
+  database,
   DatabaseApi,
+  MAX_FIND_BATCH,
   type CountOptions,
+  type CreateCollectionOptions,
+  type DeleteOptions,
+  type DeleteResult,
+  type Document,
+  type Filter,
+  type FindOneOptions,
   type FindOptions,
   type IndexInfo,
   type IndexKeys,
@@ -37,9 +47,14 @@ export {
   type InsertOptions,
   type InsertResult,
   type JsonObject,
+  type OptionalId,
+  type UpdateFilter,
   type UpdateOptions,
   type UpdateResult,
+  type WithId,
 } from './database-api.js';
+export { Cursor, type CursorRange } from './cursor.js';
+export type { RetryOptions } from './retry.js';
 export {
   FilesApi,
   encodeFilePath,

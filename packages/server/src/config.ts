@@ -17,12 +17,23 @@ const replicationFactor = int(-1, 1000).refine((n) => n !== 0, 'must be -1 (ever
 
 export const configSchema = z
   .object({
-    role: z.enum(['vault', 'backup']).default('vault'),
+    /**
+     * `both` (the default, as the reference Hive Node): serves vaults and keeps backups (its own
+     * users' too, in the backup store apart from their vaults); `vault`: serves vaults and keeps no
+     * backups; `backup`: a node dedicated to keeping backups (apps/backup-node), which serves the
+     * same routes as `both`.
+     */
+    role: z.enum(['vault', 'backup', 'both']).default('both'),
     host: z.string().default('127.0.0.1'),
     port: int(0, 65535).default(5000),
     /** Public base URL other nodes and clients use to reach this node. */
     publicUrl: z.string().url().optional(),
     dataDir: z.string().default('.cella-data'),
+    /**
+     * Free space the node keeps on its disk (the data dir and the embedded stores): below it, writes
+     * that add a vault's data get 507 STORAGE_FULL and readiness says `storage full`; deletes work.
+     */
+    minFreeBytes: int(0, Number.MAX_SAFE_INTEGER).default(128 * 1024 * 1024),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     corsOrigins: z.string().default('*'),
     /** PEM certificate chain; with `tlsKey` the node speaks HTTPS, HTTP/2 by ALPN with HTTP/1.1 fallback. */
@@ -67,6 +78,12 @@ export const configSchema = z
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
     eidRpcUrl: z.string().url().optional(),
     didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+    /**
+     * Seconds the node trusts what it knows of a DID's status on the identity chain: a sign-in
+     * resolves afresh past it, and the DIDs of active sessions are re-resolved in the background at
+     * this interval, so a deactivated DID's tokens are refused within it (auth/did-status.ts).
+     */
+    didStatusTtlSeconds: int(1, 86400).default(300),
     /** Access token lifetime (never beyond the presented credential's expiry). */
     tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
     challengeTtlSeconds: int(1, 3600).default(180),
@@ -237,6 +254,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_PORT: 'port',
   CELLA_PUBLIC_URL: 'publicUrl',
   CELLA_DATA_DIR: 'dataDir',
+  CELLA_MIN_FREE_BYTES: 'minFreeBytes',
   CELLA_LOG_LEVEL: 'logLevel',
   CELLA_CORS_ORIGINS: 'corsOrigins',
   CELLA_TLS_CERT: 'tlsCert',
@@ -251,6 +269,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
+  CELLA_DID_STATUS_TTL: 'didStatusTtlSeconds',
   CELLA_TOKEN_TTL: 'tokenTtlSeconds',
   CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
   CELLA_MAX_PENDING_CHALLENGES: 'maxPendingChallenges',

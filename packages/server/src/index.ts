@@ -2,7 +2,7 @@
 import './node-shims.js';
 export { loadConfig, configSchema, configEnvironment, ConfigError, type Config } from './config.js';
 export { startNode, buildContext, serverVersion, type CellaNode, type StartOptions } from './node.js';
-export { runNodeProcess, type RunProcessOptions } from './run-process.js';
+export { processConfig, runNodeProcess, type RunProcessOptions } from './run-process.js';
 export { createLogger, type Logger } from './logger.js';
 export { CellaError } from './errors.js';
 export type { AppContext } from './context.js';

@@ -10,8 +10,7 @@ import { startNode, type CellaNode } from './node.js';
 import { describeStart } from './start-summary.js';
 
 export interface RunProcessOptions {
-  role: Config['role'];
-  /** Environment defaults of this app (the real environment wins). */
+  /** Environment defaults of this app, its role (`CELLA_ROLE`) among them: the real environment wins. */
   defaults?: Record<string, string>;
   /** How the announcement names the node, e.g. "Cella node". */
   label: string;
@@ -25,10 +24,15 @@ function exitOnConfigError(error: unknown): never {
   throw error;
 }
 
+/** The configuration a process runs with: the app's defaults beneath the environment. */
+export function processConfig(options: Pick<RunProcessOptions, 'defaults'>, env: NodeJS.ProcessEnv): Config {
+  return loadConfig({ ...options.defaults, ...env });
+}
+
 export async function runNodeProcess(options: RunProcessOptions): Promise<CellaNode> {
   let config: Config;
   try {
-    config = loadConfig({ ...options.defaults, ...process.env }, { role: options.role });
+    config = processConfig(options, process.env);
   } catch (error) {
     exitOnConfigError(error);
   }

@@ -118,6 +118,15 @@ export function describeStart(input: SummaryInput): StartSummary {
     );
   }
 
+  const missing = [
+    ...(config.nodeEmail.trim() === '' ? ['e-mail (CELLA_NODE_EMAIL)'] : []),
+    ...(config.nodeDescription.trim() === '' ? ['description (CELLA_NODE_DESCRIPTION)'] : []),
+  ];
+  if (missing.length > 0)
+    warnings.push(
+      `the node's ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} empty: GET /api/v2/node/info answers "" there, which the official Hive SDKs' own tests treat as an error, and users have no way to reach the operator`,
+    );
+
   if (!config.quotaEnforcement)
     warnings.push(
       'CELLA_QUOTA_ENFORCEMENT=false: storage usage is neither counted nor limited (benchmarks only)',

@@ -3,18 +3,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, configEnvironment, loadConfig } from '../src/config.js';
+import { processConfig } from '../src/run-process.js';
 
 describe('configuration', () => {
   test('has a default for everything', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      role: 'vault',
+      role: 'both',
       host: '127.0.0.1',
       port: 5000,
       tokenTtlSeconds: 7 * 86400,
       challengeTtlSeconds: 180,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  // `CELLA_ROLE=backup npm start` was ignored: the app passed its role over the environment.
+  test("a process's role: the app's default (both for apps/node, backup for apps/backup-node), CELLA_ROLE over it", () => {
+    expect(processConfig({}, {}).role).toBe('both');
+    expect(processConfig({}, { CELLA_ROLE: 'backup' }).role).toBe('backup');
+    expect(processConfig({}, { CELLA_ROLE: 'vault' }).role).toBe('vault');
+    const backupApp = { defaults: { CELLA_ROLE: 'backup', CELLA_PORT: '5001' } };
+    expect(processConfig(backupApp, {})).toMatchObject({ role: 'backup', port: 5001 });
+    expect(processConfig(backupApp, { CELLA_ROLE: 'both' }).role).toBe('both');
+    expect(() => processConfig({}, { CELLA_ROLE: 'primary' })).toThrow(/CELLA_ROLE/);
   });
 
   test('environment beats the config file, which beats the defaults', () => {

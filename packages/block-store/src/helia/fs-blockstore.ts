@@ -103,8 +103,14 @@ export class CellaFsBlockstore extends FsBlockstore {
       fd = await createFile(tmp, dirPath);
       const buffers = parts.length > 0 ? parts : [EMPTY]; // libuv refuses a writev of no buffers
       const expected = buffers.reduce((n, p) => n + p.byteLength, 0);
-      const written = await writeParts(fd, buffers); // libuv writes on until all bytes are written
-      if (written !== expected) throw new Error(`short write of ${tmp}: ${written} of ${expected} bytes`);
+      // libuv writes on until all bytes are written, except when the device fills: then it returns
+      // what it wrote, and writing the rest gets the error (ENOSPC), which says why.
+      let written = await writeParts(fd, buffers);
+      while (written < expected) {
+        const more = await writeParts(fd, partsFrom(buffers, written));
+        if (more === 0) throw new Error(`short write of ${tmp}: ${written} of ${expected} bytes`);
+        written += more;
+      }
       const closing = fd;
       fd = undefined;
       await closeFile(closing);
@@ -134,6 +140,20 @@ export class CellaFsBlockstore extends FsBlockstore {
     if (key.multihash.code === IDENTITY) return true;
     return super.has(key, options);
   }
+}
+
+/** What is left of `parts` after their first `offset` bytes (views, no copy). */
+function partsFrom(parts: readonly Uint8Array[], offset: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  let skip = offset;
+  for (const part of parts) {
+    if (skip >= part.byteLength) skip -= part.byteLength;
+    else {
+      rest.push(skip > 0 ? part.subarray(skip) : part);
+      skip = 0;
+    }
+  }
+  return rest;
 }
 
 async function collect(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<Uint8Array> {

@@ -25,7 +25,7 @@ import type { CID } from 'multiformats/cid';
 import type { AddOptions, AddResult, BlockStore, CatOptions } from '../block-store.js';
 import { decodeVerifiedCar, encodeCar, type Block } from '../common/car.js';
 import { fileSizeOf, isLeaf, walkDag } from '../common/dag.js';
-import { BlockStoreError, isBlockStoreError } from '../errors.js';
+import { BlockStoreError, isBlockStoreError, storageFullError } from '../errors.js';
 import { readFile } from './file-reader.js';
 import { BLOCK_SUFFIX, CellaFsBlockstore, TEMP_SUFFIX } from './fs-blockstore.js';
 import { parseCid } from '../common/parse-cid.js';
@@ -73,14 +73,18 @@ class HeliaEngine implements HeliaBlockStore {
     const { signal } = options;
     signal?.throwIfAborted();
     return this.lock.shared(async () => {
-      // The writer checks the signal between pieces, so an abort stops the add at the next
-      // piece even while the source keeps producing. It writes the source's pieces as they are
-      // (no copy): a source must not reuse a buffer it has yielded (request bodies never do).
-      const { cid, size } = await writeUnixfsFile(source, this.blocks, { signal });
-      // Pinned only after every block is written, still under the shared lock (no gc in between).
-      // An add that fails or is aborted leaves only unpinned blocks, which gc removes.
-      if (options.pin === true) await this.pinRecords.add(cid.toString());
-      return { cid: cid.toString(), size };
+      try {
+        // The writer checks the signal between pieces, so an abort stops the add at the next
+        // piece even while the source keeps producing. It writes the source's pieces as they are
+        // (no copy): a source must not reuse a buffer it has yielded (request bodies never do).
+        const { cid, size } = await writeUnixfsFile(source, this.blocks, { signal });
+        // Pinned only after every block is written, still under the shared lock (no gc in between).
+        // An add that fails or is aborted leaves only unpinned blocks, which gc removes.
+        if (options.pin === true) await this.pinRecords.add(cid.toString());
+        return { cid: cid.toString(), size };
+      } catch (err) {
+        throw storageFullError(err);
+      }
     });
   }
 
@@ -121,7 +125,9 @@ class HeliaEngine implements HeliaBlockStore {
         }
         throw err;
       }
-      await this.pinRecords.add(root.toString());
+      await this.pinRecords.add(root.toString()).catch((err: unknown) => {
+        throw storageFullError(err);
+      });
     });
   }
 
@@ -212,10 +218,14 @@ class HeliaEngine implements HeliaBlockStore {
       const car = await decodeVerifiedCar(source);
       let count = 0;
       let bytes = 0;
-      for await (const block of car.blocks) {
-        if (!(await this.blocks.has(block.cid))) await this.blocks.put(block.cid, block.bytes);
-        count++;
-        bytes += block.bytes.length;
+      try {
+        for await (const block of car.blocks) {
+          if (!(await this.blocks.has(block.cid))) await this.blocks.put(block.cid, block.bytes);
+          count++;
+          bytes += block.bytes.length;
+        }
+      } catch (err) {
+        throw storageFullError(err);
       }
       return { blocks: count, bytes };
     });

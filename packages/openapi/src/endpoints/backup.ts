@@ -16,7 +16,14 @@ export const backupEndpoints = defineEndpoints({
       'The caller backs up their own vault to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Returns at once; the backup runs in the background (it survives a restart) and moves only what the backup node lacks: watch it with the state endpoint, where failures after the start (the backup node unreachable, its plan too small) show. 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) when there is no vault.',
     body: backup.startBackupRequest,
     success: { status: 201, description: 'Started.', body: backup.backupState },
-    errors: ['INVALID_PARAMETER', 'UNAUTHORIZED', 'BACKUP_IN_PROGRESS', 'VAULT_NOT_FOUND', 'UNAVAILABLE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+      'BACKUP_IN_PROGRESS',
+      'VAULT_NOT_FOUND',
+      'UNAVAILABLE',
+    ],
     bodyLimit: 64 * KiB,
   },
   backupState: {
@@ -55,6 +62,12 @@ export const backupEndpoints = defineEndpoints({
     description:
       "Called on the backup node, by the user whose backup it holds: the backup becomes a vault on this node with this node's free plan (a vault bigger than the free quota is read-only until upgraded; nothing is lost), for example when the original node is gone. The backup itself stays. 404 (internal_code 2) when there is no backup here; 455 when the caller already has a vault on this node; 400 (internal_code 2) while a backup of it is being received.",
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
-    errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'BACKUP_NOT_FOUND',
+      'BACKUP_IN_PROGRESS',
+      'ALREADY_EXISTS',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
   },
 });

@@ -9,9 +9,9 @@ export const nodeEndpoints = defineEndpoints({
     path: '/api/v2/node/version',
     auth: 'public',
     tag: 'Node',
-    summary: 'Version of the node software',
+    summary: 'The Hive Node API level served, and the node software version',
     description:
-      'Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.',
+      "Public: no token. `major`, `minor`, `patch` and `version` are the release of the reference Hive Node whose v2 API this node serves (2.9.2): a dApp built for that release or an earlier one works unchanged, and one that checks the node's version (as the Hive SDKs' own tests do) reads a real release. `node_version` is the Cella software's own version. Never refused.",
     success: { status: 200, description: 'The version.', body: node.nodeVersion },
     errors: [],
   },
@@ -48,8 +48,10 @@ export const nodeEndpoints = defineEndpoints({
     summary: 'Readiness probe',
     description:
       'Checks, in parallel and each within 2 seconds, every part the node needs: the document store, ' +
-      'the block store, and the identity chain and payment chain when they are configured. 200 when ' +
-      'all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share ' +
+      "the block store, the node's own disk (`storage`: failed with `storage full` below " +
+      '`CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are ' +
+      'configured. 200 when all answer; 503 naming the parts that did not, with the status of each. ' +
+      'Concurrent probes share ' +
       'one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.',
     success: { status: 200, description: 'Every part answered.', body: node.readiness },
     errors: ['UNAVAILABLE'],

@@ -39,7 +39,7 @@ export const scriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 201, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'VAULT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL', 'VAULT_NOT_FOUND'],
     bodyLimit: 256 * KiB,
   },
   runScript: {
@@ -84,6 +84,7 @@ export const scriptsEndpoints = defineEndpoints({
       'FILE_NOT_FOUND',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
       'RATE_LIMITED',
     ],
     bodyLimit: 1 * MiB,
@@ -122,6 +123,7 @@ export const scriptsEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
     ],
   },
   downloadByTransaction: {
@@ -132,8 +134,9 @@ export const scriptsEndpoints = defineEndpoints({
     tag: 'Scripts',
     summary: 'Download the content of a fileDownload transaction',
     description:
-      'The bytes of the file a `fileDownload` executable named, as a file download answers them (`Range`, 206, `ETag`). Single use (a range request uses it too); expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Bound to its caller (another user: 403; no token: 401) unless the script allows anonymous callers. 404 (internal_code 6) when the file was deleted since the run.',
+      "The bytes of the file a `fileDownload` executable named, as a file download answers them (`Range`, 206, `ETag`). Single use (a range request uses it too); expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Bound to its caller (another user: 403; no token: 401) unless the script allows anonymous callers. 404 (internal_code 6) when the file was deleted since the run. A request body is ignored (never read): the reference node's own tests send the file bytes with this GET.",
     params: scripts.transactionParams,
+    ignoresBody: true,
     success: { status: 200, description: 'The content.', binary: { ...binaryFile, ranges: true } },
     errors: [
       'INVALID_PARAMETER',

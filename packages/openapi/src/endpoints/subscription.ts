@@ -23,9 +23,10 @@ export const subscriptionEndpoints = defineEndpoints({
     tag: 'Subscription',
     summary: "The caller's vault: plan, quota, usage, dates",
     description:
-      "The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers.",
+      "The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers. `files_used=true|false` (the reference node's option, which its own tests send) is accepted; the answer carries `files_used` either way.",
+    query: payment.vaultInfoQuery,
     success: { status: 200, description: 'The vault.', body: payment.vaultInfo },
-    errors: ['VAULT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
   },
   setVaultState: {
     operationId: 'setVaultState',
@@ -48,9 +49,9 @@ export const subscriptionEndpoints = defineEndpoints({
     tag: 'Subscription',
     summary: "Unsubscribe the caller's vault: switch it off (data kept) or, with `force=true`, delete it",
     description:
-      'Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. Refused with 400 (internal_code 2) while a backup or restore of the vault runs.',
+      'Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. A backup or restore of the vault that runs is cancelled first (it ends `failed`): it never holds the deletion longer than it takes to stop.',
     query: payment.unsubscribeQuery,
     success: { status: 204, description: 'Unsubscribed.' },
-    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND', 'BACKUP_IN_PROGRESS'],
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND'],
   },
 });

@@ -266,6 +266,10 @@ export const backupSummary = z
 
 export const backupNodeState = z
   .object({
+    subscribed: z.boolean().meta({
+      description:
+        'Whether the user has a backup service here (a backup through the primary dialect subscribes the free backup plan on its first attempt; the Hive dialect needs `PUT /subscription/backup` first).',
+    }),
     current: backupSummary.nullable().meta({ description: 'The last complete, verified backup.' }),
     pending: z
       .object({
@@ -283,12 +287,14 @@ export const backupNodeState = z
         quota: count.meta({ description: 'Bytes the plan allows.' }),
         used: count.meta({ description: 'Bytes the current backup uses.' }),
       })
-      .meta({ description: "The user's backup plan on this node." }),
+      .nullable()
+      .meta({ description: "The user's backup plan on this node; null without a backup service." }),
   })
   .meta({
     id: 'BackupNodeState',
     examples: [
       {
+        subscribed: true,
         current: summaryExample,
         pending: null,
         plan: { name: 'Basic', quota: 500 * 1024 * 1024, used: 493_650 },

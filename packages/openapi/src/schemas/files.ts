@@ -53,6 +53,14 @@ export const fileInfo = z
     cid: cid.optional().meta({ description: 'Content identifier (CIDv1) of a file; absent for folders.' }),
     created: epochSeconds.optional().meta({ description: 'When the file was first stored (epoch seconds).' }),
     updated: epochSeconds.optional().meta({ description: 'When its content last changed (epoch seconds).' }),
+    is_encrypt: z.boolean().optional().meta({
+      description:
+        "A file's properties (`?comp=metadata`): the client encrypted the content (a flag it sent).",
+    }),
+    encrypt_method: z
+      .string()
+      .optional()
+      .meta({ description: "With `is_encrypt`: how the client encrypted it; '' when it did not." }),
   })
   .meta({
     id: 'FileInfo',

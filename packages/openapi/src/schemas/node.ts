@@ -5,17 +5,30 @@ import { nodeDid, nodeDocument, nodeOwnershipPresentation, time } from './exampl
 
 const versionPart = (description: string) => z.number().int().min(0).meta({ description });
 
+/**
+ * The release of the reference Hive Node whose v2 API this node serves (both dialects' Hive routes
+ * follow it): what `GET /api/v2/node/version` answers, so a dApp that compares the node's version
+ * with Hive Node releases (as the Hive SDKs' tests and some dApps do) reads a real one. It changes
+ * when the node serves a later reference release's API.
+ */
+export const HIVE_API_VERSION = '2.9.2';
+
 export const nodeVersion = z
   .object({
-    major: versionPart('Major version: a change here breaks clients.'),
-    minor: versionPart('Minor version: new features, compatible.'),
+    major: versionPart('Major version of the Hive Node API served (2): a change here breaks clients.'),
+    minor: versionPart('Minor version: features added, compatible.'),
     patch: versionPart('Patch version: fixes only.'),
-    version: z.string().meta({ description: 'The full version string (semver).' }),
+    version: z.string().meta({
+      description:
+        'The release of the reference Hive Node whose v2 API this node serves (`major.minor.patch`): a dApp built for that release or an earlier one works unchanged.',
+    }),
+    node_version: z.string().meta({ description: 'The version of the Cella node software itself (semver).' }),
   })
   .meta({
     id: 'NodeVersion',
-    description: 'The version of the node software (not of the API contract, which is `info.version`).',
-    examples: [{ major: 0, minor: 1, patch: 0, version: '0.1.0' }],
+    description:
+      'The Hive Node API level the node serves (the reference node answers its release here; the Hive SDKs read `major`, `minor`, `patch`) and the Cella software version. The contract version is `info.version` of the OpenAPI document.',
+    examples: [{ major: 2, minor: 9, patch: 2, version: HIVE_API_VERSION, node_version: '0.1.0' }],
   });
 
 export const nodeInfo = z
@@ -23,9 +36,9 @@ export const nodeInfo = z
     service_did: did.meta({ description: "The node's own DID: the `iss` of its challenges and tokens." }),
     name: z.string().meta({ description: 'A display name chosen by the operator (`CELLA_NODE_NAME`).' }),
     version: z.string().meta({ description: 'The node software version.' }),
-    role: z.enum(['vault', 'backup']).meta({
+    role: z.enum(['vault', 'backup', 'both']).meta({
       description:
-        "`vault`: serves vaults; `backup`: also keeps other nodes' backups (the internal backup API).",
+        "`both` (the default): serves vaults and keeps backups, other nodes' and its own users' (the internal backup API); `backup`: a node dedicated to backups (same routes); `vault`: serves vaults, keeps no backups.",
     }),
     document_engine: z
       .enum(['sqlite', 'mongodb'])
@@ -127,6 +140,10 @@ const readinessChecks = z
   .object({
     document_store: partStatus,
     block_store: partStatus,
+    storage: partStatus.meta({
+      description:
+        "The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`.",
+    }),
     identity_chain: partStatus
       .optional()
       .meta({ description: 'Present when an identity chain is configured.' }),
@@ -134,7 +151,7 @@ const readinessChecks = z
   })
   .meta({
     id: 'ReadinessChecks',
-    description: 'One check per part: the stores always, the chains when configured.',
+    description: "One check per part: the stores and the node's disk always, the chains when configured.",
   });
 
 export const readiness = z
@@ -150,6 +167,7 @@ export const readiness = z
         checks: {
           document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
           block_store: { status: 'ok', engine: 'kubo', ms: 3 },
+          storage: { status: 'ok', ms: 0 },
           identity_chain: { status: 'ok', ms: 41 },
           payment_chain: { status: 'ok', ms: 38 },
         },
@@ -166,6 +184,7 @@ export const notReady = errorBody.extend({ checks: readinessChecks }).meta({
       checks: {
         document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
         block_store: { status: 'failed', engine: 'kubo', ms: 1, error: 'refused' },
+        storage: { status: 'ok', ms: 0 },
         identity_chain: { status: 'ok', ms: 41 },
         payment_chain: { status: 'ok', ms: 38 },
       },

@@ -208,6 +208,14 @@ export const unsubscribeQuery = z.object({
   }),
 });
 
+/** `GET /subscription/vault`: the reference node's option (its tests read `files_used` with it). */
+export const vaultInfoQuery = z.object({
+  files_used: queryBoolean.optional().meta({
+    description:
+      "The reference node's option to add `files_used` to the answer; accepted for its clients, the answer carries `files_used` either way.",
+  }),
+});
+
 export const vaultInfo = z
   .object({
     service_did: did.meta({ description: 'The DID of the node holding the vault.' }),

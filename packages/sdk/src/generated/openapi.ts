@@ -9,8 +9,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Version of the node software
-         * @description Public: no token. The version of the node software, whole and split into numbers, for a client to check compatibility before signing in. Never refused.
+         * The Hive Node API level served, and the node software version
+         * @description Public: no token. `major`, `minor`, `patch` and `version` are the release of the reference Hive Node whose v2 API this node serves (2.9.2): a dApp built for that release or an earlier one works unchanged, and one that checks the node's version (as the Hive SDKs' own tests do) reads a real release. `node_version` is the Cella software's own version. Never refused.
          */
         get: operations["nodeVersion"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
+         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, the node's own disk (`storage`: failed with `storage full` below `CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
          */
         get: operations["readiness"];
         put?: never;
@@ -230,7 +230,7 @@ export interface paths {
         };
         /**
          * The caller's vault: plan, quota, usage, dates
-         * @description The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers.
+         * @description The caller's own vault. A read never creates it: 404 (internal_code 1) before it exists or after it was unsubscribed. A paid plan past its end has dropped to the free plan when this answers. `files_used=true|false` (the reference node's option, which its own tests send) is accepted; the answer carries `files_used` either way.
          */
         get: operations["vaultInfo"];
         /**
@@ -245,7 +245,7 @@ export interface paths {
         post: operations["setVaultState"];
         /**
          * Unsubscribe the caller's vault: switch it off (data kept) or, with `force=true`, delete it
-         * @description Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. Refused with 400 (internal_code 2) while a backup or restore of the vault runs.
+         * @description Without `force` the vault keeps its data and every vault call answers 404 (internal_code 1) until `PUT /api/v2/subscription/vault` restores it. With `force=true` its documents, scripts and files are deleted and the vault record removed (a later call creates a new, empty vault with the free plan); payment orders and receipts are kept. A backup or restore of the vault that runs is cancelled first (it ends `failed`): it never holds the deletion longer than it takes to stop.
          */
         delete: operations["unsubscribeVault"];
         options?: never;
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Create a collection
-         * @description In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
+         * @description In the caller's own vault. 455 when it exists, unless `if_not_exists` is true (then 201 with `created: false`, so an app can ensure its collections at every start without a failing request); 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -321,7 +321,7 @@ export interface paths {
         post: operations["insertDocuments"];
         /**
          * Delete one or more documents
-         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter; no filter at all is a 400 (send `{}` to delete everything). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
+         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect's drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. Answers how many documents were deleted (200, where other deletes answer 204: the count is the answer). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
          */
         delete: operations["deleteDocuments"];
         options?: never;
@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * Download the content of a fileDownload transaction
-         * @description The bytes of the file a `fileDownload` executable named, as a file download answers them (`Range`, 206, `ETag`). Single use (a range request uses it too); expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Bound to its caller (another user: 403; no token: 401) unless the script allows anonymous callers. 404 (internal_code 6) when the file was deleted since the run.
+         * @description The bytes of the file a `fileDownload` executable named, as a file download answers them (`Range`, 206, `ETag`). Single use (a range request uses it too); expires (default one hour): an unknown, used or expired id is a 400 (internal_code 1). Bound to its caller (another user: 403; no token: 401) unless the script allows anonymous callers. 404 (internal_code 6) when the file was deleted since the run. A request body is ignored (never read): the reference node's own tests send the file bytes with this GET.
          */
         get: operations["downloadByTransaction"];
         /**
@@ -1059,11 +1059,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "if_not_exists": true
          *     }
          */
         CreateCollectionRequest: {
             name: components["schemas"]["CollectionName"];
+            /** @description An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start. */
+            if_not_exists?: boolean;
         };
         /**
          * @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.
@@ -1962,23 +1965,26 @@ export interface components {
             cids?: components["schemas"]["Cid"][];
         };
         /**
-         * @description The version of the node software (not of the API contract, which is `info.version`).
+         * @description The Hive Node API level the node serves (the reference node answers its release here; the Hive SDKs read `major`, `minor`, `patch`) and the Cella software version. The contract version is `info.version` of the OpenAPI document.
          * @example {
-         *       "major": 0,
-         *       "minor": 1,
-         *       "patch": 0,
-         *       "version": "0.1.0"
+         *       "major": 2,
+         *       "minor": 9,
+         *       "patch": 2,
+         *       "version": "2.9.2",
+         *       "node_version": "0.1.0"
          *     }
          */
         NodeVersion: {
-            /** @description Major version: a change here breaks clients. */
+            /** @description Major version of the Hive Node API served (2): a change here breaks clients. */
             major: number;
-            /** @description Minor version: new features, compatible. */
+            /** @description Minor version: features added, compatible. */
             minor: number;
             /** @description Patch version: fixes only. */
             patch: number;
-            /** @description The full version string (semver). */
+            /** @description The release of the reference Hive Node whose v2 API this node serves (`major.minor.patch`): a dApp built for that release or an earlier one works unchanged. */
             version: string;
+            /** @description The version of the Cella node software itself (semver). */
+            node_version: string;
         };
         /**
          * @description The body of every error response. The HTTP status and `internal_code` together name the error (the Elastos Hive SDKs map exactly these pairs to their exception classes).
@@ -2042,10 +2048,10 @@ export interface components {
             /** @description The node software version. */
             version: string;
             /**
-             * @description `vault`: serves vaults; `backup`: also keeps other nodes' backups (the internal backup API).
+             * @description `both` (the default): serves vaults and keeps backups, other nodes' and its own users' (the internal backup API); `backup`: a node dedicated to backups (same routes); `vault`: serves vaults, keeps no backups.
              * @enum {string}
              */
-            role: "vault" | "backup";
+            role: "vault" | "backup" | "both";
             /**
              * @description Where documents are stored: embedded SQLite or a MongoDB server.
              * @enum {string}
@@ -2117,6 +2123,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 3
          *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
+         *         },
          *         "identity_chain": {
          *           "status": "ok",
          *           "ms": 41
@@ -2136,10 +2146,12 @@ export interface components {
             status: "ready";
             checks: components["schemas"]["ReadinessChecks"];
         };
-        /** @description One check per part: the stores always, the chains when configured. */
+        /** @description One check per part: the stores and the node's disk always, the chains when configured. */
         ReadinessChecks: {
             document_store: components["schemas"]["ReadinessCheck"];
             block_store: components["schemas"]["ReadinessCheck"];
+            /** @description The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`. */
+            storage: components["schemas"]["ReadinessCheck"];
             /** @description Present when an identity chain is configured. */
             identity_chain?: components["schemas"]["ReadinessCheck"];
             /** @description Present when payments are on. */
@@ -2176,6 +2188,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 1,
          *           "error": "refused"
+         *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
          *         },
          *         "identity_chain": {
          *           "status": "ok",
@@ -2384,11 +2400,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "created": true
          *     }
          */
-        Collection: {
+        CreateCollectionResult: {
             name: components["schemas"]["CollectionName"];
+            /** @description True when this request created it; false when it existed (`if_not_exists`). */
+            created: boolean;
         };
         /**
          * @example {
@@ -2422,6 +2441,18 @@ export interface components {
             modified_count: number;
             /** @description The `_id` of the inserted document when an upsert inserted one, else null. */
             upserted_id: string | null;
+        };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "deleted_count": 2
+         *     }
+         */
+        DeleteResult: {
+            /** @description Always true: the write is durable when answered. */
+            acknowledged: boolean;
+            /** @description Documents deleted. */
+            deleted_count: number;
         };
         /**
          * @example {
@@ -2597,6 +2628,10 @@ export interface components {
              * @example 1772443802
              */
             updated?: number;
+            /** @description A file's properties (`?comp=metadata`): the client encrypted the content (a flag it sent). */
+            is_encrypt?: boolean;
+            /** @description With `is_encrypt`: how the client encrypted it; '' when it did not. */
+            encrypt_method?: string;
         };
         /**
          * @example {
@@ -3073,6 +3108,7 @@ export interface components {
         };
         /**
          * @example {
+         *       "subscribed": true,
          *       "current": {
          *         "id": "5b0c2a8e-3f41-4d7a-9c62-1e8f0b4d7a93",
          *         "source_did": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
@@ -3092,6 +3128,8 @@ export interface components {
          *     }
          */
         BackupNodeState: {
+            /** @description Whether the user has a backup service here (a backup through the primary dialect subscribes the free backup plan on its first attempt; the Hive dialect needs `PUT /subscription/backup` first). */
+            subscribed: boolean;
             /** @description The last complete, verified backup. */
             current: components["schemas"]["BackupSummary"] | null;
             /** @description An unfinished attempt, or null. */
@@ -3113,7 +3151,7 @@ export interface components {
                 /** @description Bytes received so far. */
                 bytes_received: number;
             } | null;
-            /** @description The user's backup plan on this node. */
+            /** @description The user's backup plan on this node; null without a backup service. */
             plan: {
                 /** @description The backup plan. */
                 name: string;
@@ -3121,7 +3159,7 @@ export interface components {
                 quota: number;
                 /** @description Bytes the current backup uses. */
                 used: number;
-            };
+            } | null;
         };
         /**
          * @description A complete, verified backup.
@@ -4052,7 +4090,10 @@ export interface operations {
     };
     vaultInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The reference node's option to add `files_used` to the answer; accepted for its clients, the answer carries `files_used` either way. */
+                files_used?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4198,19 +4239,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
-             *
-             *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -4298,13 +4327,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The collection was created. */
+            /** @description The collection was created (or, with `if_not_exists`, exists). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"];
+                    "application/json": components["schemas"]["CreateCollectionResult"];
                 };
             };
             400: components["responses"]["InvalidParameter"];
@@ -4359,7 +4388,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4581,7 +4614,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,7 +4710,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4706,11 +4747,13 @@ export interface operations {
         };
         responses: {
             /** @description Deleted. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
             };
             400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -4963,6 +5006,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     dropIndex: {
@@ -5177,7 +5229,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5328,6 +5384,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     copyFile: {
@@ -5411,7 +5476,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5594,7 +5663,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +5825,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +6018,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6268,6 +6349,8 @@ export interface operations {
             /**
              * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
              *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             *
              *     `BACKUP_IN_PROGRESS` (internal_code 2): A backup or restore of this vault is running.
              */
             400: {
@@ -6507,7 +6590,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6701,7 +6788,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6898,7 +6989,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6986,7 +7081,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;

@@ -34,6 +34,7 @@ import {
 } from './manifest.js';
 import type { PrimaryDeps } from './primary-deps.js';
 import { TransientError, type ProgressSink } from './progress.js';
+import type { Dispatcher } from 'undici';
 import type { BackupNodeClient } from './remote.js';
 import { Spool } from './spool.js';
 
@@ -54,17 +55,30 @@ export interface RunInput {
 }
 
 /** The HTTP client (undici) loads with the first backup or restore, not when the node starts. */
-async function clientFor(
+export async function clientFor(
   deps: PrimaryDeps,
   input: Pick<RunInput, 'grant' | 'signal' | 'userDid'>,
   userDocument: unknown,
 ): Promise<BackupNodeClient> {
   const { BackupNodeClient } = await import('./remote.js');
+  let { grant } = input;
+  let dispatcher: Dispatcher;
+  if (grant.targetDid === deps.identity.did) {
+    // A backup to this very node (the backup store, apart from the vault): the node's own address,
+    // whatever URL the credential names (it may be one this node cannot reach itself by).
+    const self = deps.self();
+    if (!self.keepsBackups) throw notBackupNode();
+    if (!self.url) throw new TransientError('this node is not listening yet');
+    grant = { ...grant, targetUrl: self.url };
+    dispatcher = await deps.outbound.selfDispatcher();
+  } else {
+    dispatcher = await deps.outbound.dispatcher();
+  }
   return new BackupNodeClient({
-    grant: input.grant,
+    grant,
     identity: deps.identity,
     signal: input.signal,
-    dispatcher: await deps.outbound.dispatcher(),
+    dispatcher,
     ...(userDocument !== undefined && input.userDid.startsWith('did:elastos:') ? { userDocument } : {}),
   });
 }
@@ -73,6 +87,14 @@ async function clientFor(
  * How a backup and a restore both begin: the vault, a client signed in to the backup node, and
  * `sync`, which copies the bytes that client moved into the job's progress.
  */
+/** A backup to this node, which keeps no backups (`CELLA_ROLE=vault`). */
+export function notBackupNode(): CellaError {
+  return new CellaError(
+    'BAD_REQUEST',
+    'the credential names this node as the backup node, but it keeps no backups (CELLA_ROLE=vault): name a backup node',
+  );
+}
+
 export async function openSession(
   deps: PrimaryDeps,
   input: RunInput,

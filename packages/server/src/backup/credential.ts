@@ -82,7 +82,6 @@ export function grantOf(vc: VerifiedCredential): BackupGrant {
   if (!targetDid || !targetDid.startsWith('did:'))
     throw refused("targetHiveNodeDID (the backup node's DID) is missing");
   if (!targetUrl) throw refused("targetNodeURL (the backup node's URL) is missing");
-  if (targetDid === vc.subject.id) throw refused('the backup node must be another node than the primary');
   return {
     userDid: vc.issuer,
     sourceDid: vc.subject.id,

@@ -153,6 +153,31 @@ export class BackupJobs {
     return viewOf(doc);
   }
 
+  /**
+   * Ends the user's running job as `failed` with `reason`. The record changes first: a process that
+   * runs the job elsewhere loses its lease at its next heartbeat (a third of the lease) and stops;
+   * here it is stopped at once, and this returns once it has.
+   */
+  async cancel(userDid: string, reason: string): Promise<void> {
+    await this.jobs.updateOne(
+      { _id: userDid, result: 'running' },
+      {
+        $set: {
+          result: 'failed',
+          message: reason,
+          finishedAt: this.now(),
+          owner: null,
+          leaseUntil: 0,
+          credential: null,
+        },
+      },
+    );
+    const job = this.running.get(userDid);
+    if (!job) return;
+    job.controller.abort(new Error(reason));
+    await job.done;
+  }
+
   /** Starts the heartbeat and takes over jobs left running by a stopped process. */
   startTimers(): void {
     if (this.timer) return;

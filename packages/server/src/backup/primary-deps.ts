@@ -34,4 +34,9 @@ export interface PrimaryDeps {
   spoolDir: string;
   /** The outbound agent (src/outbound) for requests to the backup node the user names. */
   outbound: OutboundClient;
+  /**
+   * Where this node itself listens (a backup to this very node goes there, whatever URL the
+   * credential names), and whether it keeps backups; undefined until it listens.
+   */
+  self: () => { url: string | undefined; keepsBackups: boolean };
 }

@@ -79,10 +79,13 @@ export class BackupReceiver {
     return Math.floor(this.o.clock() / 1000);
   }
 
+  /** The user's backup here; read only (a user without a backup service is told so, not subscribed). */
   async state(caller: NodeCaller) {
     const { userDid } = caller;
-    const record = await this.o.records.open(userDid);
+    const record = await this.o.records.find(userDid);
+    if (!record) return { subscribed: false, current: null, pending: null, plan: null };
     return {
+      subscribed: true,
       current: record.current ? summaryOf(record.current) : null,
       pending: record.pending
         ? {

@@ -1,7 +1,8 @@
 /**
  * Backups as the rest of the node sees them. Every node is a primary for its own vaults (start a
- * backup or a restore, report their state); a node with `role: 'backup'` also keeps other nodes'
- * backups (the internal API, node-to-node sign-in) and promotes them to live vaults.
+ * backup or a restore, report their state); a node with `role: 'both'` (the default) or `'backup'`
+ * also keeps backups — other nodes' and its own users' — in its backup store, apart from the vaults
+ * (the internal API, node-to-node sign-in), and promotes them to live vaults.
  */
 import type { OutboundClient } from '../outbound/lazy-outbound.js';
 import path from 'node:path';
@@ -13,15 +14,17 @@ import { NonceStore, type PresentedDocumentStore } from '../auth/node-stores.js'
 import type { Config } from '../config.js';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
+import { schemas } from '@cella/openapi';
+import type { z } from 'zod';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PlansFile } from '../vault/plans.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { BackupRecords, type BackupRecord, type CurrentBackup } from './backup-records.js';
-import { runBackup } from './backup-run.js';
+import { notBackupNode, runBackup } from './backup-run.js';
 import { BackupStore } from './backup-store.js';
 import { checkOnPrimary, verifyBackupCredential, type BackupGrant } from './credential.js';
-import { BackupJobs, type BackupJobsOptions, type BackupStateView } from './jobs.js';
+import { BackupJobs, type BackupJobsOptions, type BackupStateView, type JobKind } from './jobs.js';
 import type { FileRefs, PrimaryDeps, PublicFileIndex } from './primary-deps.js';
 import { emptyProgress } from './progress.js';
 import { promote } from './promote.js';
@@ -45,7 +48,7 @@ export interface BackupServiceDeps {
   refs: FileRefs;
   publicFiles: PublicFileIndex;
   settings: BackupSettings;
-  /** The backup node's own BlockStore (`role: 'backup'` only). */
+  /** The backup store's own BlockStore (roles `both` and `backup`). */
   openBackupStore?: (dir: string) => Promise<BlockStore>;
   /** The outbound agent (src/outbound) for requests to backup nodes users name. */
   outbound: OutboundClient;
@@ -57,12 +60,14 @@ export class BackupService {
   readonly tokens: BackupTokens;
   readonly auth: BackupAuthService;
   readonly jobs: BackupJobs;
-  /** Backup-node side (undefined unless `role: 'backup'`). */
+  /** Backup-node side (undefined with `role: 'vault'`). */
   readonly receiver: BackupReceiver | undefined;
   readonly records: BackupRecords | undefined;
   readonly store: BackupStore | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly primary: PrimaryDeps;
+  /** Where this node listens, once it does (a backup to this very node goes there). */
+  private selfUrl: string | undefined;
 
   private constructor(
     private readonly d: BackupServiceDeps,
@@ -92,6 +97,7 @@ export class BackupService {
       clock: d.clock,
       spoolDir: spoolDir(d.config),
       outbound: d.outbound,
+      self: () => ({ url: this.selfUrl, keepsBackups: store !== undefined }),
     };
     this.jobs = new BackupJobs({
       nodeDb: d.nodeDb,
@@ -131,7 +137,7 @@ export class BackupService {
 
   static async create(d: BackupServiceDeps): Promise<BackupService> {
     let store: BackupStore | undefined;
-    if (d.config.role === 'backup') {
+    if (d.config.role !== 'vault') {
       if (!d.openBackupStore) throw new Error('a backup node needs a backup store');
       store = new BackupStore(
         await d.openBackupStore(path.join(d.config.dataDir, 'backup-store')),
@@ -187,21 +193,91 @@ export class BackupService {
     return grant;
   }
 
-  async startBackup(userDid: string, credential: unknown): Promise<BackupStateView> {
+  /** The node listens at `url` (startNode): a backup to this very node connects there. */
+  listening(url: string): void {
+    const parsed = new URL(url);
+    // A node listening on every interface is reached on loopback.
+    if (parsed.hostname === '0.0.0.0') parsed.hostname = '127.0.0.1';
+    if (parsed.hostname === '[::]') parsed.hostname = '[::1]';
+    this.selfUrl = parsed.origin;
+  }
+
+  /**
+   * `checkTarget`: the reference's checks before a job starts (the Hive dialect without
+   * `is_force`): the backup node is reached and signed in to, the user has a backup service there,
+   * and a restore has a complete backup to restore — each refused at once with 400 rather than
+   * found out by a job that fails.
+   */
+  async startBackup(
+    userDid: string,
+    credential: unknown,
+    options: { checkTarget?: boolean } = {},
+  ): Promise<BackupStateView> {
     const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError('VAULT_NOT_FOUND', 'there is no vault for you on this node: nothing to back up');
+    if (grant.targetDid === this.d.identity.did && !this.store) throw notBackupNode();
+    if (options.checkTarget) await this.checkTarget(userDid, grant, 'backup');
     return this.jobs.start(userDid, 'backup', grant);
   }
 
-  async startRestore(userDid: string, credential: unknown): Promise<BackupStateView> {
+  async startRestore(
+    userDid: string,
+    credential: unknown,
+    options: { checkTarget?: boolean } = {},
+  ): Promise<BackupStateView> {
     const grant = await this.grantFor(userDid, credential);
     if (!(await this.d.vaults.find(userDid)))
       throw new CellaError(
         'VAULT_NOT_FOUND',
         'there is no vault for you on this node to restore into: subscribe first',
       );
+    if (grant.targetDid === this.d.identity.did && !this.store) throw notBackupNode();
+    if (options.checkTarget) await this.checkTarget(userDid, grant, 'restore');
     return this.jobs.start(userDid, 'restore', grant);
+  }
+
+  private async checkTarget(userDid: string, grant: BackupGrant, kind: JobKind): Promise<void> {
+    const running = await this.jobs.state(userDid);
+    if (running.result === 'running') return; // jobs.start refuses it with its own reason
+    const { clientFor } = await import('./backup-run.js');
+    const signal = AbortSignal.timeout(CHECK_TARGET_MS);
+    const client = await clientFor(
+      this.primary,
+      { grant, signal, userDid },
+      await this.d.presented.get(userDid),
+    );
+    let state: z.infer<typeof schemas.backup.backupNodeState>;
+    try {
+      await client.signIn();
+      state = await client.json('GET', '/api/v2/vault-backup-service/state', schemas.backup.backupNodeState);
+    } catch (error) {
+      if (error instanceof CellaError) throw error;
+      const reason = signal.aborted
+        ? `no answer within ${CHECK_TARGET_MS / 1000} s`
+        : (error as Error).message;
+      throw new CellaError('BAD_REQUEST', `the backup node cannot be used: ${reason}`, { cause: error });
+    }
+    if (!state.subscribed)
+      throw new CellaError(
+        'BAD_REQUEST',
+        'you have no backup service on the backup node: subscribe to it there first (PUT /api/v2/subscription/backup)',
+      );
+    if (state.pending && state.pending.source_did !== this.d.identity.did)
+      throw new CellaError(
+        'BAD_REQUEST',
+        'the backup node is receiving a backup of your vault from another node',
+      );
+    if (kind === 'restore' && !state.current)
+      throw new CellaError('BAD_REQUEST', 'there is no complete backup of your vault on the backup node');
+  }
+
+  /**
+   * Stops the user's running job, here or in another process (a forced unsubscribe deletes the
+   * vault it works on): the job ends `failed` with `reason`.
+   */
+  async cancelJob(userDid: string, reason: string): Promise<void> {
+    await this.jobs.cancel(userDid, reason);
   }
 
   /** The latest job; on a backup node with no job of the user's own, the backup kept here. */
@@ -312,6 +388,9 @@ export class BackupService {
     await this.store?.blocks.close();
   }
 }
+
+/** How long the checks before a job may take (sign-in and state on the backup node). */
+const CHECK_TARGET_MS = 30_000;
 
 function spoolDir(config: Config): string {
   return path.join(config.dataDir, 'backup-spool');

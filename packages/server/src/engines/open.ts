@@ -5,6 +5,18 @@ import type { Logger } from '../logger.js';
 import type { ReadPoolFigures } from '../metrics/index.js';
 import type { BlockStore } from '@cella/block-store';
 import type { DocumentStore } from '@cella/document-store';
+import type { StoragePath } from '../storage/free-space.js';
+
+const documentsDir = (config: Config) => path.join(config.dataDir, 'db');
+const blocksDir = (config: Config) => path.join(config.dataDir, 'blocks');
+
+/** The directories the embedded engines write to (db/, blocks/), and the data dir itself. */
+export function localStoragePaths(config: Config): StoragePath[] {
+  const paths: StoragePath[] = [{ part: 'data', path: config.dataDir }];
+  if (!config.mongodbUri) paths.push({ part: 'documents', path: documentsDir(config) });
+  if (!config.ipfsApiUrl) paths.push({ part: 'blocks', path: blocksDir(config) });
+  return paths;
+}
 
 /**
  * The DocumentStore engine. Reads that name no `maxTimeMS` (the node's own) are bounded by
@@ -23,7 +35,7 @@ export async function openDocumentStore(
   }
   const { createSqliteDocumentStore, defaultReadWorkers, sqliteReadPool } =
     await import('@cella/document-store/sqlite');
-  const dir = path.join(config.dataDir, 'db');
+  const dir = documentsDir(config);
   const store = createSqliteDocumentStore({
     dir,
     maxTimeMs,
@@ -60,7 +72,7 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
     return createKuboBlockStore({ apiUrl: config.ipfsApiUrl });
   }
   const { createHeliaBlockStore } = await import('@cella/block-store/helia');
-  const dir = path.join(config.dataDir, 'blocks');
+  const dir = blocksDir(config);
   log.info({ dir }, 'block store: helia (embedded)');
   return createHeliaBlockStore({ dir });
 }

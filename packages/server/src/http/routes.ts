@@ -7,8 +7,8 @@
  *    parser validates `{params, query, body}`,
  * 3. carries the body as the entry says, only when that parser asks for its input — after the
  *    middleware, so a caller refused for its token or its rate has no byte of its body read: a
- *    streaming entry (`binaryBody`) gets `request.raw` untouched, any other entry's JSON body is
- *    read within its `bodyLimit` (413 past it),
+ *    streaming entry (`binaryBody`) gets `request.raw` untouched, an entry that `ignoresBody`
+ *    reads none, any other entry's JSON body is read within its `bodyLimit` (413 past it),
  * 4. answers: a handler that answered itself (a stream) returns `ANSWERED`; any other result is
  *    written as JSON with the entry's success status (send-answer.ts: JsonText as it is, lists
  *    as their items are read, capped).
@@ -22,7 +22,7 @@
  * - then table order (the first table is the primary dialect), then the entry order in a table.
  * When no candidate's query schema accepts the query, the first whose rest matches answers (its
  * parser says which parameter it does not know: 400). When no rest matches, 405 names the methods
- * the path has. A second route table (another dialect's paths onto the same services) adds its
+ * the path has. A URL that leaves a named path parameter empty matches no route (404). A second route table (another dialect's paths onto the same services) adds its
  * entries to the same routes under this rule.
  *
  * When the query leaves more than one JSON entry (the two dialects' `DELETE /vault/db/{name}`:
@@ -199,6 +199,14 @@ export function registerRoutes(
       method,
       url: compiled.url,
       handler: async (request, reply) => {
+        // A path parameter is never empty (the wildcard of file paths aside: the root folder):
+        // `PUT /vault/scripting/` names no script and matches no route, as on the reference.
+        for (const [name, value] of Object.entries(request.params as Record<string, unknown>))
+          if (name !== '*' && value === '')
+            throw new CellaError(
+              'ROUTE_NOT_FOUND',
+              `no endpoint at ${request.method} ${request.url.split('?')[0]}`,
+            );
         const picks = pick(request);
         if (picks.length === 0) {
           const allowed = methodsAt((request.raw.url ?? '').split('?')[0] ?? '').join(', ');
@@ -223,7 +231,7 @@ export function registerRoutes(
           picked = chosen.picked;
           request.operation = picked.candidate.endpoint.operationId;
           readBody = async () => chosen.body;
-        } else if (isStreaming(picked.candidate.endpoint)) {
+        } else if (isStreaming(picked.candidate.endpoint) || picked.candidate.endpoint.ignoresBody) {
           readBody = async () => undefined;
         } else {
           const limit = picked.candidate.endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;

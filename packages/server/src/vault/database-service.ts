@@ -166,7 +166,8 @@ export class VaultDatabase {
     vault: VaultSpace,
     name: string,
     flags: CollectionFlags = PLAIN,
-  ): Promise<{ name: string }> {
+    options: { ifNotExists?: boolean } = {},
+  ): Promise<{ name: string; created: boolean }> {
     this.assertWritable(vault);
     assertUserCollection(name);
     if (flags.is_encrypt && flags.encrypt_method === '')
@@ -189,8 +190,9 @@ export class VaultDatabase {
     } catch (error) {
       throw fromStoreError(error);
     }
-    if (!created) throw new CellaError('ALREADY_EXISTS', `the collection "${name}" already exists`);
-    return { name };
+    if (!created && !options.ifNotExists)
+      throw new CellaError('ALREADY_EXISTS', `the collection "${name}" already exists`);
+    return { name, created };
   }
 
   async deleteCollection(vault: VaultSpace, name: string): Promise<void> {
@@ -225,14 +227,25 @@ export class VaultDatabase {
     name: string,
     filterInput: unknown,
     updateInput: unknown,
-    options: { upsert?: boolean; timestamp?: boolean; one?: boolean } = {},
+    options: {
+      upsert?: boolean;
+      timestamp?: boolean;
+      one?: boolean;
+      /**
+       * The Hive dialect's reading: an empty update with the timestamp on only sets `modified`, as
+       * the reference does (its tests send `{"filter": {}, "update": {}}`). The primary dialect
+       * refuses an empty update.
+       */
+      timestampOnly?: boolean;
+    } = {},
   ) {
     this.assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const filter = asObject(filterInput, 'filter') as Filter;
       let update = asObject(updateInput, 'update');
       const keys = Object.keys(update);
-      if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+      const touchOnly = keys.length === 0 && options.timestampOnly === true && options.timestamp !== false;
+      if ((keys.length === 0 && !touchOnly) || !keys.every((k) => k.startsWith('$'))) {
         throw new CellaError(
           'INVALID_PARAMETER',
           'update must consist of update operators such as $set, $inc or $push',

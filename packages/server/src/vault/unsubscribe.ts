@@ -7,7 +7,8 @@
  *
  * With `force` the vault is deleted, in an order a crash may interrupt anywhere and a repeated
  * call finishes:
- *   1. refused while a backup or restore of the vault runs;
+ *   1. a backup or restore of the vault that runs is cancelled (it ends `failed`, and this waits
+ *      only for it to stop: a backup that cannot reach its backup node never holds the deletion);
  *   2. the record is marked `removed`: no new request reaches the vault, and a write already under
  *      way fails at its quota charge (which refuses unsubscribed vaults) inside its own
  *      transaction; the deletion then waits `drainMs` (1.5 s) for requests that were past the
@@ -34,7 +35,8 @@ export interface UnsubscribeDeps {
   documents: DocumentStore;
   refs: { release(cid: string): Promise<void> };
   transactions: { deleteForVault(targetDid: string): Promise<number> };
-  backupJobs: { state(userDid: string): Promise<{ state: string; result: string }> };
+  /** A running backup or restore of the vault is cancelled, never waited for. */
+  backupJobs: { cancel(userDid: string, reason: string): Promise<void> };
   /** Node-wide records about the user that go with the vault (public files, access statistics). */
   userRecords: { removeUser(userDid: string): Promise<void> }[];
   log: Logger;
@@ -60,12 +62,7 @@ export async function unsubscribeVault(
   }
   const record = await vaults.findAny(userDid);
   if (!record) throw noVault();
-  const job = await deps.backupJobs.state(userDid);
-  if (job.result === 'running')
-    throw new CellaError(
-      'BACKUP_IN_PROGRESS',
-      `a ${job.state} of this vault is running: wait for it to finish (GET /api/v2/vault/backup/state)`,
-    );
+  await deps.backupJobs.cancel(userDid, 'cancelled: the vault was deleted (forced unsubscribe)');
   await vaults.unsubscribe(userDid);
   await new Promise((resolve) => setTimeout(resolve, deps.drainMs ?? DRAIN_MS));
   const cids = await fileRefsOf(deps.documents.database(record.database));

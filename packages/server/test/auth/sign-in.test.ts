@@ -90,13 +90,13 @@ describe('signing in', () => {
     const user = createDevIdentity('key');
     expect(user.did).toMatch(/^did:key:zDn/);
     const vault = await connect({ url: node.url, signer: user.signer });
-    expect((await vault.node.info()).role).toBe('vault');
+    expect((await vault.node.info()).role).toBe('both');
   });
 
   test('an unpublished did:elastos user signs in with the document it presents', async () => {
     const user = createDevIdentity('elastos');
     const vault = await connect({ url: node.url, signer: user.signer });
-    expect((await vault.node.info()).role).toBe('vault');
+    expect((await vault.node.info()).role).toBe('both');
   });
 
   test('the challenge carries exactly the spec claims and the token its expiry', async () => {
@@ -298,7 +298,7 @@ describe('refusals', () => {
     const vault = await connect({ url: node.url, signer: user.signer });
     const first = await vault.session.token();
     await vault.session.invalidate(first); // as if the node had refused it
-    await expect(vault.node.info()).resolves.toMatchObject({ role: 'vault' });
+    await expect(vault.node.info()).resolves.toMatchObject({ role: 'both' });
     const error = await connect({
       url: node.url,
       signer: { ...user.signer, sign: async () => new Uint8Array(64) },

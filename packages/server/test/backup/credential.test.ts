@@ -75,7 +75,6 @@ describe('backup credentials', () => {
       /targetNodeURL/,
     );
     await refusedWith(await issue({ targetUrl: 'ftp://x' }), /http\(s\) URL/);
-    await refusedWith(await issue({ targetNodeDid: primary.did }), /another node than the primary/);
     await refusedWith(
       await issueCredential(user, {
         types: ['HiveBackupCredential'],

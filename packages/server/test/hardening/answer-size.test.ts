@@ -104,8 +104,13 @@ describe('lists cut at the cap say where to continue, and the SDK follows', () =
     expect(JSON.stringify(first.body).length).toBeLessThanOrEqual(64 * 1024);
     expect(first.body.next_skip).toBe(first.body.items.length);
     expect(first.body.items.length).toBeGreaterThan(10);
-    expect((await alice.db.collection('pages').find({})).map((d) => d.i)).toEqual(docs.map((d) => d.i));
-    const sorted = await alice.db.collection('pages').find({}, { sort: { rank: -1 }, skip: 5, limit: 200 });
+    expect((await alice.db.collection('pages').find({}).toArray()).map((d) => d.i)).toEqual(
+      docs.map((d) => d.i),
+    );
+    const sorted = await alice.db
+      .collection('pages')
+      .find({}, { sort: { rank: -1 }, skip: 5, limit: 200 })
+      .toArray();
     expect(sorted.map((d) => d.rank)).toEqual(Array.from({ length: 200 }, (_, k) => 294 - k));
   });
 

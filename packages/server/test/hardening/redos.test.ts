@@ -83,7 +83,7 @@ test('lookaround and backreferences are a 400 that names RE2, on find, count, up
     expect(answer.status, `${method} ${path}`).toBe(400);
     expect(answer.body.error.message).toMatch(/RE2 syntax/);
   }
-  expect((await alice.db.collection('probe').find({})).length).toBe(1);
+  expect((await alice.db.collection('probe').find({}).toArray()).length).toBe(1);
 });
 
 test('script conditions and executables: the probe answers, unsupported patterns are refused at registration', async () => {

@@ -52,6 +52,8 @@ const production: Partial<Config> & { tlsCert: string } = {
   paymentContractAddress: CONTRACT,
   paymentReceivingAddress: ADDRESS,
   metricsToken: 'metrics-token-that-is-secret',
+  nodeEmail: 'ops@vault.example.com',
+  nodeDescription: 'A vault node',
 };
 
 describe('describeStart', () => {
@@ -95,7 +97,7 @@ describe('describeStart', () => {
     expect(text).not.toContain('cluster-pass');
   });
 
-  test('the defaults: embedded engines named, one warning each for identity and payments', async () => {
+  test('the defaults: embedded engines named, one warning each for identity, node info and payments', async () => {
     const { lines, warnings } = await summary({});
     const text = lines.join('\n');
     expect(text).toContain(`documents      SQLite at ${path.join(dataDir, 'db')}`);
@@ -105,10 +107,13 @@ describe('describeStart', () => {
     expect(text).toContain('identity       self-certifying DIDs only (no identity chain)');
     expect(text).toContain('payments       off');
     // Loopback: plain HTTP and open metrics are not warned about.
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^no identity chain \(CELLA_EID_RPC_URL or CELLA_CHAIN_TYPE\)/);
     expect(warnings[1]).toMatch(/^payments are off/);
-    expect(lines.slice(-2)).toEqual(warnings.map((w) => `WARNING: ${w}`));
+    expect(warnings[2]).toMatch(
+      /^the node's e-mail \(CELLA_NODE_EMAIL\) and description \(CELLA_NODE_DESCRIPTION\) are empty: GET \/api\/v2\/node\/info/,
+    );
+    expect(lines.slice(-3)).toEqual(warnings.map((w) => `WARNING: ${w}`));
   });
 
   test('each thing a production node lacks gives exactly one warning', async () => {
@@ -126,6 +131,7 @@ describe('describeStart', () => {
       'metrics are served',
       'no identity chain',
       'payments run on',
+      "the node's e-mail",
       'CELLA_QUOTA_ENFORCEMENT=false: storage usage',
     ]);
     expect(
@@ -190,6 +196,8 @@ describe('the start summary of node processes', () => {
         CELLA_PAYMENT_CONTRACT: payment.paymentContractAddress!,
         CELLA_PAYMENT_RECEIVING_ADDRESS: payment.paymentReceivingAddress!,
         CELLA_METRICS_TOKEN: token,
+        CELLA_NODE_EMAIL: 'ops@example.org',
+        CELLA_NODE_DESCRIPTION: 'A node with everything on',
       },
     });
     nodes.push(node);
@@ -218,6 +226,7 @@ describe('the start summary of node processes', () => {
       'metrics are served',
       'no identity chain',
       'payments are off',
+      "the node's e-mail",
     ]);
     // The old per-user line ("… its deactivation on the identity chain is not checked") is gone.
     expect(output).not.toMatch(/is not checked/);

@@ -55,7 +55,7 @@ describe('unsubscribe without force', () => {
 
     for (const call of [
       () => user.subscription.info(),
-      () => user.db.collection('notes').find({}),
+      () => user.db.collection('notes').find({}).toArray(),
       () => user.db.createCollection('other'),
       () => user.files.bytes('docs/a.txt'),
       () => user.files.upload('docs/b.txt', 'new'),
@@ -73,7 +73,7 @@ describe('unsubscribe without force', () => {
 
     const restored = await user.subscription.subscribe();
     expect(restored).toMatchObject({ state: 'running', storage_used: before.storage_used });
-    expect(await user.db.collection('notes').find({})).toMatchObject([{ text: 'keep me' }]);
+    expect(await user.db.collection('notes').find({}).toArray()).toMatchObject([{ text: 'keep me' }]);
     expect(Buffer.from(await user.files.bytes('docs/a.txt')).toString()).toMatch(/^file content /);
     expect(await user.scripts.run('count_notes')).toEqual({ count_notes: { count: 1 } });
   });

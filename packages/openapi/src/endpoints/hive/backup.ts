@@ -10,6 +10,7 @@ import { KiB } from '../common.js';
 
 const credentialErrors = [
   'INVALID_PARAMETER',
+  'BAD_REQUEST',
   'UNAUTHORIZED',
   'VAULT_NOT_FOUND',
   'BACKUP_IN_PROGRESS',
@@ -36,7 +37,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     tag: 'Hive: Backup',
     summary: "Back up the caller's vault to the node the credential names (Hive SDK `startBackup`)",
     description:
-      'The caller backs up their vault, every space, to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) without a vault.',
+      'The caller backs up their vault, every space, to the backup node named in their `HiveBackupCredential` (issuer = the caller, subject = this node, unexpired; 401 otherwise). Before the job starts (unless `is_force=true`) the backup node is reached and signed in to and must hold a backup service of the caller (`PUT /subscription/backup` there; a backup to this very node is kept in its backup store, apart from the vault), else 400 at once, as the reference. Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs; 404 (internal_code 1) without a vault.',
     query: hive.backupQuery,
     body: hive.credentialRequest,
     success: { status: 201, description: 'Started.', body: hive.backupResult },
@@ -59,7 +60,7 @@ export const hiveBackupEndpoints = defineEndpoints({
     tag: 'Hive: Backup',
     summary: "Restore the caller's vault from the node the credential names (Hive SDK `restoreFrom`)",
     description:
-      'The caller restores their vault, every space, from the backup node the credential names; the whole vault is switched in one step once complete. Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs.',
+      'The caller restores their vault, every space, from the backup node the credential names; the whole vault is switched in one step once complete. Before the job starts (unless `is_force=true`) the backup node must hold a complete backup of the vault, else 400 at once, as the reference. Answers at once; the job runs in the background (`GET /vault/content`). 400 (internal_code 2) while a backup or restore runs.',
     query: hive.restoreQuery,
     body: hive.credentialRequest,
     success: { status: 201, description: 'Started.', body: hive.backupResult },
@@ -85,6 +86,12 @@ export const hiveBackupEndpoints = defineEndpoints({
       'The caller, on the backup node: makes the backup kept here their vault on this node. A vault already here is 455; no backup 404 (internal_code 2); 400 (internal_code 2) while a backup is being received; 507 when the vault plan cannot hold it.',
     body: noBody,
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
-    errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'BACKUP_NOT_FOUND',
+      'BACKUP_IN_PROGRESS',
+      'ALREADY_EXISTS',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
   },
 });

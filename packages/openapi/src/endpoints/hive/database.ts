@@ -21,7 +21,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     params: db.collectionNameParams,
     body: hive.createCollectionRequest.optional(),
     success: { status: 200, description: 'Created.', body: hive.collectionCreated },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 4 * KiB,
   },
   hiveDropCollection: {
@@ -32,7 +32,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Drop a collection with its documents (Hive SDK `deleteCollection`)',
     description:
-      "In the caller's space. Shares its method and path with the primary table's delete-documents: a body of exactly `{}` and no query drops the collection with its documents; a `filter` (body or query) deletes documents; no body is the delete-documents refusal (400), never a drop. 404 (internal_code 4) when there is no such collection.",
+      "In the caller's space. Shares its method and path with the primary table's delete-documents: no body (none, or `Content-Length: 0` with any or no content type, as the Java SDK and the reference's tests send) or a body of exactly `{}` (the JS SDK), and no query, drops the collection with its documents, as the reference does; a `filter` (body or query) deletes documents. 404 (internal_code 4) when there is no such collection.",
     params: db.collectionParams,
     body: hive.emptyBody,
     success: { status: 204, description: 'Dropped.' },
@@ -56,6 +56,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
     ],
     bodyLimit: 16 * MiB,
   },
@@ -83,12 +84,18 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Update documents (Hive SDK `updateOne` / `updateMany`)',
     description:
-      "In the caller's space. The update must consist of operators (a replacement document is 400). `updateone=true` changes the first match only; `timestamp` (default true) sets `modified` (and `created` on upsert). 404 (internal_code 4) without the collection; 507 when it would exceed the quota.",
+      'In the caller\'s space. The update must consist of operators (a replacement document is 400); `{}` with the timestamp on only sets `modified`, as the reference (its tests send `{"filter": {}, "update": {}}`). `updateone=true` changes the first match only; `timestamp` (default true) sets `modified` (and `created` on upsert). 404 (internal_code 4) without the collection; 507 when it would exceed the quota.',
     params: db.collectionParams,
     query: hive.updateQuery,
     body: hive.updateRequest,
     success: { status: 200, description: 'Match and change counts.', body: db.updateResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
     bodyLimit: 4 * MiB,
   },
   hiveDeleteDocuments: {

@@ -18,6 +18,7 @@ const runErrors = [
   'FILE_NOT_FOUND',
   'VAULT_FROZEN',
   'INSUFFICIENT_STORAGE',
+  'STORAGE_FULL',
   'RATE_LIMITED',
 ] as const;
 
@@ -30,9 +31,10 @@ export const hiveScriptsEndpoints = defineEndpoints({
     tag: 'Hive: Scripts',
     summary: "The caller's scripts (Hive SDK `getScripts`)",
     description:
-      'The caller, in their own space: their scripts by name, with conditions and executables as registered. None is 404 (internal_code 3), as the reference.',
+      'The caller, in their own space: their scripts sorted by name, with conditions and executables as registered; `name` picks one, `skip` and `limit` page (0 = no limit: the Java SDK sends `skip=0&limit=0`). None is 404 (internal_code 3), as the reference.',
+    query: hive.listQuery,
     success: { status: 200, description: 'The scripts.', body: scripts.scriptList },
-    errors: ['SCRIPT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'SCRIPT_NOT_FOUND'],
   },
   hiveRegisterScript: {
     operationId: 'hiveRegisterScript',
@@ -46,7 +48,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 200, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 256 * KiB,
     examples: {
       body: {

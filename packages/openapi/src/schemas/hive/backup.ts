@@ -4,9 +4,10 @@ import { queryBoolean } from '../common.js';
 import { backupCredential } from '../backup.js';
 import { backupCredential as credentialExample } from '../example-values.js';
 
-const isForce = queryBoolean
-  .optional()
-  .meta({ description: 'Accepted (the Hive SDK sends it); the checks run either way.' });
+const isForce = queryBoolean.optional().meta({
+  description:
+    "As the reference: without it the backup node is checked before the job starts (reached and signed in to, the user's backup service there, for a restore a complete backup), each refused at once with 400; `true` skips those checks.",
+});
 
 export const backupQuery = z.object({
   to: z

@@ -106,7 +106,8 @@ export const updateRequest = z
   .strictObject({
     filter,
     update: z.record(z.string(), z.unknown()).meta({
-      description: 'Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused.',
+      description:
+        'Update operators (`$set`, `$inc`, `$push`, …); a replacement document is refused. `{}` with the timestamp on only sets `modified` (as the reference).',
     }),
     options: z
       .strictObject({

@@ -1,8 +1,17 @@
 /** The Hive dialect's script requests and answers (the reference's shapes). */
 import { z } from 'zod';
-import { did } from '../common.js';
+import { did, queryInt, querySkip } from '../common.js';
 import { appDid as appDidExample, friendDid } from '../example-values.js';
 import { scriptName } from '../scripts.js';
+
+/** `GET /vault/scripting/scripts`: what the Hive SDKs send (the Java SDK always `skip=0&limit=0`). */
+export const listQuery = z.object({
+  name: scriptName.optional().meta({ description: 'Only the script of this name.' }),
+  skip: querySkip.optional(),
+  limit: queryInt(0, 1_000_000_000, 0)
+    .optional()
+    .meta({ description: 'At most this many; 0 or absent = all (as the reference).' }),
+});
 
 export const appDid = z.string().min(1).max(512).meta({ description: 'An application DID.' });
 

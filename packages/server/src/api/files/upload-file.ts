@@ -7,7 +7,9 @@
 import { endpoints } from '@cella/openapi';
 import { procedureFor } from '../procedures.js';
 import { receiveUpload } from './receive-upload.js';
+import { refuseRootWrite } from './file-path-required.js';
 
-export const uploadFile = procedureFor(endpoints.uploadFile).mutation(async ({ input: { params }, ctx }) =>
-  receiveUpload(ctx, await ctx.vault(), params.path),
-);
+export const uploadFile = procedureFor(endpoints.uploadFile).mutation(async ({ input: { params }, ctx }) => {
+  refuseRootWrite(ctx, params.path);
+  return receiveUpload(ctx, await ctx.vault(), params.path);
+});

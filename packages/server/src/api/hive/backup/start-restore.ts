@@ -1,12 +1,17 @@
 /**
  * POST /api/v2/vault/content?from=hive_node `{credential}` — starts a restore of the whole vault
- * (every space) from the node the credential names; answers at once with `process`.
+ * (every space) from the node the credential names; answers at once with `process`. Without
+ * `is_force` the backup node is checked first, as the reference does (BackupService.checkTarget).
  */
 import { hiveEndpoints } from '@cella/openapi';
 import { procedureFor } from '../../procedures.js';
 import { backupResultOf } from './backup-result.js';
 
 export const hiveStartRestore = procedureFor(hiveEndpoints.hiveStartRestore).mutation(
-  async ({ input: { body }, ctx }) =>
-    backupResultOf(await ctx.app.backup.startRestore(ctx.caller.userDid, body.credential)),
+  async ({ input: { query, body }, ctx }) =>
+    backupResultOf(
+      await ctx.app.backup.startRestore(ctx.caller.userDid, body.credential, {
+        checkTarget: query.is_force !== true,
+      }),
+    ),
 );

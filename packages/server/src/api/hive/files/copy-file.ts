@@ -4,7 +4,11 @@
  */
 import { hiveEndpoints } from '@cella/openapi';
 import { procedureFor } from '../../procedures.js';
+import { refuseRootWrite } from '../../files/file-path-required.js';
 
 export const hiveCopyFile = procedureFor(hiveEndpoints.hiveCopyFile).mutation(
-  async ({ input: { params, query }, ctx }) => ctx.app.files.copy(await ctx.vault(), params.path, query.dest),
+  async ({ input: { params, query }, ctx }) => {
+    refuseRootWrite(ctx, params.path);
+    return ctx.app.files.copy(await ctx.vault(), params.path, query.dest);
+  },
 );

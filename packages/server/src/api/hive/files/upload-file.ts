@@ -7,9 +7,11 @@ import { hiveEndpoints } from '@cella/openapi';
 import { invalid } from '../../../errors.js';
 import { receiveUpload } from '../../files/receive-upload.js';
 import { procedureFor } from '../../procedures.js';
+import { refuseRootWrite } from '../../files/file-path-required.js';
 
 export const hiveUploadFile = procedureFor(hiveEndpoints.hiveUploadFile).mutation(
   async ({ input: { params, query }, ctx }) => {
+    refuseRootWrite(ctx, params.path);
     if (query.is_encrypt === true && query.encrypt_method === undefined)
       throw invalid('is_encrypt=true needs encrypt_method');
     if (query.is_encrypt !== true && query.encrypt_method !== undefined)
