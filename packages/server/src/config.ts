@@ -73,6 +73,11 @@ export const configSchema = z
     ipfsClusterReplicationMax: replicationFactor.optional(),
     /** Seconds a pin or unpin may take to reach its peers before the call fails. */
     ipfsClusterPinTimeoutSeconds: int(1, 86400).default(600),
+    /**
+     * Worker threads that hash and write uploaded blocks (embedded helia store), started on
+     * demand. Absent: one per core but one, at least one.
+     */
+    fileWorkers: int(1, 256).optional(),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
@@ -266,6 +271,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_IPFS_CLUSTER_REPLICATION_MIN: 'ipfsClusterReplicationMin',
   CELLA_IPFS_CLUSTER_REPLICATION_MAX: 'ipfsClusterReplicationMax',
   CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
+  CELLA_FILE_WORKERS: 'fileWorkers',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',

@@ -22,7 +22,7 @@ import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
-import { localStoragePaths, openBlockStore, openDocumentStore } from './engines/open.js';
+import { localStoragePaths, openBlockStore, openDocumentStore, openHeliaBlockStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 // Not through outbound/index.ts, which brings undici: the agent is made on first use.
 import { OutboundPolicy } from './outbound/address-policy.js';
@@ -283,11 +283,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     refs: files.refs,
     publicFiles: files.publicFiles,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
-    openBackupStore: async (dir) =>
-      guardedBlockStore(
-        await (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
-        storage,
-      ),
+    openBackupStore: async (dir) => guardedBlockStore(await openHeliaBlockStore(config, dir), storage),
     outbound,
     onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
   });

@@ -71,8 +71,16 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
     log.info({ url: config.ipfsApiUrl }, 'block store: IPFS daemon (kubo RPC)');
     return createKuboBlockStore({ apiUrl: config.ipfsApiUrl });
   }
-  const { createHeliaBlockStore } = await import('@cella/block-store/helia');
   const dir = blocksDir(config);
   log.info({ dir }, 'block store: helia (embedded)');
-  return createHeliaBlockStore({ dir });
+  return openHeliaBlockStore(config, dir);
+}
+
+/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS. */
+export async function openHeliaBlockStore(config: Config, dir: string): Promise<BlockStore> {
+  const { createHeliaBlockStore } = await import('@cella/block-store/helia');
+  return createHeliaBlockStore({
+    dir,
+    ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
+  });
 }

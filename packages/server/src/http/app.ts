@@ -31,7 +31,7 @@ export interface HttpAppOptions {
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
-const servedByDocsRoutes = new Set([
+export const servedByDocsRoutes: ReadonlySet<string> = new Set([
   'openApiDocument',
   'openApiHiveDocument',
   'apiReference',

@@ -60,6 +60,16 @@ describe('documents', () => {
     expect(milk).toMatchObject({ _id: ids[0], title: 'milk', done: false });
     const title: string = milk!.title; // typed by the interface
     expect(title).toBe('milk');
+    // Typed by the interface, not `any`: tsc (this package's typecheck) refuses what a Note is not.
+    // @ts-expect-error a Note has no `colour`
+    expect(milk!.colour).toBeUndefined();
+    const typeOnly = () => {
+      // @ts-expect-error a Note's `done` is a boolean
+      void notes.insert({ title: 'x', done: 'no' });
+      // @ts-expect-error a Note needs a `title`
+      void notes.insert([{ done: false }]);
+    };
+    expect(typeof typeOnly).toBe('function');
     expect(await notes.findOne({ _id: ids[1] })).toMatchObject({ title: 'call' });
     expect(await notes.findOne({ _id: milk!._id, done: true })).toBeNull();
     expect(await notes.findById('65a1b2c3d4e5f60718293a4b')).toBeNull();
