@@ -92,7 +92,7 @@ describe('a million documents scanned', () => {
     expect(Math.max(...probes)).toBeLessThan(500);
     // The worker goes on serving.
     expect((await count(alice, 'big', {})).body).toEqual({ count: 1_000_000 });
-    expect(await alice.db.collection('big').find({ _id: 'k999999' })).toEqual([
+    expect(await alice.db.collection('big').find({ _id: 'k999999' }).toArray()).toEqual([
       { _id: 'k999999', seq: 999_999, tag: 't999', payload: 'lorem ipsum dolor sit amet' },
     ]);
   }, 120_000);
@@ -134,7 +134,7 @@ describe('two users, one scanning', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toMatch(/too many database queries of yours/);
     const started = performance.now();
-    const found = await bob.db.collection('notes').find({ tag: 't7' });
+    const found = await bob.db.collection('notes').find({ tag: 't7' }).toArray();
     const bobMs = performance.now() - started;
     expect(found).toHaveLength(10);
     // Answered while alice's scans were still running: none of them held bob's turn.
