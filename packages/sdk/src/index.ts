@@ -1,5 +1,6 @@
 export {
   CellaApiError,
+  CellaStreamEndedError,
   CellaNetworkError,
   CellaPaymentError,
   CellaSdkError,
@@ -74,6 +75,7 @@ export {
   type RegisterScriptResult,
   type RunOptions,
   type Script,
+  type ScriptSubscribeOptions,
   type ScriptCondition,
   type ScriptDefinition,
   type ScriptExecutable,
@@ -81,6 +83,17 @@ export {
   type TransferOptions,
   type UploadContent,
 } from './scripts-api.js';
+export {
+  EventsApi,
+  type DocumentEvent,
+  type EventFamily,
+  type EventSubscription,
+  type EventType,
+  type ScriptStreamEvent,
+  type StreamOptions,
+  type SubscribeOptions,
+  type VaultEvent,
+} from './events-api.js';
 export { PaymentApi, type Order, type PaymentConfig, type PricingPlan, type Receipt } from './payment-api.js';
 export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
 export {

@@ -21,6 +21,9 @@ import { SignInService } from './auth/sign-in.js';
 import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
+import { eventDescriber } from './events/describe.js';
+import { EventService } from './events/event-service.js';
+import { eventsSettingsFromConfig } from './events/settings.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { localStoragePaths, openBlockStore, openDocumentStore, openHeliaBlockStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
@@ -122,7 +125,16 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
-  const { store: engine, readPool } = await openDocumentStore(config, log);
+  const clock = options.clock ?? Date.now;
+  // The vaults' change feed: every logged write appends its events in its own transaction; the
+  // events service (built once the services are) hears of each commit of this process.
+  const eventsSettings = eventsSettingsFromConfig(config);
+  let appended: (database: string, head: number) => void = () => undefined;
+  const { store: engine, readPool } = await openDocumentStore(config, log, {
+    describe: eventDescriber(eventsSettings.maxDocumentBytes),
+    appended: (database, head) => appended(database, head),
+    clock,
+  });
   closables.push(engine);
   const blockEngine = await openBlockStore(config, log);
   closables.push(blockEngine);
@@ -169,7 +181,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
-  const clock = options.clock ?? Date.now;
   // Issued and checked on the node's clock, like every other time of the sign-in.
   const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
   let ownership;
@@ -286,7 +297,25 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     openBackupStore: async (dir) => guardedBlockStore(await openHeliaBlockStore(config, dir), storage),
     outbound,
     onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
+    onState: (userDid, kind, result, message) =>
+      events.record(userDid, { type: 'backup.state', kind, result, message }),
   });
+  const events = new EventService({
+    documents,
+    vaults,
+    scripts,
+    settings: eventsSettings,
+    clock,
+    log,
+    observer: {
+      streamOpened: (kind) => metrics.eventStreamOpened(kind),
+      streamClosed: (kind, reason) => metrics.eventStreamClosed(kind, reason),
+      eventsSent: (count) => metrics.eventsSent(count),
+    },
+  });
+  appended = (database, head) => events.appended(database, head);
+  vaults.useEvents((userDid, event) => events.record(userDid, event));
+  closables.push(events);
   backup.start();
   closables.push(backup);
   if (backup.records) payments.payment.useBackups(backup.records);
@@ -311,6 +340,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    events,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),
     // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { ReadPoolFigures } from '../metrics/index.js';
 import type { BlockStore } from '@cella/block-store';
-import type { DocumentStore } from '@cella/document-store';
+import type { ChangeLogSettings, DocumentStore } from '@cella/document-store';
 import type { StoragePath } from '../storage/free-space.js';
 
 const documentsDir = (config: Config) => path.join(config.dataDir, 'db');
@@ -21,15 +21,21 @@ export function localStoragePaths(config: Config): StoragePath[] {
 /**
  * The DocumentStore engine. Reads that name no `maxTimeMS` (the node's own) are bounded by
  * `CELLA_QUERY_TIMEOUT_MAX`; the services bound a caller's queries themselves (vault/query-gate.ts).
+ * `changeLog`: what logged writes append to their database's log (the vaults' change feed).
  */
 export async function openDocumentStore(
   config: Config,
   log: Logger,
+  changeLog?: ChangeLogSettings,
 ): Promise<{ store: DocumentStore; readPool: ReadPoolFigures | null }> {
   const maxTimeMs = config.queryTimeoutMaxSeconds * 1000;
   if (config.mongodbUri) {
     const { createMongoDocumentStore } = await import('@cella/document-store/mongodb');
-    const store = createMongoDocumentStore({ uri: config.mongodbUri, maxTimeMs });
+    const store = createMongoDocumentStore({
+      uri: config.mongodbUri,
+      maxTimeMs,
+      ...(changeLog ? { changeLog } : {}),
+    });
     log.info('document store: MongoDB');
     return { store, readPool: null };
   }
@@ -40,6 +46,7 @@ export async function openDocumentStore(
     dir,
     maxTimeMs,
     ...(config.dbWorkers !== undefined ? { workers: config.dbWorkers } : {}),
+    ...(changeLog ? { changeLog } : {}),
   });
   const pool = sqliteReadPool(store);
   log.info(
