@@ -36,8 +36,8 @@ test('every acknowledged insert survives kill -9, and no document is partial', a
   const second = await spawnNode({ dataDir: first.dataDir });
   try {
     const again = await connect({ url: second.url, signer: user.signer });
-    const stored = await again.db.collection('notes').find({}, { limit: 10_000 });
-    const storedIds = new Set(stored.map((d) => (d._id as { $oid: string }).$oid));
+    const stored = await again.db.collection('notes').find({}, { limit: 10_000 }).toArray();
+    const storedIds = new Set(stored.map((d) => d._id));
     for (const id of acknowledged) expect(storedIds.has(id), `acknowledged ${id}`).toBe(true);
     for (const doc of stored) {
       expect(createHash('sha256').update(String(doc.body)).digest('hex')).toBe(doc.sha);

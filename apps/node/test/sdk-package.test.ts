@@ -112,7 +112,7 @@ const url = process.argv[2];
   await vault.subscription.subscribe();
   const notes = await vault.db.createCollection('notes');
   await notes.insert({ text: 'hello' });
-  const found = await notes.find({ text: 'hello' });
+  const found = await notes.find({ text: 'hello' }).toArray();
   const data = new Uint8Array(20 * 1024 * 1024).fill(7);
   const progress = [];
   await vault.files.upload('big.bin', data, { onProgress: (n) => progress.push(n) });
@@ -187,7 +187,7 @@ export async function main(url: string): Promise<UploadResult> {
 const typedCjsApp = `import sdk = require('@cella/sdk');
 export async function main(url: string): Promise<number> {
   const vault = await sdk.connect({ url, signer: sdk.createDevIdentity().signer });
-  return (await vault.db.collection('c').find({})).length;
+  return (await vault.db.collection('c').find({}).toArray()).length;
 }
 `;
 const typedBrowserApp = `import { connect, browserTokenStore, createDevIdentity } from '@cella/sdk';

@@ -98,12 +98,12 @@ afterAll(async () => {
 });
 
 describe('the packed cella-stack', () => {
-  it('ships compiled JavaScript only, with its bin and exact dependencies', async () => {
+  it('ships compiled JavaScript only (beside its README and LICENSE), with its bin and exact dependencies', async () => {
     const stack = tarballs.find((t) => t.name === '@cella/stack');
     expect(
       stack?.files
         .map((f) => f.path)
-        .every((f) => f === 'package.json' || f === 'README.md' || /^dist\/.*\.js$/.test(f)),
+        .every((f) => ['package.json', 'README.md', 'LICENSE'].includes(f) || /^dist\/.*\.js$/.test(f)),
     ).toBe(true);
     const manifest = JSON.parse(
       await fs.readFile(path.join(project, 'node_modules/@cella/stack/package.json'), 'utf8'),

@@ -19,7 +19,12 @@ export type BlockStoreErrorCode =
   /** Not a CID string. */
   | 'INVALID_CID'
   /** The backing daemon failed or answered something unexpected. */
-  | 'ENGINE';
+  | 'ENGINE'
+  /**
+   * The device the blocks are written to is full (ENOSPC, EDQUOT): the add stored no file (blocks
+   * already written stay unpinned until gc); unpinning and gc still work and free space.
+   */
+  | 'STORAGE_FULL';
 
 export class BlockStoreError extends Error {
   override readonly name = 'BlockStoreError';
@@ -34,4 +39,22 @@ export class BlockStoreError extends Error {
 
 export function isBlockStoreError(err: unknown, code?: BlockStoreErrorCode): err is BlockStoreError {
   return err instanceof BlockStoreError && (code === undefined || err.code === code);
+}
+
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** A write that failed because its device is full, as STORAGE_FULL; any other error unchanged. */
+export function storageFullError(err: unknown): unknown {
+  if (isBlockStoreError(err)) return err;
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && FULL_CODES.has(code)) {
+      return new BlockStoreError(
+        'STORAGE_FULL',
+        `the node's storage is full: a block could not be written (${(e as Error).message})`,
+        { cause: err },
+      );
+    }
+  }
+  return err;
 }

@@ -8,7 +8,7 @@ import type { CID } from 'multiformats/cid';
 import { describe, expect, it } from 'vitest';
 import { BlockStoreError } from '../src/errors.js';
 import { readFile } from '../src/helia/file-reader.js';
-import { writeUnixfsFile } from '../src/helia/unixfs-writer.js';
+import { hashingSink, writeUnixfsFile } from '../src/helia/unixfs-writer.js';
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
@@ -19,7 +19,7 @@ async function build(size: number): Promise<{ bytes: Buffer; root: CID; blocks: 
   const bytes = randomBytes(size);
   const { cid } = await writeUnixfsFile(
     once(bytes),
-    { put: async (c: CID, b: Uint8Array) => blocks.set(c.toString(), Uint8Array.from(b)) },
+    hashingSink({ put: async (c: CID, b: Uint8Array) => blocks.set(c.toString(), Uint8Array.from(b)) }),
     { chunkSize: 16, maxLinks: 4 },
   );
   return { bytes, root: cid, blocks };

@@ -10,7 +10,7 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import type { CID } from 'multiformats/cid';
 import { describe, expect, it } from 'vitest';
-import { writeUnixfsFile } from '../src/helia/unixfs-writer.js';
+import { hashingSink, writeUnixfsFile } from '../src/helia/unixfs-writer.js';
 
 class MapStore {
   readonly blocks = new Map<string, Uint8Array>();
@@ -56,7 +56,7 @@ async function ours(
   piece: number,
 ): Promise<{ cid: string; blocks: string[] }> {
   const store = new MapStore();
-  const { cid, size } = await writeUnixfsFile(pieces(bytes, piece), store, {
+  const { cid, size } = await writeUnixfsFile(pieces(bytes, piece), hashingSink(store), {
     chunkSize,
     maxLinks,
     writeConcurrency: 3,
@@ -94,14 +94,14 @@ describe('unixfs writer = ipfs-unixfs-importer (balanced, raw leaves, CIDv1)', (
   });
 
   it('fails the add when a block write fails, and aborts on the signal', async () => {
-    const failing = { put: async () => Promise.reject(new Error('disk full')) };
+    const failing = hashingSink({ put: async () => Promise.reject(new Error('disk full')) });
     await expect(writeUnixfsFile(pieces(randomBytes(100), 10), failing, { chunkSize: 8 })).rejects.toThrow(
       'disk full',
     );
     const controller = new AbortController();
     controller.abort(new Error('client went away'));
     await expect(
-      writeUnixfsFile(pieces(randomBytes(100), 10), new MapStore(), {
+      writeUnixfsFile(pieces(randomBytes(100), 10), hashingSink(new MapStore()), {
         chunkSize: 8,
         signal: controller.signal,
       }),

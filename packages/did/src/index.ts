@@ -85,7 +85,13 @@ export type {
 } from './jwt.js';
 
 // resolution
-export type { DidResolver, ResolveResult, ResolveStatus, ResolveMetadata } from './resolver/types.js';
+export type {
+  DidResolver,
+  ResolveOptions,
+  ResolveResult,
+  ResolveStatus,
+  ResolveMetadata,
+} from './resolver/types.js';
 export { EidRpcResolver } from './resolver/eid-rpc.js';
 export type { EidRpcResolverOptions, FetchLike } from './resolver/eid-rpc.js';
 export { CachingResolver } from './resolver/caching.js';

@@ -318,6 +318,41 @@ describe('CachingResolver', () => {
     expect(inner.calls).toBe(5);
   });
 
+  it('asks again for an answer older than maxAgeMs: a deactivation shows within it, not the TTL', async () => {
+    let now = 1_000_000;
+    const carol = newSigner();
+    await chain.publishDocument(carol, await createDocument(carol));
+    const inner = new CountingResolver(eid);
+    const cache = new CachingResolver(inner, { ttlMs: 86_400_000, now: () => now });
+    expect((await cache.resolve(carol.did)).status).toBe('valid');
+    await chain.deactivate(carol);
+    now += 60_000;
+    // Within the day's TTL the cache answers, and before this change that was all it could do.
+    expect((await cache.resolve(carol.did)).status).toBe('valid');
+    expect((await cache.resolve(carol.did, { maxAgeMs: 120_000 })).status).toBe('valid');
+    expect(inner.calls).toBe(1);
+    expect((await cache.resolve(carol.did, { maxAgeMs: 30_000 })).status).toBe('deactivated');
+    expect(inner.calls).toBe(2);
+    // The fresh answer serves the next callers, whatever age they accept.
+    expect((await cache.resolve(carol.did)).status).toBe('deactivated');
+    expect((await cache.resolve(carol.did, { maxAgeMs: 1 })).status).toBe('deactivated');
+    expect(inner.calls).toBe(2);
+    // An entry of an older store (no storedAt) is too old for any maxAgeMs.
+    const legacy = new MemoryCacheStore<ResolveResult>();
+    await legacy.set(alice.did, { status: 'valid', document: aliceDoc }, now + 60_000);
+    const onLegacy = new CachingResolver(inner, { store: legacy, now: () => now });
+    await onLegacy.resolve(alice.did);
+    expect(inner.calls).toBe(2);
+    await onLegacy.resolve(alice.did, { maxAgeMs: 3_600_000 });
+    expect(inner.calls).toBe(3);
+    // ChainedResolver passes maxAgeMs on.
+    const chained = new ChainedResolver([new CachingResolver(inner, { now: () => now })]);
+    await chained.resolve(alice.did);
+    now += 10_000;
+    await chained.resolve(alice.did, { maxAgeMs: 5_000 });
+    expect(inner.calls).toBe(5);
+  });
+
   it('serves stale entries during an outage only within staleIfErrorMs', async () => {
     let now = 0;
     const inner = new CountingResolver(eid);

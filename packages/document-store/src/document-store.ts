@@ -355,7 +355,12 @@ export type StoreErrorCode =
    * A read ran past its time bound (`maxTimeMS`, else the engine's default) and was stopped:
    * MongoDB's MaxTimeMSExpired (error 50).
    */
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /**
+   * The storage the engine writes to is full (SQLite's "database or disk is full", ENOSPC): the
+   * write stored nothing; deletes still work and free space. Not the caller's fault, nor a quota.
+   */
+  | 'STORAGE_FULL';
 
 /** Engine-neutral error; the service layer maps it to the HTTP error. */
 export class StoreError extends Error {

@@ -40,9 +40,10 @@ const token = await vault.session.token();`,
     curl: `curl "$CELLA_URL/api/v2/vault/db/collections" ${auth}`,
   },
   createCollection: {
-    sdk: `const notes = await vault.db.createCollection('notes');`,
+    sdk: `// ifNotExists: fine at every start of the app (no 455 when it exists).
+const notes = await vault.db.createCollection('notes', { ifNotExists: true });`,
     curl: `curl -X POST "$CELLA_URL/api/v2/vault/db/collections" ${auth} ${json} \\
-  -d '{"name": "notes"}'`,
+  -d '{"name": "notes", "if_not_exists": true}'`,
   },
   deleteCollection: {
     sdk: `await vault.db.deleteCollection('notes');`,
@@ -58,7 +59,8 @@ const token = await vault.session.token();`,
   findDocuments: {
     sdk: `const homeNotes = await vault.db
   .collection('notes')
-  .find({ tags: 'home' }, { sort: { created: -1 }, limit: 20 });`,
+  .find({ tags: 'home' }, { sort: { created: -1 }, limit: 20 })
+  .toArray(); // or \`for await (const note of …find(…))\`, page by page`,
     curl: `curl -G "$CELLA_URL/api/v2/vault/db/notes" ${auth} \\
   --data-urlencode 'filter={"tags": "home"}' --data-urlencode 'sort={"created": -1}' -d limit=20`,
   },
@@ -70,7 +72,7 @@ const token = await vault.session.token();`,
   -d '{"filter": {"title": "Shopping list"}, "update": {"$addToSet": {"tags": "weekly"}}}'`,
   },
   deleteDocuments: {
-    sdk: `await vault.db.collection('notes').delete({ tags: 'done' });`,
+    sdk: `const { deleted_count } = await vault.db.collection('notes').delete({ tags: 'done' });`,
     curl: `curl -X DELETE "$CELLA_URL/api/v2/vault/db/notes" ${auth} ${json} \\
   -d '{"filter": {"tags": "done"}}'`,
   },

@@ -107,6 +107,12 @@ export const errorCatalogue = {
     description: 'Too many open connections, from this address or in all; retry later (`Retry-After`).',
   },
   INSUFFICIENT_STORAGE: { status: 507, description: 'The write would exceed the vault storage quota.' },
+  STORAGE_FULL: {
+    status: 507,
+    internalCode: 1,
+    description:
+      "The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.",
+  },
 } as const satisfies Record<string, { status: number; internalCode?: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -42,4 +42,6 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
   FEATURE_NOT_OFFERED: 'this node takes no payments (no payment contract and receiving address configured)',
   INSUFFICIENT_STORAGE:
     'the vault storage quota is exceeded: 524163072 of 524288000 bytes used, this write needs 482113 more',
+  STORAGE_FULL:
+    "the node's storage is full (31457280 bytes free, it keeps 134217728): writes are refused until its operator frees space; deletes still work",
 };

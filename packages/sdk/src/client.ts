@@ -9,6 +9,7 @@ import { AnonymousScriptsApi, ScriptsApi } from './scripts-api.js';
 import { Session } from './session.js';
 import { SubscriptionApi } from './subscription-api.js';
 import { memoryTokenStore, type TokenStore } from './token-store.js';
+import type { RetryOptions } from './retry.js';
 import type { UploadTransport } from './upload-transport.js';
 
 export interface ClientOptions {
@@ -20,6 +21,11 @@ export interface ClientOptions {
    * the node speaks HTTP/2 (https://); XMLHttpRequest in browsers otherwise. See `UploadTransport`.
    */
   uploads?: UploadTransport | 'auto';
+  /**
+   * Requests the node refuses with 429 or 503 are sent again after the wait its `Retry-After` asks
+   * (else a growing backoff): at most 3 times, never waiting over 30 s. `false` turns it off.
+   */
+  retry?: RetryOptions | false;
 }
 
 export interface CellaClient {
@@ -35,6 +41,7 @@ function httpOptions(options: ClientOptions): HttpOptions {
     url: options.url,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.uploads ? { uploads: options.uploads } : {}),
+    ...(options.retry !== undefined ? { retry: options.retry } : {}),
   };
 }
 
@@ -55,10 +62,36 @@ export interface ConnectOptions extends ClientOptions {
   tokenStore?: TokenStore;
 }
 
-/** A signed-in connection to the caller's vault on one node. */
-export class Vault implements CellaClient {
+/**
+ * A signed-in connection to one node, without the vault's areas: what `database(connection)` takes,
+ * so that an app using only the database bundles none of the files, scripts, payment and backup
+ * code. `connect()` gives a `Vault`, which is a Connection with every area.
+ */
+export class Connection {
   readonly url: string;
   readonly node: NodeApi;
+
+  constructor(
+    readonly http: Http,
+    readonly session: Session,
+  ) {
+    this.url = http.baseUrl;
+    this.node = new NodeApi(http);
+  }
+
+  /** The signed-in DID. */
+  get did(): string {
+    return this.session.did;
+  }
+
+  /** Forget the access token. */
+  signOut(): Promise<void> {
+    return this.session.signOut();
+  }
+}
+
+/** A signed-in connection to the caller's vault on one node, with every area. */
+export class Vault extends Connection implements CellaClient {
   /** The document database. */
   readonly db: DatabaseApi;
   /** The file store: streamed upload and download, list, move, copy, delete, hash, stat. */
@@ -73,13 +106,12 @@ export class Vault implements CellaClient {
   readonly backup: BackupApi;
 
   constructor(
-    readonly http: Http,
-    readonly session: Session,
+    http: Http,
+    session: Session,
     /** The signed-in key (issues backup credentials). */
     signer?: Signer,
   ) {
-    this.url = http.baseUrl;
-    this.node = new NodeApi(http);
+    super(http, session);
     this.db = new DatabaseApi(http);
     this.files = new FilesApi(http);
     this.subscription = new SubscriptionApi(http);
@@ -87,20 +119,18 @@ export class Vault implements CellaClient {
     this.scripts = new ScriptsApi(http);
     this.backup = new BackupApi(http, signer);
   }
-
-  /** The signed-in DID. */
-  get did(): string {
-    return this.session.did;
-  }
-
-  /** Forget the access token. */
-  signOut(): Promise<void> {
-    return this.session.signOut();
-  }
 }
 
-/** Signs in (signin → sign the challenge → auth) and returns the caller's vault. */
-export async function connect(options: ConnectOptions): Promise<Vault> {
+/**
+ * Signs in (signin → sign the challenge → auth) and returns the connection alone; take the areas
+ * you use from it (`database(connection)`), or call `connect` for a Vault with all of them.
+ */
+export async function signIn(options: ConnectOptions): Promise<Connection> {
+  const { http, session } = await startSession(options);
+  return new Connection(http, session);
+}
+
+async function startSession(options: ConnectOptions): Promise<{ http: Http; session: Session }> {
   // The HTTP layer asks the session for tokens, and the session signs in through the HTTP layer.
   const late: { session?: Session } = {};
   const http = new Http({
@@ -114,6 +144,12 @@ export async function connect(options: ConnectOptions): Promise<Vault> {
     ...(options.credentials ? { credentials: options.credentials } : {}),
   }));
   await session.token();
+  return { http, session };
+}
+
+/** Signs in (signin → sign the challenge → auth) and returns the caller's vault, every area ready. */
+export async function connect(options: ConnectOptions): Promise<Vault> {
+  const { http, session } = await startSession(options);
   return new Vault(http, session, options.signer);
 }
 

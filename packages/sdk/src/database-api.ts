@@ -1,23 +1,58 @@
 /**
- * `vault.db`: the vault's document database. Documents are plain JSON; ObjectId and Date values
- * travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`) both ways.
+ * `vault.db`: the vault's document database, shaped like the MongoDB driver: collections typed by
+ * the app's own document interfaces, `find` as a cursor, `findOne`/`findById`, counts from every
+ * write. Documents are plain JSON; `_id` is a string in both directions (document-ids.ts), other
+ * ObjectId and Date values travel as Extended JSON (`{"$oid": …}`, `{"$date": …}`).
  */
+import { Cursor } from './cursor.js';
+import { documentFromWire, filterToWire } from './document-ids.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
 
+/**
+ * Any document. Collections and calls take the app's own types (`interface Note {…}` works: the
+ * type parameters are constrained by `object`, not by an index signature); this is the default.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- MongoDB's `Document`: any field, any value
+export type Document = { [key: string]: any };
+/** @deprecated Use `Document` (or your own document type). */
 export type JsonObject = Record<string, unknown>;
+/** A document as the SDK answers it: your type, with `_id` as a string. */
+export type WithId<T> = Omit<T, '_id'> & { _id: string };
+/** A document to insert: `_id` may be left out (the node then assigns an ObjectId). */
+export type OptionalId<T> = Omit<T, '_id'> & { _id?: unknown };
+/** A MongoDB query filter (`{done: false}`, `{tags: {$in: ['a']}}`); `_id` may be the id string. */
+export type Filter = Document;
+/** Update operators (`{$set: {done: true}}`, `{$inc: {n: 1}}`); a replacement document is refused. */
+export type UpdateFilter = Document;
+
 export type InsertResult = components['schemas']['InsertResult'];
+/** `matched_count`, `modified_count`, `upserted_id` (the node's answer). */
 export type UpdateResult = components['schemas']['UpdateResult'];
+/** `deleted_count` (the node's answer). */
+export type DeleteResult = components['schemas']['DeleteResult'];
 /** An index as `listIndexes` answers it: `{name, key: {path: 1 | -1}, unique, auto}`. */
 export type IndexInfo = components['schemas']['Index'];
 export type IndexKeys = components['schemas']['IndexKeys'];
+
+/** The most documents the node answers per request (and the default `batchSize`). */
+export const MAX_FIND_BATCH = 10_000;
 
 export interface IndexOptions {
   /** Refuse a second document with the same key values (`CellaApiError` code `ALREADY_EXISTS`). */
   unique?: boolean;
   /** Default: `path_1_other_-1`. */
   name?: string;
+}
+
+export interface CreateCollectionOptions {
+  /**
+   * An existing collection is not an error (decided by the node in the same request, so nothing
+   * fails, in the browser console either): what an app calls at every start. Default false: a
+   * `CellaApiError` 455 `ALREADY_EXISTS` when it exists.
+   */
+  ifNotExists?: boolean;
 }
 
 export interface InsertOptions {
@@ -33,15 +68,25 @@ export interface UpdateOptions {
   one?: boolean;
 }
 
-export interface FindOptions {
+export interface DeleteOptions {
+  /** Delete only the first match. Default false (all matches). */
+  one?: boolean;
+}
+
+export interface FindOneOptions {
   skip?: number;
-  /** At most 10,000 per call. */
-  limit?: number;
   sort?: Record<string, 1 | -1>;
   projection?: Record<string, 0 | 1>;
 }
 
-export class CollectionApi {
+export interface FindOptions extends FindOneOptions {
+  /** Most documents in all; 0 or absent: every match. */
+  limit?: number;
+  /** Most documents per request (1–10,000; default 10,000). The node may answer fewer (16 MiB cap). */
+  batchSize?: number;
+}
+
+export class CollectionApi<T extends object = Document> {
   constructor(
     private readonly http: Http,
     readonly name: string,
@@ -51,8 +96,11 @@ export class CollectionApi {
     return { collection: this.name };
   }
 
-  /** Inserts one document or a list (all or nothing). */
-  insert(documents: JsonObject | JsonObject[], options: InsertOptions = {}): Promise<InsertResult> {
+  /**
+   * Inserts one document or a list (all or nothing). `inserted_ids` are the `_id`s as strings, in
+   * order.
+   */
+  insert(documents: OptionalId<T> | OptionalId<T>[], options: InsertOptions = {}): Promise<InsertResult> {
     return this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}', {
         headers,
@@ -65,63 +113,83 @@ export class CollectionApi {
     );
   }
 
-  update(filter: JsonObject, update: JsonObject, options: UpdateOptions = {}): Promise<UpdateResult> {
+  /** Applies update operators to every match (or the first, `one`); answers the node's counts. */
+  update(filter: Filter, update: UpdateFilter, options: UpdateOptions = {}): Promise<UpdateResult> {
     const { one, ...rest } = options;
     return this.http.call((headers) =>
       this.http.api.PUT('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path, query: one ? { updateone: true } : {} },
-        body: { filter, update, options: rest },
+        body: { filter: filterToWire(filter), update, options: rest },
       }),
     );
   }
 
-  async delete(filter: JsonObject, options: { one?: boolean } = {}): Promise<void> {
-    await this.http.call((headers) =>
+  /** Deletes every match (or the first, `one`; `{}` matches all); answers `deleted_count`. */
+  delete(filter: Filter, options: DeleteOptions = {}): Promise<DeleteResult> {
+    return this.http.call((headers) =>
       this.http.api.DELETE('/api/v2/vault/db/{collection}', {
         headers,
         params: { path: this.path, query: options.one ? { deleteone: true } : {} },
-        body: { filter },
+        body: { filter: filterToWire(filter) },
       }),
     );
   }
 
   /**
-   * The matching documents. A node answers at most its answer size cap (16 MiB by default) per
-   * request; the rest is fetched page by page here, so the result holds every match (up to
-   * `limit`).
+   * The matching documents as a cursor (cursor.ts): `for await (const note of notes.find(…))`, or
+   * `await notes.find(…).toArray()`. Pages of `batchSize` are fetched as the loop needs them.
    */
-  async find<T extends JsonObject = JsonObject>(
-    filter: JsonObject = {},
-    options: FindOptions = {},
-  ): Promise<T[]> {
-    const query: Record<string, string> = { filter: JSON.stringify(filter) };
+  find<U extends object = T>(filter: Filter = {}, options: FindOptions = {}): Cursor<WithId<U>> {
+    const query: Record<string, string> = { filter: JSON.stringify(filterToWire(filter)) };
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
-    return allPages<T>(
+    const batchSize = options.batchSize ?? MAX_FIND_BATCH;
+    if (batchSize > MAX_FIND_BATCH) throw new RangeError(`batchSize must be at most ${MAX_FIND_BATCH}`);
+    return new Cursor<WithId<U>>(
       async (skip, limit) => {
         const page = await this.http.call((headers) =>
           this.http.api.GET('/api/v2/vault/db/{collection}', {
             headers,
-            params: {
-              path: this.path,
-              query: { ...query, ...(skip ? { skip } : {}), ...(limit !== undefined ? { limit } : {}) },
-            },
+            params: { path: this.path, query: { ...query, ...(skip ? { skip } : {}), limit } },
           }),
         );
-        return { items: page.items as T[], nextSkip: page.next_skip };
+        return {
+          items: page.items.map((item) => documentFromWire<WithId<U>>(item)),
+          nextSkip: page.next_skip,
+        };
       },
-      options.skip ?? 0,
-      options.limit,
+      {
+        batchSize,
+        ...(options.skip !== undefined ? { skip: options.skip } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      },
     );
   }
 
-  async count(filter: JsonObject = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  /** The first match (in `sort` order), or null. */
+  async findOne<U extends object = T>(
+    filter: Filter = {},
+    options: FindOneOptions = {},
+  ): Promise<WithId<U> | null> {
+    const [first] = await this.find<U>(filter, { ...options, limit: 1 }).toArray();
+    return first ?? null;
+  }
+
+  /** The document with this `_id` (the string `insert` answered, or any stored id), or null. */
+  findById<U extends object = T>(
+    id: string,
+    options: Pick<FindOneOptions, 'projection'> = {},
+  ): Promise<WithId<U> | null> {
+    return this.findOne<U>({ _id: id }, options);
+  }
+
+  async count(filter: Filter = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
     const result = await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}/count', {
         headers,
         params: { path: this.path },
-        body: { filter, options },
+        body: { filter: filterToWire(filter), options },
       }),
     );
     return result.count;
@@ -161,18 +229,38 @@ export class CollectionApi {
   }
 }
 
+/**
+ * The database of a signed-in connection (`signIn`), the same as a Vault's `db`: an app that needs
+ * only the database imports this and `signIn`, and its bundle holds none of the other areas.
+ */
+export function database(connection: { readonly http: Http }): DatabaseApi {
+  return new DatabaseApi(connection.http);
+}
+
 export class DatabaseApi {
   constructor(private readonly http: Http) {}
 
-  collection(name: string): CollectionApi {
-    return new CollectionApi(this.http, name);
+  /** A handle on a collection (no request): the collection must exist for reads and writes. */
+  collection<T extends object = Document>(name: string): CollectionApi<T> {
+    return new CollectionApi<T>(this.http, name);
   }
 
-  async createCollection(name: string): Promise<CollectionApi> {
+  /**
+   * Creates a collection and returns its handle. With `{ ifNotExists: true }` an existing one is
+   * fine — the way to make sure of an app's collections at every start, in one request that never
+   * fails for that reason.
+   */
+  async createCollection<T extends object = Document>(
+    name: string,
+    options: CreateCollectionOptions = {},
+  ): Promise<CollectionApi<T>> {
     await this.http.call((headers) =>
-      this.http.api.POST('/api/v2/vault/db/collections', { headers, body: { name } }),
+      this.http.api.POST('/api/v2/vault/db/collections', {
+        headers,
+        body: { name, ...(options.ifNotExists ? { if_not_exists: true } : {}) },
+      }),
     );
-    return this.collection(name);
+    return this.collection<T>(name);
   }
 
   async deleteCollection(name: string): Promise<void> {

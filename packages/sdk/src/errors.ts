@@ -37,11 +37,26 @@ export class CellaApiError extends CellaSdkError {
   }
 }
 
-/** The node could not be reached (DNS, refused, TLS, offline) or the connection broke mid-transfer. */
+/**
+ * The node could not be reached (DNS, refused, TLS, offline), the connection broke mid-transfer, or
+ * — in a browser — the node refused the page's origin (CORS), which the browser reports exactly as
+ * an unreachable node. `likelyCors` tells that case apart; its message names the setting to change.
+ */
 export class CellaNetworkError extends CellaSdkError {
   override readonly name = 'CellaNetworkError';
   /** Worth retrying: the request may not have reached the node. */
   readonly retryable = true;
+  /**
+   * True when, in a browser, the node answered a plain request from this page but the API call
+   * failed: the node's `CELLA_CORS_ORIGINS` does not list the page's origin (or a proxy in front
+   * of it drops the CORS headers).
+   */
+  readonly likelyCors: boolean;
+
+  constructor(message: string, options?: { cause?: unknown; likelyCors?: boolean }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.likelyCors = options?.likelyCors ?? false;
+  }
 }
 
 /** Whether `error` is the rejection of an aborted signal (kept as is, as fetch does). */
@@ -89,7 +104,7 @@ export async function errorFromResponse(response: Response, body?: unknown): Pro
 }
 
 /** Retry-After in seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
-function retryAfterFrom(header: string | null): number | undefined {
+export function retryAfterFrom(header: string | null): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim());
   const at = Date.parse(header);

@@ -19,7 +19,9 @@ export { NodeApi, type Health, type NodeInfo, type NodeVersion } from './node-ap
 export {
   Cella,
   connect,
+  Connection,
   createClient,
+  signIn,
   Vault,
   type CellaClient,
   type ClientOptions,
@@ -28,7 +30,15 @@ export {
 export { Session, type SessionOptions } from './session.js';
 export {
   CollectionApi,
+  database,
   DatabaseApi,
+  MAX_FIND_BATCH,
+  type CreateCollectionOptions,
+  type DeleteOptions,
+  type DeleteResult,
+  type Document,
+  type Filter,
+  type FindOneOptions,
   type FindOptions,
   type IndexInfo,
   type IndexKeys,
@@ -36,9 +46,14 @@ export {
   type InsertOptions,
   type InsertResult,
   type JsonObject,
+  type OptionalId,
+  type UpdateFilter,
   type UpdateOptions,
   type UpdateResult,
+  type WithId,
 } from './database-api.js';
+export { Cursor, type CursorRange } from './cursor.js';
+export type { RetryOptions } from './retry.js';
 export {
   FilesApi,
   encodeFilePath,

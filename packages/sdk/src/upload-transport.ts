@@ -2,12 +2,13 @@
  * How an upload's bytes travel, chosen so that progress is real everywhere:
  * - `stream`: fetch with a streamed request body (`duplex: 'half'`), progress as the network layer
  *   takes each piece. Node (undici) streams over HTTP/1.1 and HTTP/2; browsers only over HTTP/2,
- *   which they speak only over TLS — so in a browser it is used for https:// nodes that answer a
- *   tiny streamed probe request (once per client).
+ *   which they speak only over TLS — so in a browser it is used for https:// nodes whose answers
+ *   come over HTTP/2 (read once per client from the Resource Timing entry of a plain request).
  * - `xhr`: XMLHttpRequest with upload progress events, in browsers where streaming is unavailable
  *   (HTTP/1.1 origins, browsers without request streams). A stream input is read into a Blob first.
  * - `whole`: fetch with the whole body (no progress until the end), for runtimes with neither.
  */
+import { sleep } from './retry.js';
 import type { ProgressListener } from './transfer.js';
 
 /** Carries one request: fetch by default, XMLHttpRequest where a browser must report upload progress. */
@@ -40,22 +41,45 @@ export function supportsRequestStreams(): boolean {
   }
 }
 
+/** How long to wait for the Resource Timing entry of the protocol request, once it was answered. */
+const TIMING_ENTRY_WAIT_MS = 1000;
+
 /**
- * Finds out once whether the browser streams request bodies to this node: a streamed POST with no
- * bytes to an endpoint that takes no body. Any answer (a 405) means it went through; a rejection
- * (`ERR_H2_OR_QUIC_REQUIRED` on an HTTP/1.1 connection) means it cannot.
+ * Finds out once whether the browser streams request bodies to this node. Browsers stream request
+ * bodies over HTTP/2 (and 3) only, so the question is the protocol: one plain GET of the node's
+ * version, whose Resource Timing entry says which protocol carried it (`nextHopProtocol`; the node
+ * sends `Timing-Allow-Origin` to the origins its CORS allows, so a page on another origin may read
+ * it). No request that fails, nothing in the console; when the entry cannot be read, the answer is
+ * "no" and uploads go through XMLHttpRequest, which reports progress everywhere.
  */
-async function probeStreaming(baseUrl: string, fetchImpl: typeof globalThis.fetch): Promise<boolean> {
+async function speaksHttp2(baseUrl: string, fetchImpl: typeof globalThis.fetch): Promise<boolean> {
+  const perf = (globalThis as { performance?: Performance }).performance;
+  if (typeof PerformanceObserver !== 'function' || typeof perf?.getEntriesByName !== 'function') return false;
+  const url = new URL(`${baseUrl}/api/v2/node/version`).href;
+  const since = perf.now();
+  const isOurs = (entry: PerformanceEntry): entry is PerformanceResourceTiming =>
+    entry.startTime >= since && 'nextHopProtocol' in entry;
+  let observed: (entry: PerformanceResourceTiming) => void = () => undefined;
+  const seen = new Promise<PerformanceResourceTiming>((resolve) => (observed = resolve));
+  // An observer sees the entry even when the page's timeline buffer is full (250 entries by default).
+  const observer = new PerformanceObserver((list) => {
+    const entry = list.getEntriesByName(url).find(isOurs);
+    if (entry) observed(entry);
+  });
+  const stopWaiting = new AbortController();
   try {
-    const response = await fetchImpl(`${baseUrl}/api/v2/node/version`, {
-      method: 'POST',
-      body: new ReadableStream({ start: (controller) => controller.close() }),
-      duplex: 'half',
-    } as RequestInit);
-    await response.body?.cancel().catch(() => undefined);
-    return true;
+    observer.observe({ type: 'resource' });
+    const response = await fetchImpl(url, { cache: 'no-store' });
+    await response.arrayBuffer();
+    const entry =
+      perf.getEntriesByName(url).find(isOurs) ??
+      (await Promise.race([seen, sleep(TIMING_ENTRY_WAIT_MS, stopWaiting.signal).then(() => undefined)]));
+    return entry?.nextHopProtocol === 'h2' || entry?.nextHopProtocol === 'h3';
   } catch {
     return false;
+  } finally {
+    stopWaiting.abort();
+    observer.disconnect();
   }
 }
 
@@ -65,7 +89,7 @@ export async function detectUploadTransport(
 ): Promise<UploadTransport> {
   if (isNodeLike()) return 'stream';
   const hasXhr = typeof XMLHttpRequest === 'function';
-  if (baseUrl.startsWith('https:') && supportsRequestStreams() && (await probeStreaming(baseUrl, fetchImpl)))
+  if (baseUrl.startsWith('https:') && supportsRequestStreams() && (await speaksHttp2(baseUrl, fetchImpl)))
     return 'stream';
   return hasXhr ? 'xhr' : 'whole';
 }

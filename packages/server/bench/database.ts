@@ -26,7 +26,7 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       );
     }
     const bulkDocsPerSecond = (batches * 1000) / ((performance.now() - started) / 1000);
-    const check = await docs.find({ group: 42 });
+    const check = await docs.find({ group: 42 }).toArray();
     if (check.length !== 10) throw new Error(`expected 10 documents, got ${check.length}`);
 
     // Rounds of health, find, count, insert back to back: each ratio compares windows seconds

@@ -102,6 +102,12 @@ export function cpuMs(pid: number): number {
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
 /** The median over rounds of a measure's rate divided by the health rate of the same round. */
 export function ratio<Name extends string>(all: Array<Record<Name | 'health', Sample>>, name: Name): number {
   return median(all.map((r) => r[name].rps / r.health.rps));

@@ -3,7 +3,7 @@
  * running the compiled app as `npm start` does (the root `npm run bench` builds it first);
  * CELLA_BENCH_SOURCES=1 runs the TypeScript sources through tsx instead.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
 
@@ -11,6 +11,7 @@ export interface BenchNode {
   node: SpawnedNode;
   vault: Vault;
   token: string;
+  /** Stops the node and removes its data dir. */
   stop(): Promise<void>;
 }
 
@@ -45,7 +46,11 @@ export async function startBenchNode(
   });
   const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
   const token = await vault.session.token();
-  return { node, vault, token, stop: async () => void (await node.stop()) };
+  const stop = async () => {
+    await node.stop();
+    rmSync(node.dataDir, { recursive: true, force: true }); // a files bench leaves GiBs of blocks
+  };
+  return { node, vault, token, stop };
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */

@@ -16,7 +16,7 @@ import { startDevChain } from '@cella/contracts-abi/dev-chain';
 import { payOrder as payWithEthers } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { uploadRate } from './files.js';
-import { fmt, load, pct, printTable } from './lib.js';
+import { fmt, load, pct, percentile, printTable } from './lib.js';
 import { startBenchNode } from './node-under-test.js';
 
 const ROUNDS = 20;
@@ -25,11 +25,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function benchSettle(): Promise<void> {

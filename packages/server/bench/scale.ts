@@ -74,9 +74,9 @@ async function benchSize(size: number, plansFile: string): Promise<SizeResult> {
     await c.createIndex({ seq: 1 });
     await c.createIndex({ tag: 1 });
     const indexSeconds = (performance.now() - indexStarted) / 1000;
-    const page = await c.find({ seq: { $gt: size - 15 } }, { sort: { seq: 1 }, limit: 10 });
+    const page = await c.find({ seq: { $gt: size - 15 } }, { sort: { seq: 1 }, limit: 10 }).toArray();
     if (page.length !== 10 || page[0]?.seq !== size - 14) throw new Error('unexpected sorted page');
-    if ((await c.find({ tag: 't1' })).length !== 10) throw new Error('unexpected equality answer');
+    if ((await c.find({ tag: 't1' }).toArray()).length !== 10) throw new Error('unexpected equality answer');
 
     const auth = { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json' };
     const find = (filter: unknown, extra = '') =>

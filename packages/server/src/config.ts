@@ -29,6 +29,11 @@ export const configSchema = z
     /** Public base URL other nodes and clients use to reach this node. */
     publicUrl: z.string().url().optional(),
     dataDir: z.string().default('.cella-data'),
+    /**
+     * Free space the node keeps on its disk (the data dir and the embedded stores): below it, writes
+     * that add a vault's data get 507 STORAGE_FULL and readiness says `storage full`; deletes work.
+     */
+    minFreeBytes: int(0, Number.MAX_SAFE_INTEGER).default(128 * 1024 * 1024),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     corsOrigins: z.string().default('*'),
     /** PEM certificate chain; with `tlsKey` the node speaks HTTPS, HTTP/2 by ALPN with HTTP/1.1 fallback. */
@@ -68,11 +73,22 @@ export const configSchema = z
     ipfsClusterReplicationMax: replicationFactor.optional(),
     /** Seconds a pin or unpin may take to reach its peers before the call fails. */
     ipfsClusterPinTimeoutSeconds: int(1, 86400).default(600),
+    /**
+     * Worker threads that hash and write uploaded blocks (embedded helia store), started on
+     * demand. Absent: one per core but one, at least one.
+     */
+    fileWorkers: int(1, 256).optional(),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
     eidRpcUrl: z.string().url().optional(),
     didCacheTtlSeconds: int(0, 30 * 86400).default(86400),
+    /**
+     * Seconds the node trusts what it knows of a DID's status on the identity chain: a sign-in
+     * resolves afresh past it, and the DIDs of active sessions are re-resolved in the background at
+     * this interval, so a deactivated DID's tokens are refused within it (auth/did-status.ts).
+     */
+    didStatusTtlSeconds: int(1, 86400).default(300),
     /** Access token lifetime (never beyond the presented credential's expiry). */
     tokenTtlSeconds: int(60, 365 * 86400).default(7 * 86400),
     challengeTtlSeconds: int(1, 3600).default(180),
@@ -220,6 +236,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_PORT: 'port',
   CELLA_PUBLIC_URL: 'publicUrl',
   CELLA_DATA_DIR: 'dataDir',
+  CELLA_MIN_FREE_BYTES: 'minFreeBytes',
   CELLA_LOG_LEVEL: 'logLevel',
   CELLA_CORS_ORIGINS: 'corsOrigins',
   CELLA_TLS_CERT: 'tlsCert',
@@ -231,9 +248,11 @@ const envNames: Record<string, keyof Config> = {
   CELLA_IPFS_CLUSTER_REPLICATION_MIN: 'ipfsClusterReplicationMin',
   CELLA_IPFS_CLUSTER_REPLICATION_MAX: 'ipfsClusterReplicationMax',
   CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
+  CELLA_FILE_WORKERS: 'fileWorkers',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',
+  CELLA_DID_STATUS_TTL: 'didStatusTtlSeconds',
   CELLA_TOKEN_TTL: 'tokenTtlSeconds',
   CELLA_CHALLENGE_TTL: 'challengeTtlSeconds',
   CELLA_MAX_PENDING_CHALLENGES: 'maxPendingChallenges',

@@ -10,6 +10,7 @@ import { ConfigError, type Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { Authenticator } from './auth/authenticator.js';
+import { DidStatusWatch } from './auth/did-status.js';
 import { loadOrCreateNodeIdentity } from './auth/node-identity.js';
 import { loadNodeOwnership } from './auth/node-ownership.js';
 import { AccessStats } from './vault/access-stats.js';
@@ -21,7 +22,7 @@ import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
-import { openBlockStore, openDocumentStore } from './engines/open.js';
+import { localStoragePaths, openBlockStore, openDocumentStore, openHeliaBlockStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
 // Not through outbound/index.ts, which brings undici: the agent is made on first use.
 import { OutboundPolicy } from './outbound/address-policy.js';
@@ -53,6 +54,8 @@ import {
   timedDocumentStore,
 } from './metrics/index.js';
 import { createLogger, type Logger } from './logger.js';
+import { StorageMonitor } from './storage/free-space.js';
+import { guardedBlockStore, guardedDocumentStore } from './storage/storage-guard.js';
 
 export const serverVersion: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -122,6 +125,13 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(engine);
   const blockEngine = await openBlockStore(config, log);
   closables.push(blockEngine);
+  // The node's disk: free space read before the first write, a reserve kept (storage/free-space.ts).
+  const storage = new StorageMonitor({
+    paths: localStoragePaths(config),
+    minFreeBytes: config.minFreeBytes,
+    log,
+  });
+  await storage.sample();
   // Metrics count node-wide figures on the engine itself (a scrape's counting is not an operation
   // of the node) and time every operation the node makes through the ports.
   const metrics = config.metrics
@@ -129,11 +139,19 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
         nodeDb: engine.database(NODE_DATABASE),
         scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
         engine: engine.engine,
+        freeSpace: () => storage.current(),
         log,
       })
     : disabledMetrics;
-  const documents = metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine;
-  const blocks = metrics.enabled ? timedBlockStore(blockEngine, metrics.observeBlockStore) : blockEngine;
+  // Outermost, the reserve: a write refused for it reaches neither the engine nor its timing.
+  const documents = guardedDocumentStore(
+    metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine,
+    storage,
+  );
+  const blocks = guardedBlockStore(
+    metrics.enabled ? timedBlockStore(blockEngine, metrics.observeBlockStore) : blockEngine,
+    storage,
+  );
   const nodeDb = documents.database(NODE_DATABASE);
   const identity = await loadOrCreateNodeIdentity(config.dataDir, log);
   const presented = new PresentedDocumentStore(nodeDb);
@@ -156,9 +174,20 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     throw error;
   }
   const nonces = new NonceStore(nodeDb, config.maxPendingChallenges);
+  // Deactivated DIDs lose their access within CELLA_DID_STATUS_TTL (only with an identity chain).
+  const didStatus = new DidStatusWatch({
+    resolver,
+    ttlMs: config.didStatusTtlSeconds * 1000,
+    enabled: config.eidRpcUrl !== undefined,
+    log,
+  });
+  didStatus.start();
+  closables.push(didStatus);
   const signIn = new SignInService({
     identity,
     resolver,
+    statusTtlSeconds: config.didStatusTtlSeconds,
+    status: didStatus,
     nonces,
     presented,
     tokens,
@@ -206,6 +235,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
     settings: { ...filesSettingsFromConfig(config), ...options.files },
     enforceQuota: config.quotaEnforcement,
+    storage,
   });
   files.start();
   // Usage counters are recounted on the same schedule as the files sweep.
@@ -237,7 +267,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     refs: files.refs,
     publicFiles: files.publicFiles,
     settings: { ...backupSettingsFromConfig(config), ...options.backup },
-    openBackupStore: async (dir) => (await import('@cella/block-store/helia')).createHeliaBlockStore({ dir }),
+    openBackupStore: async (dir) => guardedBlockStore(await openHeliaBlockStore(config, dir), storage),
     outbound,
     onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
   });
@@ -266,7 +296,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     scripts,
     backup,
     outbound,
-    authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens)),
+    authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),
     // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).
     rateLimits: countRefusals(
       {
@@ -295,6 +325,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
         eidRpcUrl: config.eidRpcUrl,
         nodeDid: identity.did,
         payment: payments.payment.settings,
+        storage,
         timeoutMs: READY_TIMEOUT_MS,
       }),
       { timeoutMs: READY_TIMEOUT_MS, log },

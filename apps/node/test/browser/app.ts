@@ -1,15 +1,16 @@
 /**
  * The page of the browser test: what a dApp does with @cella/sdk, bundled by esbuild from the
  * built package (no flags) and run in Chromium from another origin than the node's. Exposes
- * `runScenario`, which returns what it saw for the test to check.
+ * `scenarios` (a normal run, the failures on purpose, a refused origin), which return what they saw
+ * for the test to check.
  */
 import {
   browserTokenStore,
   CellaApiError,
+  CellaNetworkError,
   connect,
   createClient,
   createDevIdentity,
-  type Vault,
 } from '@cella/sdk';
 import { payOrder } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
@@ -46,21 +47,44 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
   }
 }
 
-async function runScenario(input: ScenarioInput): Promise<Record<string, unknown>> {
+interface Note {
+  title: string;
+  n: number;
+  done?: boolean;
+}
+
+/** What an app does when it starts: sign in (token kept), ensure its collection. */
+async function start(input: ScenarioInput, signer: ReturnType<typeof createDevIdentity>['signer']) {
+  const vault = await connect({ url: input.nodeUrl, signer, tokenStore: browserTokenStore() });
+  const notes = await vault.db.createCollection<Note>('notes', { ifNotExists: true });
+  return { vault, notes };
+}
+
+/**
+ * A normal run: everything an app does when nothing goes wrong. The test checks that the browser
+ * logged no error meanwhile (no failing request: the upload transport is found out without one,
+ * and the second start's "ensure" does not fail either).
+ */
+async function runNormal(input: ScenarioInput): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const { signer } = createDevIdentity();
-  const vault: Vault = await connect({ url: input.nodeUrl, signer, tokenStore: browserTokenStore() });
+  const { vault, notes } = await start(input, signer);
   out.signedIn = { did: vault.did === signer.did, tokenStored: localStorage.length === 1 };
   await vault.subscription.subscribe();
 
-  const notes = await vault.db.createCollection('notes');
-  await notes.insert([
+  const { inserted_ids: ids } = await notes.insert([
     { title: 'a', n: 1 },
     { title: 'b', n: 2 },
   ]);
-  await notes.update({ n: 1 }, { $set: { done: true } });
-  await notes.delete({ n: 2 });
-  out.documents = await notes.find({}, { projection: { _id: 0, title: 1, done: 1 } });
+  // The second start of the app: the same user, the collection exists, nothing fails.
+  const again = await start(input, signer);
+  out.secondStart = {
+    sameToken: localStorage.length === 1,
+    byId: (await again.notes.findById(ids[0]!))?.title,
+  };
+  out.updated = (await notes.update({ _id: ids[0] }, { $set: { done: true } })).modified_count;
+  out.deleted = (await notes.delete({ n: 2 })).deleted_count;
+  out.documents = await notes.find({}, { projection: { _id: 0, title: 1, done: 1 } }).toArray();
 
   out.transport = await vault.http.uploads();
   out.http1Transport = await createClient({ url: input.http1Url }).http.uploads();
@@ -82,16 +106,6 @@ async function runScenario(input: ScenarioInput): Promise<Record<string, unknown
   const part = await vault.files.bytes('photos/big.bin', { range: { offset: 1000, length: 10 } });
   out.range = part.length === 10 && part.every((b, i) => b === data[1000 + i]);
 
-  const controller = new AbortController();
-  out.abort = await codeOf(
-    vault.files.upload('photos/aborted.bin', data, {
-      signal: controller.signal,
-      onProgress: (n) => n > 4 * MiB && controller.abort(),
-    }),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  out.abortedFile = await codeOf(vault.files.stat('photos/aborted.bin'));
-
   // XMLHttpRequest, as on an HTTP/1.1 origin.
   const viaXhr = await connect({ url: input.nodeUrl, signer, uploads: 'xhr' });
   const xhr: [number, number | undefined][] = [];
@@ -104,9 +118,7 @@ async function runScenario(input: ScenarioInput): Promise<Record<string, unknown
       (await sha256((await viaXhr.files.bytes('xhr.bin')) as Uint8Array<ArrayBuffer>)) ===
       (await sha256(small)),
   };
-
   await vault.files.delete('photos/big.bin');
-  out.deleted = await codeOf(vault.files.stat('photos/big.bin'));
 
   await vault.scripts.register('notes', {
     executable: { type: 'find', collection: 'notes', filter: {} },
@@ -121,9 +133,41 @@ async function runScenario(input: ScenarioInput): Promise<Record<string, unknown
   const receipt = await vault.payment.settle(paid);
   provider.destroy();
   out.payment = { plan: receipt.pricing_plan, quotaPlan: (await vault.subscription.info()).pricing_plan };
-
-  out.unreachable = await codeOf(createClient({ url: 'https://127.0.0.1:1' }).node.version());
   return out;
 }
 
-(window as unknown as { runScenario: typeof runScenario }).runScenario = runScenario;
+/** What fails on purpose: an aborted upload, missing files, a node that is not there. */
+async function runFailures(input: ScenarioInput): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const vault = await connect({ url: input.nodeUrl, signer: createDevIdentity().signer });
+  const data = randomBytes(8 * MiB);
+  const controller = new AbortController();
+  out.abort = await codeOf(
+    vault.files.upload('photos/aborted.bin', data, {
+      signal: controller.signal,
+      onProgress: (n) => n > 2 * MiB && controller.abort(),
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  out.abortedFile = await codeOf(vault.files.stat('photos/aborted.bin'));
+  out.unreachable = await networkErrorOf(createClient({ url: 'https://127.0.0.1:1' }).node.version());
+  return out;
+}
+
+/** From a page whose origin the node's CELLA_CORS_ORIGINS does not list. */
+async function runRefusedOrigin(input: ScenarioInput): Promise<Record<string, unknown>> {
+  return { refused: await networkErrorOf(createClient({ url: input.nodeUrl }).node.version()) };
+}
+
+async function networkErrorOf(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+    return 'no error';
+  } catch (error) {
+    if (!(error instanceof CellaNetworkError)) return (error as Error).name;
+    return { name: error.name, likelyCors: error.likelyCors, message: error.message };
+  }
+}
+
+const scenarios = { runNormal, runFailures, runRefusedOrigin };
+(window as unknown as { scenarios: typeof scenarios }).scenarios = scenarios;

@@ -10,7 +10,11 @@ import * as raw from 'multiformats/codecs/raw';
 import type { CID } from 'multiformats/cid';
 import { BlockStoreError, isBlockStoreError } from '../errors.js';
 
-export type GetBlock = (cid: CID, signal?: AbortSignal) => Promise<Uint8Array>;
+/**
+ * Reads a block. `expectedSize`, when the caller knows the block's length (a raw leaf's, from its
+ * parent's `blocksizes`), lets an engine read it without asking the file system for its size.
+ */
+export type GetBlock = (cid: CID, signal?: AbortSignal, expectedSize?: number) => Promise<Uint8Array>;
 
 const IDENTITY = 0x00;
 

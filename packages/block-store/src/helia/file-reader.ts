@@ -10,6 +10,7 @@
  */
 import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
 import { decodePb, fileSizeOf, isLeaf, unixfsOf, type GetBlock } from '../common/dag.js';
 import { BlockStoreError } from '../errors.js';
 import { resolveRange } from '../common/range.js';
@@ -39,8 +40,9 @@ export async function* readFile(
 
   // Starts a read now, awaited later; the no-op catch keeps an abandoned prefetch (consumer
   // stopped early) from becoming an unhandled rejection.
-  const prefetch = (cid: CID): Promise<Uint8Array> => {
-    const p = getBlock(cid, signal);
+  const prefetch = ({ cid, size }: Child): Promise<Uint8Array> => {
+    // A raw leaf holds exactly its blocksize; the engine may read it without a stat.
+    const p = getBlock(cid, signal, cid.code === raw.code ? size : undefined);
     p.catch(() => undefined);
     return p;
   };
@@ -91,12 +93,12 @@ export async function* readFile(
       if (pos + size > start) children.push({ cid: node.Links[i]!.Hash, pos, size });
       pos += size;
     }
-    let next = children[0] === undefined ? undefined : prefetch(children[0].cid);
+    let next = children[0] === undefined ? undefined : prefetch(children[0]);
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       const childBytes = await next!;
       const after = children[i + 1];
-      next = after === undefined ? undefined : prefetch(after.cid);
+      next = after === undefined ? undefined : prefetch(after);
       yield* walk(child.cid, childBytes, child.pos, child.size);
     }
   }

@@ -1,67 +1,36 @@
 /**
- * blockstore-fs with a safer, leaner `put`, plus the direct file access the engine's hot paths use.
- *
- * Layout (unchanged from blockstore-fs defaults, so the directory stays readable by it):
- * `<dir>/<last two chars of the key>/<key>.data`, key = base32upper(multihash) with its 'B' prefix.
+ * blockstore-fs with a safer, leaner `put` (one write path for every block, `block-file.ts`), plus
+ * the direct file access the engine's hot paths use.
  *
  * Why override `put`: blockstore-fs writes through steno, whose temp file name is fixed per target
  * (`.<key>.data.tmp`). Two concurrent adds of the same bytes then share one temp file, and one can
- * truncate it while the other renames it into place, briefly exposing a partial block. Here each
- * write gets its own temp name and lands with one atomic rename (the last writer wins; both wrote
- * the same bytes). No fsync: a killed process loses nothing the kernel has accepted; a power loss
- * can lose the latest blocks, which is why pins are written after the blocks they protect.
- *
- * Cost per new block (the upload hot path, `writeBlock`): one synchronous existence check on the
- * event loop, then four thread-pool round trips — open the temp file, one `writev` of the block's
- * parts, close, rename (plus a mkdir the first time a shard directory is used). Each round trip
- * costs the event loop a completion callback; the former path (async `access`, fs/promises
- * `writeFile`, rename) took six, and its `access` failed with an Error for every new block.
+ * truncate it while the other renames it into place, briefly exposing a partial block.
  */
-import { randomBytes } from 'node:crypto';
-import { close, existsSync, open, writev } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { close, open, read } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FsBlockstore } from 'blockstore-fs';
-import { NextToLast } from 'blockstore-fs/sharding';
+import type { NextToLast } from 'blockstore-fs/sharding';
 import type { CID } from 'multiformats/cid';
 import { BlockStoreError } from '../errors.js';
+import { blockSharding, writeBlockFile } from './block-file.js';
 
 type AbortOptions = { signal?: AbortSignal };
 
 const IDENTITY = 0x00;
-const EMPTY = new Uint8Array(0);
 const openFile = promisify(open);
-const closeFile = promisify(close);
-/** fs.writev with a raw fd (fs/promises only has it on a FileHandle); resolves with the bytes written. */
-const writeParts = (fd: number, parts: readonly Uint8Array[]): Promise<number> =>
+/** Reads into `buffer` from `offset` on (file position = buffer position); resolves with the bytes read. */
+const readInto = (fd: number, buffer: Buffer, offset: number): Promise<number> =>
   new Promise((resolve, reject) => {
-    writev(fd, parts as Uint8Array[], (err, written) => (err ? reject(err) : resolve(written)));
+    read(fd, buffer, offset, buffer.length - offset, offset, (err, n) => (err ? reject(err) : resolve(n)));
   });
-
-export const TEMP_SUFFIX = '.tmp';
-export const BLOCK_SUFFIX = '.data';
-
-/** Temp names: a random prefix per process plus a counter (unique without a random draw per block). */
-const TEMP_TAG = randomBytes(6).toString('hex');
-let tempCount = 0;
-
-/** Creates a new file; its shard directory is made on first use (ENOENT: mkdir, then once more). */
-async function createFile(path: string, dir: string): Promise<number> {
-  try {
-    return await openFile(path, 'wx');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    await mkdir(dir, { recursive: true });
-    return openFile(path, 'wx');
-  }
-}
 
 export class CellaFsBlockstore extends FsBlockstore {
   private readonly sharding: NextToLast;
 
   constructor(location: string) {
-    const sharding = new NextToLast({ extension: BLOCK_SUFFIX });
+    const sharding = blockSharding();
     super(location, { shardingStrategy: sharding });
     this.sharding = sharding;
   }
@@ -77,51 +46,27 @@ export class CellaFsBlockstore extends FsBlockstore {
     options?: AbortOptions,
   ): Promise<CID> {
     options?.signal?.throwIfAborted();
-    await this.writeBlock(key, val instanceof Uint8Array ? [val] : [await collect(val)]);
+    const bytes = val instanceof Uint8Array ? val : await collect(val);
+    await writeBlockFile(this.path, this.sharding, key, [bytes]);
     return key;
   }
 
   /**
-   * Stores a block given as its consecutive parts (a leaf arrives as the request's pieces, and
-   * joining them would cost a copy). A block already stored is not written again. The parts must
-   * stay unchanged until the promise settles.
+   * A whole block. NOT_FOUND if it is not stored. With `expectedSize` (a leaf's length, known from
+   * its parent) it is one open and one read into a buffer of that size (plus one byte, so a longer
+   * file shows as a wrong length): two thread-pool round trips where fs/promises `readFile` takes
+   * five (open, fstat, two reads of 512 KiB, close) for a 1 MiB leaf.
    */
-  async writeBlock(cid: CID, parts: readonly Uint8Array[]): Promise<void> {
-    if (cid.multihash.code === IDENTITY) return; // the CID holds the bytes
-    const { dir, file } = this.locate(cid);
-    const dirPath = join(this.path, dir);
-    const target = join(dirPath, file);
-    // Content addressing: a stored block already holds these bytes (gc cannot remove it
-    // meanwhile: it runs under the engine's exclusive lock). Checked synchronously: one path
-    // lookup in a directory the kernel has cached (about a microsecond), where an async check
-    // costs a thread-pool round trip and, for a new block (the usual answer), an Error with a
-    // stack trace on the event loop.
-    if (existsSync(target)) return;
-    const tmp = join(dirPath, `.${file}.${TEMP_TAG}-${++tempCount}${TEMP_SUFFIX}`);
-    let fd: number | undefined;
-    try {
-      fd = await createFile(tmp, dirPath);
-      const buffers = parts.length > 0 ? parts : [EMPTY]; // libuv refuses a writev of no buffers
-      const expected = buffers.reduce((n, p) => n + p.byteLength, 0);
-      const written = await writeParts(fd, buffers); // libuv writes on until all bytes are written
-      if (written !== expected) throw new Error(`short write of ${tmp}: ${written} of ${expected} bytes`);
-      const closing = fd;
-      fd = undefined;
-      await closeFile(closing);
-      await rename(tmp, target);
-    } catch (err) {
-      if (fd !== undefined) await closeFile(fd).catch(() => undefined);
-      await rm(tmp, { force: true });
-      throw err;
-    }
-  }
-
-  /** A whole block in one read. NOT_FOUND if it is not stored. */
-  async read(cid: CID, signal?: AbortSignal): Promise<Uint8Array> {
+  async read(cid: CID, signal?: AbortSignal, expectedSize?: number): Promise<Uint8Array> {
     if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
     const { dir, file } = this.locate(cid);
+    const path = join(this.path, dir, file);
     try {
-      return await readFile(join(this.path, dir, file), signal === undefined ? undefined : { signal });
+      if (expectedSize === undefined) {
+        return await readFile(path, signal === undefined ? undefined : { signal });
+      }
+      signal?.throwIfAborted();
+      return await readSized(path, expectedSize);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new BlockStoreError('NOT_FOUND', `block ${cid.toString()} is not stored`);
@@ -133,6 +78,23 @@ export class CellaFsBlockstore extends FsBlockstore {
   override async has(key: CID, options?: AbortOptions): Promise<boolean> {
     if (key.multihash.code === IDENTITY) return true;
     return super.has(key, options);
+  }
+}
+
+/** Reads up to `size` + 1 bytes of a file: all of it when it has the size it should have. */
+async function readSized(path: string, size: number): Promise<Uint8Array> {
+  const fd = await openFile(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    for (;;) {
+      const n = await readInto(fd, buffer, length);
+      length += n;
+      // A regular file gives everything up to its end in one read; the loop is for the rare short read.
+      if (n === 0 || length >= size) return buffer.subarray(0, length);
+    }
+  } finally {
+    close(fd, () => undefined); // the bytes are read; nothing waits for the close
   }
 }
 

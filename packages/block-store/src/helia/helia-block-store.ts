@@ -19,15 +19,18 @@
  * exclusively (rw-lock.ts). Reads take no lock: pinned DAGs are never swept.
  */
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { FsDatastore } from 'datastore-fs';
 import type { CID } from 'multiformats/cid';
 import type { AddOptions, AddResult, BlockStore, CatOptions } from '../block-store.js';
 import { decodeVerifiedCar, encodeCar, type Block } from '../common/car.js';
 import { fileSizeOf, isLeaf, walkDag } from '../common/dag.js';
-import { BlockStoreError, isBlockStoreError } from '../errors.js';
+import { BlockStoreError, isBlockStoreError, storageFullError } from '../errors.js';
 import { readFile } from './file-reader.js';
-import { BLOCK_SUFFIX, CellaFsBlockstore, TEMP_SUFFIX } from './fs-blockstore.js';
+import { BLOCK_SUFFIX, TEMP_SUFFIX } from './block-file.js';
+import { BlockWorkers } from './block-workers.js';
+import { CellaFsBlockstore } from './fs-blockstore.js';
 import { parseCid } from '../common/parse-cid.js';
 import { PinRecords } from './pin-records.js';
 import { RwLock } from '../common/rw-lock.js';
@@ -36,7 +39,15 @@ import { writeUnixfsFile } from './unixfs-writer.js';
 export interface HeliaBlockStoreOptions {
   /** Directory holding `blocks/` and `datastore/`; created if missing. */
   dir: string;
+  /**
+   * Worker threads that hash and write uploaded blocks (block-workers.ts), started on demand.
+   * Default: one per core but one, at least one (`defaultBlockWorkers`).
+   */
+  workers?: number;
 }
+
+/** One per core but one (the node's thread has the last), at least one. */
+export const defaultBlockWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 export interface HeliaBlockStore extends BlockStore {
   readonly engine: 'helia';
@@ -53,18 +64,20 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
   const datastore = new FsDatastore(join(options.dir, 'datastore'));
   await blockstore.open();
   await datastore.open();
-  return new HeliaEngine(options.dir, blockstore, new PinRecords(datastore), datastore);
+  const workers = new BlockWorkers({ root: blockstore.path, size: options.workers ?? defaultBlockWorkers() });
+  return new HeliaEngine(options.dir, blockstore, workers, new PinRecords(datastore), datastore);
 }
 
 class HeliaEngine implements HeliaBlockStore {
   readonly engine = 'helia' as const;
   private readonly lock = new RwLock();
-  private readonly getBlock = (cid: CID, signal?: AbortSignal): Promise<Uint8Array> =>
-    this.blocks.read(cid, signal);
+  private readonly getBlock = (cid: CID, signal?: AbortSignal, expectedSize?: number): Promise<Uint8Array> =>
+    this.blocks.read(cid, signal, expectedSize);
 
   constructor(
     readonly dir: string,
     private readonly blocks: CellaFsBlockstore,
+    private readonly workers: BlockWorkers,
     private readonly pinRecords: PinRecords,
     private readonly datastore: FsDatastore,
   ) {}
@@ -73,14 +86,18 @@ class HeliaEngine implements HeliaBlockStore {
     const { signal } = options;
     signal?.throwIfAborted();
     return this.lock.shared(async () => {
-      // The writer checks the signal between pieces, so an abort stops the add at the next
-      // piece even while the source keeps producing. It writes the source's pieces as they are
-      // (no copy): a source must not reuse a buffer it has yielded (request bodies never do).
-      const { cid, size } = await writeUnixfsFile(source, this.blocks, { signal });
-      // Pinned only after every block is written, still under the shared lock (no gc in between).
-      // An add that fails or is aborted leaves only unpinned blocks, which gc removes.
-      if (options.pin === true) await this.pinRecords.add(cid.toString());
-      return { cid: cid.toString(), size };
+      try {
+        // The writer checks the signal between pieces, so an abort stops the add at the next
+        // piece even while the source keeps producing. It writes the source's pieces as they are
+        // (no copy): a source must not reuse a buffer it has yielded (request bodies never do).
+        const { cid, size } = await writeUnixfsFile(source, this.workers, { signal });
+        // Pinned only after every block is written, still under the shared lock (no gc in between).
+        // An add that fails or is aborted leaves only unpinned blocks, which gc removes.
+        if (options.pin === true) await this.pinRecords.add(cid.toString());
+        return { cid: cid.toString(), size };
+      } catch (err) {
+        throw storageFullError(err);
+      }
     });
   }
 
@@ -121,7 +138,9 @@ class HeliaEngine implements HeliaBlockStore {
         }
         throw err;
       }
-      await this.pinRecords.add(root.toString());
+      await this.pinRecords.add(root.toString()).catch((err: unknown) => {
+        throw storageFullError(err);
+      });
     });
   }
 
@@ -216,16 +235,21 @@ class HeliaEngine implements HeliaBlockStore {
       const car = await decodeVerifiedCar(source);
       let count = 0;
       let bytes = 0;
-      for await (const block of car.blocks) {
-        if (!(await this.blocks.has(block.cid))) await this.blocks.put(block.cid, block.bytes);
-        count++;
-        bytes += block.bytes.length;
+      try {
+        for await (const block of car.blocks) {
+          if (!(await this.blocks.has(block.cid))) await this.blocks.put(block.cid, block.bytes);
+          count++;
+          bytes += block.bytes.length;
+        }
+      } catch (err) {
+        throw storageFullError(err);
       }
       return { blocks: count, bytes };
     });
   }
 
   async close(): Promise<void> {
+    await this.workers.close();
     await this.blocks.close();
     await this.datastore.close();
   }

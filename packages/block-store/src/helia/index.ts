@@ -1,4 +1,5 @@
 export {
+  defaultBlockWorkers,
   createHeliaBlockStore,
   type HeliaBlockStore,
   type HeliaBlockStoreOptions,

@@ -7,27 +7,36 @@
  *
  * Why not the importer itself: measured on this 2-core box (256 MiB, 64 KiB pieces), the importer
  * reaches 573 MiB/s into a no-op store and ~300–400 MiB/s into blockstore-fs, against 1166 MiB/s
- * for sha256 alone. The HTTP target is upload >= 40% of sha256 end to end, so the store must cost
- * little beyond the hash. This writer hashes each piece as it arrives (one pass over the bytes),
- * never copies them (a leaf is written as the list of pieces it is made of), and overlaps block
- * writes with receiving and hashing the next ones (a bounded number in flight, so memory stays
- * constant).
+ * for sha256 alone. This writer only cuts the stream into leaves and builds the tree: it never
+ * copies the pieces (a leaf is handed on as the list of pieces it is made of), and the sink hashes
+ * and stores each block — in the helia engine on its block workers, off the node's thread — with
+ * a bounded number of blocks in flight while the next pieces are received (memory stays
+ * constant whatever the file size).
  */
-import { createHash } from 'node:crypto';
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
-import { CID } from 'multiformats/cid';
+import type { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
-import { create as createDigest } from 'multiformats/hashes/digest';
+import { sha256Cid, sha256Of } from './block-file.js';
 
 export interface BlockSink {
-  /** Stores one block. */
-  put(cid: CID, bytes: Uint8Array): Promise<unknown>;
   /**
-   * Optional: stores one block given as its consecutive parts, which saves joining a leaf's
-   * pieces into one buffer (the helia blockstore's `writeBlock`). Used instead of `put` when present.
+   * Hashes (sha2-256) and stores one block of codec `code`, given as its consecutive parts (a leaf
+   * is the list of pieces it was received as: no joining copy); resolves with its CID once stored.
+   * The helia engine hands this to its block workers (block-workers.ts).
    */
-  writeBlock?(cid: CID, parts: readonly Uint8Array[]): Promise<unknown>;
+  store(code: number, parts: readonly Uint8Array[]): Promise<CID>;
+}
+
+/** A sink over a plain block store (`put`), hashing on this thread: tests and small tools. */
+export function hashingSink(blocks: { put(cid: CID, bytes: Uint8Array): Promise<unknown> }): BlockSink {
+  return {
+    async store(code, parts) {
+      const cid = sha256Cid(code, sha256Of(parts));
+      await blocks.put(cid, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+      return cid;
+    },
+  };
 }
 
 export interface WriteOptions {
@@ -36,7 +45,7 @@ export interface WriteOptions {
   chunkSize?: number;
   /** Links per interior node. Default 1024 (unixfs-v1-2025). */
   maxLinks?: number;
-  /** Block writes in flight at once. Default 8. */
+  /** Blocks being hashed and stored at once. Default 8. */
   writeConcurrency?: number;
 }
 
@@ -48,16 +57,9 @@ interface Node {
   dagSize: number;
 }
 
-const SHA2_256 = 0x12;
-
-function sha256Cid(code: number, bytes: Uint8Array): CID {
-  const digest = createHash('sha256').update(bytes).digest();
-  return CID.createV1(code, createDigest(SHA2_256, digest));
-}
-
 /**
  * Writes `source` as a UnixFS file into `sink` and returns its root. The source's pieces are not
- * copied: they must stay unchanged once yielded (true of network and file streams, which hand
+ * copied here: they must stay unchanged once yielded (true of network and file streams, which hand
  * out a fresh buffer per piece). At most `writeConcurrency` blocks (plus the one being received)
  * are held at any time.
  */
@@ -71,18 +73,13 @@ export async function writeUnixfsFile(
   const maxLinks = options.maxLinks ?? 1024;
   const concurrency = options.writeConcurrency ?? 8;
 
-  const store = (cid: CID, parts: Uint8Array[]): Promise<unknown> =>
-    sink.writeBlock
-      ? sink.writeBlock(cid, parts)
-      : sink.put(cid, parts.length === 1 ? parts[0]! : Buffer.concat(parts));
-
-  // Writes in flight, oldest first; a failed write fails the add at the next wait.
-  const inflight: Promise<unknown>[] = [];
-  const write = async (cid: CID, parts: Uint8Array[]): Promise<void> => {
-    const p = store(cid, parts);
-    p.catch(() => undefined); // awaited below; keeps an abandoned failure from going unhandled
-    inflight.push(p);
-    if (inflight.length >= concurrency) await inflight.shift();
+  // Leaves being hashed and stored, oldest first. A leaf joins the tree when it is the oldest and
+  // its CID is known, so the tree gets its leaves in file order; a failed store fails the add.
+  const inflight: Array<{ cid: Promise<CID>; size: number }> = [];
+  const settle = async (): Promise<void> => {
+    const oldest = inflight.shift()!;
+    const cid = await oldest.cid;
+    await push(0, { cid, fileSize: BigInt(oldest.size), dagSize: oldest.size });
   };
 
   // pending[k]: nodes of level k not yet grouped under a parent; appended[k]: all ever made.
@@ -98,6 +95,7 @@ export async function writeUnixfsFile(
     if (row.length === maxLinks) await push(level + 1, await reduce(row.splice(0)));
   };
 
+  // An interior node: one per `maxLinks` children (one per GiB of leaves), stored before going on.
   const reduce = async (children: Node[]): Promise<Node> => {
     const fs = new UnixFS({ type: 'file' });
     const links: dagPb.PBLink[] = [];
@@ -107,8 +105,7 @@ export async function writeUnixfsFile(
       links.push({ Name: '', Tsize: child.dagSize, Hash: child.cid });
     }
     const block = dagPb.encode(dagPb.prepare({ Data: fs.marshal(), Links: links }));
-    const cid = sha256Cid(dagPb.code, block);
-    await write(cid, [block]);
+    const cid = await sink.store(dagPb.code, [block]);
     return {
       cid,
       fileSize: fs.fileSize(),
@@ -116,19 +113,18 @@ export async function writeUnixfsFile(
     };
   };
 
-  // The leaf being received: its pieces (views into the source's pieces) and their running hash.
-  let hash = createHash('sha256');
+  // The leaf being received: its pieces (views into the source's pieces).
   let parts: Uint8Array[] = [];
   let fill = 0;
+  let leaves = 0;
   const leaf = async (): Promise<void> => {
-    const cid = CID.createV1(raw.code, createDigest(SHA2_256, hash.digest()));
-    const node: Node = { cid, fileSize: BigInt(fill), dagSize: fill };
-    const bytes = parts;
-    hash = createHash('sha256');
+    const cid = sink.store(raw.code, parts);
+    cid.catch(() => undefined); // awaited in order by settle; keeps an abandoned failure handled
+    inflight.push({ cid, size: fill });
+    leaves++;
     parts = [];
     fill = 0;
-    await write(cid, bytes);
-    await push(0, node);
+    if (inflight.length >= concurrency) await settle();
   };
 
   let size = 0;
@@ -138,9 +134,7 @@ export async function writeUnixfsFile(
       size += piece.length;
       for (let offset = 0; offset < piece.length;) {
         const n = Math.min(chunkSize - fill, piece.length - offset);
-        const part = n === piece.length ? piece : piece.subarray(offset, offset + n);
-        hash.update(part);
-        parts.push(part);
+        parts.push(n === piece.length ? piece : piece.subarray(offset, offset + n));
         fill += n;
         offset += n;
         if (fill === chunkSize) await leaf();
@@ -148,7 +142,8 @@ export async function writeUnixfsFile(
     }
     signal?.throwIfAborted();
     // The last partial chunk; an empty file is one empty leaf (as the importer does).
-    if (fill > 0 || appended[0] === 0) await leaf();
+    if (fill > 0 || leaves === 0) await leaf();
+    while (inflight.length > 0) await settle();
 
     let root: Node;
     if (appended[0] === 1) {
@@ -165,10 +160,9 @@ export async function writeUnixfsFile(
         if (row.length > 0) await push(level + 1, await reduce(row.splice(0)));
       }
     }
-    await Promise.all(inflight.splice(0));
     return { cid: root.cid, size };
   } finally {
-    // On failure, let started writes settle before the caller moves on (no writes after return).
-    await Promise.allSettled(inflight);
+    // On failure, let started stores settle before the caller moves on (no writes after return).
+    await Promise.allSettled(inflight.map((f) => f.cid));
   }
 }

@@ -44,12 +44,15 @@ export class KuboRpcError extends Error {
 /** Messages kubo uses for "not stored here" (offline lookups never go to the network). */
 const NOT_FOUND = /not found locally|could not find|ipld: not found|no link named|failed to fetch/i;
 const IS_DIR = /is a directory|ErrIsDir|not a file/i;
+/** The daemon's repository device is full (Go's syscall messages for ENOSPC and EDQUOT). */
+const NO_SPACE = /no space left on device|disk quota exceeded/i;
 
 export function toBlockStoreError(err: unknown, fallback: BlockStoreErrorCode = 'ENGINE'): unknown {
   if (!(err instanceof KuboRpcError)) return err;
   let code = fallback;
   if (NOT_FOUND.test(err.message)) code = 'NOT_FOUND';
   else if (IS_DIR.test(err.message)) code = 'NOT_A_FILE';
+  else if (NO_SPACE.test(err.message)) code = 'STORAGE_FULL';
   return new BlockStoreError(code, err.message, { cause: err });
 }
 

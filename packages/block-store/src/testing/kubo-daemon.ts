@@ -40,8 +40,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startKubo(): Promise<KuboDaemon> {
-  const dir = await mkdtemp(join(tmpdir(), 'cella-kubo-'));
+/** `under`: the directory the daemon's repo is made in (default the system's temp dir). */
+export async function startKubo(options: { under?: string } = {}): Promise<KuboDaemon> {
+  const dir = await mkdtemp(join(options.under ?? tmpdir(), 'cella-kubo-'));
   const repo = join(dir, 'repo');
   const port = await freePort();
   const { stdout } = await run(KUBO_SH, ['start', repo, String(port)], { timeout: 60_000 });

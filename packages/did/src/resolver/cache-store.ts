@@ -6,12 +6,14 @@ export interface CacheEntry<V> {
   value: V;
   /** Epoch milliseconds after which the entry is stale. */
   expiresAt: number;
+  /** Epoch milliseconds when the value was fetched (absent in entries of older stores). */
+  storedAt?: number;
 }
 
 export interface CacheStore<V = unknown> {
   /** May return stale entries (expiresAt in the past); the caller decides. */
   get(key: string): Promise<CacheEntry<V> | null>;
-  set(key: string, value: V, expiresAt: number): Promise<void>;
+  set(key: string, value: V, expiresAt: number, storedAt?: number): Promise<void>;
 }
 
 /** Bounded in-memory LRU store. */
@@ -31,9 +33,9 @@ export class MemoryCacheStore<V = unknown> implements CacheStore<V> {
     return entry;
   }
 
-  async set(key: string, value: V, expiresAt: number): Promise<void> {
+  async set(key: string, value: V, expiresAt: number, storedAt?: number): Promise<void> {
     this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt });
+    this.#entries.set(key, storedAt === undefined ? { value, expiresAt } : { value, expiresAt, storedAt });
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;

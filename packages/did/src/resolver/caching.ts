@@ -10,7 +10,7 @@ import { parseDid } from '../did-url.js';
 import { DidError } from '../errors.js';
 import type { CacheStore } from './cache-store.js';
 import { MemoryCacheStore } from './cache-store.js';
-import type { DidResolver, ResolveResult } from './types.js';
+import type { DidResolver, ResolveOptions, ResolveResult } from './types.js';
 
 export interface CachingResolverOptions {
   store?: CacheStore<ResolveResult>;
@@ -53,7 +53,14 @@ export class CachingResolver implements DidResolver {
     this.#now = options.now ?? Date.now;
   }
 
-  resolve(did: string): Promise<ResolveResult> {
+  /**
+   * `options.maxAgeMs`: a cached answer older than that is fetched again (entries of older stores,
+   * which do not say when they were fetched, count as too old). A resolution under way is fresh
+   * enough for every caller that joins it. When the source then cannot answer, an entry still
+   * within its TTL is served, as it would have been without `maxAgeMs` (expired ones only with
+   * `staleIfErrorMs`).
+   */
+  resolve(did: string, options?: ResolveOptions): Promise<ResolveResult> {
     let key: string;
     try {
       key = parseDid(did).did;
@@ -62,7 +69,7 @@ export class CachingResolver implements DidResolver {
     }
     const pending = this.#inFlight.get(key);
     if (pending) return pending;
-    const p = this.#resolve(key).finally(() => this.#inFlight.delete(key));
+    const p = this.#resolve(key, options?.maxAgeMs).finally(() => this.#inFlight.delete(key));
     this.#inFlight.set(key, p);
     return p;
   }
@@ -77,7 +84,7 @@ export class CachingResolver implements DidResolver {
     }
   }
 
-  async #resolve(key: string): Promise<ResolveResult> {
+  async #resolve(key: string, maxAgeMs: number | undefined): Promise<ResolveResult> {
     const now = this.#now();
     let cached: Awaited<ReturnType<CacheStore<ResolveResult>['get']>> = null;
     try {
@@ -85,7 +92,9 @@ export class CachingResolver implements DidResolver {
     } catch (err) {
       this.#onStoreError(err);
     }
-    if (cached && cached.expiresAt > now) return withSource(cached.value);
+    const youngEnough =
+      maxAgeMs === undefined || (cached?.storedAt !== undefined && now - cached.storedAt <= maxAgeMs);
+    if (cached && cached.expiresAt > now && youngEnough) return withSource(cached.value);
     let fresh: ResolveResult;
     try {
       fresh = await this.#inner.resolve(key);
@@ -99,7 +108,7 @@ export class CachingResolver implements DidResolver {
     const ttl = fresh.status === 'not_found' ? this.#notFoundTtlMs : this.#ttlMs;
     if (ttl > 0) {
       try {
-        await this.#store.set(key, fresh, now + ttl);
+        await this.#store.set(key, fresh, now + ttl, now);
       } catch (err) {
         this.#onStoreError(err);
       }

@@ -4,7 +4,7 @@
  * outage is never mistaken for a missing DID.
  */
 import { DidError, describe } from '../errors.js';
-import type { DidResolver, ResolveResult } from './types.js';
+import type { DidResolver, ResolveOptions, ResolveResult } from './types.js';
 
 export class ChainedResolver implements DidResolver {
   readonly #resolvers: readonly DidResolver[];
@@ -19,11 +19,11 @@ export class ChainedResolver implements DidResolver {
     this.#resolvers = [...resolvers];
   }
 
-  async resolve(did: string): Promise<ResolveResult> {
+  async resolve(did: string, options?: ResolveOptions): Promise<ResolveResult> {
     let firstError: unknown;
     for (const resolver of this.#resolvers) {
       try {
-        const result = await resolver.resolve(did);
+        const result = await resolver.resolve(did, options);
         if (result.status !== 'not_found') return result;
       } catch (err) {
         // A malformed DID is malformed for every resolver: stop right away.

@@ -24,7 +24,17 @@ export interface ResolveResult {
   metadata?: ResolveMetadata;
 }
 
+export interface ResolveOptions {
+  /**
+   * Accept a cached answer only if it was fetched at most this many milliseconds ago (a resolver
+   * that caches asks its source again otherwise); resolvers without a cache ignore it. A node uses
+   * it to see a deactivation soon (sign-in, and the re-checks of active sessions) while the same
+   * cache serves other lookups for longer.
+   */
+  maxAgeMs?: number;
+}
+
 export interface DidResolver {
   /** Resolve a DID. Throws DidError RESOLVER_UNAVAILABLE / BAD_RESOLVER_REPLY when it cannot tell. */
-  resolve(did: string): Promise<ResolveResult>;
+  resolve(did: string, options?: ResolveOptions): Promise<ResolveResult>;
 }

@@ -31,6 +31,7 @@ import { CATALOG_SCHEMA, IndexCatalog, specOf } from './index-catalog.js';
 import type { IndexSpec } from './index-catalog.js';
 import type { ReadAccess } from './read-access.js';
 import { Statements } from './statements.js';
+import { storageFullError } from './storage-full.js';
 
 type Connection = Database.Database;
 type Statement = Database.Statement;
@@ -229,12 +230,14 @@ export class DbFile implements ReadAccess {
     work: (conn: Connection) => T,
     beforeCommit?: BeforeCommit,
   ): Promise<T> {
-    return this.commits.transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)));
+    return this.commits
+      .transaction(work, beforeCommit && ((result) => beforeCommit(result.bytesDelta)))
+      .catch(rethrowStorageFull);
   }
 
   /** Runs `work` (single statements) in a write transaction, without a hook. */
   transaction<T>(work: (conn: Connection) => T): Promise<T> {
-    return this.commits.transaction(work);
+    return this.commits.transaction(work).catch(rethrowStorageFull);
   }
 
   private rollback(conn: Connection): void {
@@ -279,4 +282,9 @@ export class DbFile implements ReadAccess {
       if (!inWrite) this.rollback(conn);
     }
   }
+}
+
+/** A full device fails the write as the port's STORAGE_FULL (storage-full.ts). */
+function rethrowStorageFull(error: unknown): never {
+  throw storageFullError(error);
 }

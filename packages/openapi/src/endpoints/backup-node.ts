@@ -48,7 +48,7 @@ export const backupNodeEndpoints = defineEndpoints({
       "An unfinished attempt from the same primary is resumed. Refused when the expected size exceeds the backup plan's quota (507).",
     body: backup.beginBackupRequest,
     success: { status: 201, description: 'The attempt.', body: backup.beginBackupResponse },
-    errors: ['FORBIDDEN', 'BACKUP_IN_PROGRESS', 'INSUFFICIENT_STORAGE'],
+    errors: ['FORBIDDEN', 'BACKUP_IN_PROGRESS', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 4 * KiB,
   },
   backupNodeHoldRoots: {
@@ -95,7 +95,7 @@ export const backupNodeEndpoints = defineEndpoints({
     query: backup.attemptQuery,
     binaryBody: { contentType: 'application/vnd.ipld.car', description: 'A CARv1 stream of blocks.' },
     success: { status: 200, description: 'Blocks stored.', body: backup.putBlocksResponse },
-    errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND', 'INSUFFICIENT_STORAGE'],
+    errors: ['FORBIDDEN', 'BACKUP_NOT_FOUND', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
   },
   backupNodeCommit: {
     operationId: 'backupNodeCommit',
@@ -110,7 +110,7 @@ export const backupNodeEndpoints = defineEndpoints({
       "Checks the manifest hash, that every chunk and file content is held completely, every chunk's document count and size, and the backup quota. Only then does the new backup replace the previous one; a failure leaves the previous backup in place.",
     body: backup.commitBackupRequest,
     success: { status: 201, description: 'The new backup.', body: backup.backupSummary },
-    errors: ['FORBIDDEN', 'BAD_REQUEST', 'BACKUP_NOT_FOUND', 'INSUFFICIENT_STORAGE'],
+    errors: ['FORBIDDEN', 'BAD_REQUEST', 'BACKUP_NOT_FOUND', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 32 * MiB,
   },
   backupNodeAbort: {

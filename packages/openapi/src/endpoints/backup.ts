@@ -62,6 +62,12 @@ export const backupEndpoints = defineEndpoints({
     description:
       "Called on the backup node, by the user whose backup it holds: the backup becomes a vault on this node with this node's free plan (a vault bigger than the free quota is read-only until upgraded; nothing is lost), for example when the original node is gone. The backup itself stays. 404 (internal_code 2) when there is no backup here; 455 when the caller already has a vault on this node; 400 (internal_code 2) while a backup of it is being received.",
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
-    errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'BACKUP_NOT_FOUND',
+      'BACKUP_IN_PROGRESS',
+      'ALREADY_EXISTS',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
   },
 });

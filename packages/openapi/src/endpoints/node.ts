@@ -48,8 +48,10 @@ export const nodeEndpoints = defineEndpoints({
     summary: 'Readiness probe',
     description:
       'Checks, in parallel and each within 2 seconds, every part the node needs: the document store, ' +
-      'the block store, and the identity chain and payment chain when they are configured. 200 when ' +
-      'all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share ' +
+      "the block store, the node's own disk (`storage`: failed with `storage full` below " +
+      '`CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are ' +
+      'configured. 200 when all answer; 503 naming the parts that did not, with the status of each. ' +
+      'Concurrent probes share ' +
       'one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.',
     success: { status: 200, description: 'Every part answered.', body: node.readiness },
     errors: ['UNAVAILABLE'],

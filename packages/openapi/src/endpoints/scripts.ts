@@ -39,7 +39,7 @@ export const scriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 201, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'VAULT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL', 'VAULT_NOT_FOUND'],
     bodyLimit: 256 * KiB,
   },
   runScript: {
@@ -83,6 +83,7 @@ export const scriptsEndpoints = defineEndpoints({
       'FILE_NOT_FOUND',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
       'RATE_LIMITED',
     ],
     bodyLimit: 1 * MiB,
@@ -121,6 +122,7 @@ export const scriptsEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
     ],
   },
   downloadByTransaction: {

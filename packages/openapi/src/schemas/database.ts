@@ -27,11 +27,25 @@ export const collectionParams = z.object({ collection: collectionName });
 export const collectionNameParams = z.object({ name: collectionName });
 
 export const createCollectionRequest = z
-  .strictObject({ name: collectionName })
-  .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes' }] });
+  .strictObject({
+    name: collectionName,
+    if_not_exists: z.boolean().optional().meta({
+      description:
+        'An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start.',
+    }),
+  })
+  .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes', if_not_exists: true }] });
 export const collectionInfo = z
   .object({ name: collectionName })
   .meta({ id: 'Collection', examples: [{ name: 'notes' }] });
+export const createCollectionResponse = z
+  .object({
+    name: collectionName,
+    created: z
+      .boolean()
+      .meta({ description: 'True when this request created it; false when it existed (`if_not_exists`).' }),
+  })
+  .meta({ id: 'CreateCollectionResult', examples: [{ name: 'notes', created: true }] });
 
 /** How the client encrypts a collection's documents (the reference's flags; the node stores them only). */
 export const encryptionFlags = {
@@ -172,6 +186,12 @@ export const updateResponse = z
 export const deleteRequest = z
   .strictObject({ filter: filter.meta({ description: 'Which documents to delete; `{}` deletes all.' }) })
   .meta({ id: 'DeleteRequest', examples: [{ filter: { tags: 'done' } }] });
+export const deleteResponse = z
+  .object({
+    acknowledged: z.boolean().meta({ description: 'Always true: the write is durable when answered.' }),
+    deleted_count: count.meta({ description: 'Documents deleted.' }),
+  })
+  .meta({ id: 'DeleteResult', examples: [{ acknowledged: true, deleted_count: 2 }] });
 export const deleteQuery = z.object({
   deleteone: queryBoolean.optional().meta({ description: 'Delete only the first match. Default false.' }),
   filter: queryJsonObject('The filter, when the client cannot send a DELETE body.', MAX_FILTER_CHARS, {

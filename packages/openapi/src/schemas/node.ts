@@ -140,6 +140,10 @@ const readinessChecks = z
   .object({
     document_store: partStatus,
     block_store: partStatus,
+    storage: partStatus.meta({
+      description:
+        "The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`.",
+    }),
     identity_chain: partStatus
       .optional()
       .meta({ description: 'Present when an identity chain is configured.' }),
@@ -147,7 +151,7 @@ const readinessChecks = z
   })
   .meta({
     id: 'ReadinessChecks',
-    description: 'One check per part: the stores always, the chains when configured.',
+    description: "One check per part: the stores and the node's disk always, the chains when configured.",
   });
 
 export const readiness = z
@@ -163,6 +167,7 @@ export const readiness = z
         checks: {
           document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
           block_store: { status: 'ok', engine: 'kubo', ms: 3 },
+          storage: { status: 'ok', ms: 0 },
           identity_chain: { status: 'ok', ms: 41 },
           payment_chain: { status: 'ok', ms: 38 },
         },
@@ -179,6 +184,7 @@ export const notReady = errorBody.extend({ checks: readinessChecks }).meta({
       checks: {
         document_store: { status: 'ok', engine: 'mongodb', ms: 2 },
         block_store: { status: 'failed', engine: 'kubo', ms: 1, error: 'refused' },
+        storage: { status: 'ok', ms: 0 },
         identity_chain: { status: 'ok', ms: 41 },
         payment_chain: { status: 'ok', ms: 38 },
       },

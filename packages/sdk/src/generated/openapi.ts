@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
+         * @description Checks, in parallel and each within 2 seconds, every part the node needs: the document store, the block store, the node's own disk (`storage`: failed with `storage full` below `CELLA_MIN_FREE_BYTES` of free space), and the identity chain and payment chain when they are configured. 200 when all answer; 503 naming the parts that did not, with the status of each. Concurrent probes share one check, and an answer is reused for one second. `/api/v2/health` stays the cheap liveness probe.
          */
         get: operations["readiness"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Create a collection
-         * @description In the caller's own vault. 455 when it exists; 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
+         * @description In the caller's own vault. 455 when it exists, unless `if_not_exists` is true (then 201 with `created: false`, so an app can ensure its collections at every start without a failing request); 400 (internal_code 1) for a name that is not allowed (see `CollectionName`); 403 (internal_code 1) on a frozen vault; 507 over the quota. Inserting into a collection does not create it: create it first.
          */
         post: operations["createCollection"];
         delete?: never;
@@ -321,7 +321,7 @@ export interface paths {
         post: operations["insertDocuments"];
         /**
          * Delete one or more documents
-         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect's drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
+         * @description In the caller's own vault: every match, or the first with `deleteone=true`. The filter travels in the JSON body `{"filter": {…}}` or, for clients that cannot send a DELETE body, in the `filter` query parameter (send `{"filter": {}}` to delete everything). A request with no body at all and no query is the Hive dialect's drop of the collection (its clients send no body), and `{}` is too; `deleteone` without a filter is a 400. Answers how many documents were deleted (200, where other deletes answer 204: the count is the answer). 404 (internal_code 4) when the collection does not exist; 403 (internal_code 1) on a frozen vault.
          */
         delete: operations["deleteDocuments"];
         options?: never;
@@ -1059,11 +1059,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "if_not_exists": true
          *     }
          */
         CreateCollectionRequest: {
             name: components["schemas"]["CollectionName"];
+            /** @description An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start. */
+            if_not_exists?: boolean;
         };
         /**
          * @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.
@@ -2107,6 +2110,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 3
          *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
+         *         },
          *         "identity_chain": {
          *           "status": "ok",
          *           "ms": 41
@@ -2126,10 +2133,12 @@ export interface components {
             status: "ready";
             checks: components["schemas"]["ReadinessChecks"];
         };
-        /** @description One check per part: the stores always, the chains when configured. */
+        /** @description One check per part: the stores and the node's disk always, the chains when configured. */
         ReadinessChecks: {
             document_store: components["schemas"]["ReadinessCheck"];
             block_store: components["schemas"]["ReadinessCheck"];
+            /** @description The node's own disk (its data directory and the embedded stores' directories): `failed` with `storage full` when its free space is below `CELLA_MIN_FREE_BYTES`. */
+            storage: components["schemas"]["ReadinessCheck"];
             /** @description Present when an identity chain is configured. */
             identity_chain?: components["schemas"]["ReadinessCheck"];
             /** @description Present when payments are on. */
@@ -2166,6 +2175,10 @@ export interface components {
          *           "engine": "kubo",
          *           "ms": 1,
          *           "error": "refused"
+         *         },
+         *         "storage": {
+         *           "status": "ok",
+         *           "ms": 0
          *         },
          *         "identity_chain": {
          *           "status": "ok",
@@ -2374,11 +2387,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "notes"
+         *       "name": "notes",
+         *       "created": true
          *     }
          */
-        Collection: {
+        CreateCollectionResult: {
             name: components["schemas"]["CollectionName"];
+            /** @description True when this request created it; false when it existed (`if_not_exists`). */
+            created: boolean;
         };
         /**
          * @example {
@@ -2412,6 +2428,18 @@ export interface components {
             modified_count: number;
             /** @description The `_id` of the inserted document when an upsert inserted one, else null. */
             upserted_id: string | null;
+        };
+        /**
+         * @example {
+         *       "acknowledged": true,
+         *       "deleted_count": 2
+         *     }
+         */
+        DeleteResult: {
+            /** @description Always true: the write is durable when answered. */
+            acknowledged: boolean;
+            /** @description Documents deleted. */
+            deleted_count: number;
         };
         /**
          * @example {
@@ -4286,13 +4314,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The collection was created. */
+            /** @description The collection was created (or, with `if_not_exists`, exists). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"];
+                    "application/json": components["schemas"]["CreateCollectionResult"];
                 };
             };
             400: components["responses"]["InvalidParameter"];
@@ -4347,7 +4375,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4555,7 +4587,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4647,7 +4683,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,11 +4720,13 @@ export interface operations {
         };
         responses: {
             /** @description Deleted. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
             };
             400: components["responses"]["InvalidParameter"];
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
@@ -4925,6 +4967,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     dropIndex: {
@@ -5139,7 +5190,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,6 +5345,15 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
+            /** @description `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     copyFile: {
@@ -5373,7 +5437,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5556,7 +5624,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +5784,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -5901,7 +5977,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6469,7 +6549,11 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6663,7 +6747,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6860,7 +6948,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +7040,11 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Overloaded"];
-            /** @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota. */
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
             507: {
                 headers: {
                     [name: string]: unknown;

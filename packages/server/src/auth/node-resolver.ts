@@ -14,6 +14,7 @@ import {
   parseDid,
   SelfCertifyingResolver,
   type DidResolver,
+  type ResolveOptions,
   type ResolveResult,
 } from '@cella/did';
 import type { Database } from '@cella/document-store';
@@ -41,9 +42,9 @@ export function createNodeResolver(options: NodeResolverOptions): DidResolver {
     onStoreError: (error) => options.log.warn({ err: error }, 'DID cache store failed'),
   });
   return {
-    async resolve(did: string): Promise<ResolveResult> {
+    async resolve(did: string, resolveOptions?: ResolveOptions): Promise<ResolveResult> {
       if (parseDid(did).method !== 'elastos') return selfCertifying.resolve(did);
-      const result = await chain.resolve(did);
+      const result = await chain.resolve(did, resolveOptions);
       return result.status === 'not_found' ? selfCertifying.resolve(did) : result;
     },
   };

@@ -120,12 +120,20 @@ export class DidCacheStore<V> implements CacheStore<V> {
   async get(key: string): Promise<CacheEntry<V> | null> {
     const doc = await this.db.collection('did_cache').findOne({ _id: key });
     if (!doc) return null;
-    return { value: JSON.parse(String(doc.value)) as V, expiresAt: Number(doc.expiresAt) };
+    const entry = { value: JSON.parse(String(doc.value)) as V, expiresAt: Number(doc.expiresAt) };
+    return typeof doc.storedAt === 'number' ? { ...entry, storedAt: doc.storedAt } : entry;
   }
 
-  async set(key: string, value: V, expiresAt: number): Promise<void> {
-    await this.db
-      .collection('did_cache')
-      .replaceOne({ _id: key }, { _id: key, value: JSON.stringify(value), expiresAt }, { upsert: true });
+  async set(key: string, value: V, expiresAt: number, storedAt?: number): Promise<void> {
+    await this.db.collection('did_cache').replaceOne(
+      { _id: key },
+      {
+        _id: key,
+        value: JSON.stringify(value),
+        expiresAt,
+        ...(storedAt === undefined ? {} : { storedAt }),
+      },
+      { upsert: true },
+    );
   }
 }

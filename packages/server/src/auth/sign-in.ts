@@ -6,7 +6,8 @@
  * challenge JWT {iss: node DID, sub: DIDAuthChallenge, aud: user DID, nonce, exp}.
  *
  * auth: the presentation (an object, or the reference's JWT wrapping it) must be signed by an
- * authentication key of the holder's resolved document, with realm = node DID and the nonce of a
+ * authentication key of the holder's resolved document (resolved within `CELLA_DID_STATUS_TTL`: a
+ * DID deactivated since is refused), with realm = node DID and the nonce of a
  * live challenge issued to that holder; the nonce is consumed. The vault owner is the holder, or —
  * the reference's app-instance flow — the issuer of the first credential when it carries `appDid`.
  */
@@ -24,6 +25,13 @@ export const CHALLENGE_SUBJECT = 'DIDAuthChallenge';
 export interface SignInOptions {
   identity: NodeIdentity;
   resolver: DidResolver;
+  /**
+   * How old a resolution a sign-in accepts (`CELLA_DID_STATUS_TTL`): older cached documents are
+   * fetched again, so a DID deactivated on the chain cannot sign in past it.
+   */
+  statusTtlSeconds: number;
+  /** Told of each DID that signed in (resolved within the TTL): did-status.ts. */
+  status?: { signedIn(did: string): void };
   nonces: NonceStore;
   presented: PresentedDocumentStore;
   tokens: AccessTokens;
@@ -39,9 +47,15 @@ export interface SignedIn extends IssuedToken {
 
 export class SignInService {
   private readonly now: () => number;
+  /** The resolver with the status TTL as the age every answer may have. */
+  private readonly fresh: DidResolver;
 
   constructor(private readonly options: SignInOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    const maxAgeMs = options.statusTtlSeconds * 1000;
+    this.fresh = {
+      resolve: (did, resolveOptions) => options.resolver.resolve(did, { maxAgeMs, ...resolveOptions }),
+    };
   }
 
   async challenge(documentInput: unknown): Promise<{ challenge: string }> {
@@ -69,7 +83,7 @@ export class SignInService {
   async authenticate(challengeResponse: unknown): Promise<SignedIn> {
     const presentation = await verifyChallengeResponse(
       challengeResponse,
-      { resolver: this.options.resolver, realm: this.options.identity.did, now: this.now() * 1000 },
+      { resolver: this.fresh, realm: this.options.identity.did, now: this.now() * 1000 },
       'the challenge response was refused',
     );
     const record = await this.options.nonces.take(presentation.nonce);
@@ -89,6 +103,7 @@ export class SignInService {
       appDid = first.subject.appDid;
     }
     if (first?.expirationDate) exp = Math.min(exp, Math.floor(first.expirationDate.getTime() / 1000));
+    this.options.status?.signedIn(userDid);
     const issued = await this.options.tokens.issue(
       { holderDid: presentation.holder, userDid, ...(appDid ? { appDid } : {}), nonce: record.nonce },
       exp,

@@ -65,6 +65,7 @@ export class BackupService {
   readonly records: BackupRecords | undefined;
   readonly store: BackupStore | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private housekeepingRun: Promise<unknown> | undefined;
   private readonly primary: PrimaryDeps;
   /** Where this node listens, once it does (a backup to this very node goes there). */
   private selfUrl: string | undefined;
@@ -153,18 +154,22 @@ export class BackupService {
   start(): void {
     this.jobs.startTimers();
     if (!this.receiver) return;
-    void this.housekeeping().catch((error: unknown) =>
-      this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
-    );
+    this.housekeepInBackground();
     const every = this.d.settings.sweepIntervalMs;
     if (every > 0) {
-      this.timer = setInterval(() => {
-        void this.housekeeping().catch((error: unknown) =>
-          this.d.log.error({ err: error }, 'backup store: housekeeping failed'),
-        );
-      }, every);
+      this.timer = setInterval(() => this.housekeepInBackground(), every);
       this.timer.unref();
     }
+  }
+
+  /** One housekeeping at a time; close() waits for it, so it never reads a store being closed. */
+  private housekeepInBackground(): void {
+    if (this.housekeepingRun) return;
+    this.housekeepingRun = this.housekeeping()
+      .catch((error: unknown) => this.d.log.error({ err: error }, 'backup store: housekeeping failed'))
+      .finally(() => {
+        this.housekeepingRun = undefined;
+      });
   }
 
   /** Abandons stale attempts, releases unclaimed holds, and sweeps the store unless an attempt is receiving. */
@@ -384,6 +389,7 @@ export class BackupService {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.housekeepingRun;
     await this.jobs.close();
     await this.store?.blocks.close();
   }

@@ -4,6 +4,18 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { BlockStore } from '@cella/block-store';
 import type { DocumentStore } from '@cella/document-store';
+import type { StoragePath } from '../storage/free-space.js';
+
+const documentsDir = (config: Config) => path.join(config.dataDir, 'db');
+const blocksDir = (config: Config) => path.join(config.dataDir, 'blocks');
+
+/** The directories the embedded engines write to (db/, blocks/), and the data dir itself. */
+export function localStoragePaths(config: Config): StoragePath[] {
+  const paths: StoragePath[] = [{ part: 'data', path: config.dataDir }];
+  if (!config.mongodbUri) paths.push({ part: 'documents', path: documentsDir(config) });
+  if (!config.ipfsApiUrl) paths.push({ part: 'blocks', path: blocksDir(config) });
+  return paths;
+}
 
 export async function openDocumentStore(config: Config, log: Logger): Promise<DocumentStore> {
   if (config.mongodbUri) {
@@ -13,7 +25,7 @@ export async function openDocumentStore(config: Config, log: Logger): Promise<Do
     return store;
   }
   const { createSqliteDocumentStore } = await import('@cella/document-store/sqlite');
-  const dir = path.join(config.dataDir, 'db');
+  const dir = documentsDir(config);
   log.info({ dir }, 'document store: SQLite (embedded)');
   return createSqliteDocumentStore({ dir });
 }
@@ -40,8 +52,16 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
     log.info({ url: config.ipfsApiUrl }, 'block store: IPFS daemon (kubo RPC)');
     return createKuboBlockStore({ apiUrl: config.ipfsApiUrl });
   }
-  const { createHeliaBlockStore } = await import('@cella/block-store/helia');
-  const dir = path.join(config.dataDir, 'blocks');
+  const dir = blocksDir(config);
   log.info({ dir }, 'block store: helia (embedded)');
-  return createHeliaBlockStore({ dir });
+  return openHeliaBlockStore(config, dir);
+}
+
+/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS. */
+export async function openHeliaBlockStore(config: Config, dir: string): Promise<BlockStore> {
+  const { createHeliaBlockStore } = await import('@cella/block-store/helia');
+  return createHeliaBlockStore({
+    dir,
+    ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
+  });
 }

@@ -10,7 +10,8 @@
  *   so it makes sure the root is pinned.
  * - `release(cid)` (metadata naming `cid` is gone, committed): -1. A count that falls to 0 stays as
  *   a record "released" (count 0); the root stays pinned until the next sweep.
- * - Only the sweep unpins, and only the process holding the sweep's node-wide lease sweeps: it
+ * - Only the sweep unpins (its full run, or the quick collection of released counts a disk short
+ *   of space asks for: release-collector.ts), and only the process holding the sweep's node-wide lease sweeps: it
  *   deletes a released record (only if it is still 0), unpins the root, reads the count again and
  *   pins the root back if an `acquire` slipped in, and only then runs gc. So no gc, in any process,
  *   can fall between an unpin and the re-pin that follows it. (An `acquire` that finds the root
@@ -49,6 +50,8 @@ export class CidRefs {
     private readonly blocks: BlockStore,
     private readonly clock: () => number,
     private readonly log: Logger,
+    /** Called when a count falls to 0 (a collection may free its content: release-collector.ts). */
+    private readonly onReleased: () => void = () => undefined,
   ) {
     this.collection = nodeDb.collection(CID_REFS_COLLECTION);
   }
@@ -64,6 +67,11 @@ export class CidRefs {
 
   async all(): Promise<CidRef[]> {
     return (await this.collection.find({})).map(toRef);
+  }
+
+  /** The counts released to 0 (the next sweep, or a collection, removes them). */
+  async released(): Promise<CidRef[]> {
+    return (await this.collection.find({ count: { $lte: 0 } })).map(toRef);
   }
 
   /** +1 for a reference about to be written; makes sure the root is pinned. */
@@ -96,6 +104,7 @@ export class CidRefs {
     const count = await this.decrement(cid);
     if (count === null)
       this.log.warn({ cid }, 'files: released a CID with no reference count (the sweep repairs this)');
+    else if (count <= 0) this.onReleased();
   }
 
   /**

@@ -21,7 +21,8 @@ import type { Collection, Database, DocumentStore } from '@cella/document-store'
 import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { fromBlockStoreError, fromStoreError } from '../port-errors.js';
+import { fromBlockStoreError, fromStoreError, isStorageFull } from '../port-errors.js';
+import type { StorageGuard } from '../storage/free-space.js';
 import { spaceDatabase, type VaultSpace } from '../vault/spaces.js';
 import { quotaExceeded, type VaultService } from '../vault/vaults.js';
 import { CidRefs } from './cid-refs.js';
@@ -37,8 +38,9 @@ import {
 import { metered } from './metered-source.js';
 import { PublicFiles } from './public-files.js';
 import { isWithin, normalisePath, rebase } from './paths.js';
+import { ReleaseCollector } from './release-collector.js';
 import type { FilesSettings } from './settings.js';
-import { Sweeper, type ReferenceSource, type SweepReport } from './sweep.js';
+import { Sweeper, type CollectReport, type ReferenceSource, type SweepReport } from './sweep.js';
 
 /** One entry of a listing or of a properties answer (the contract's FileInfo). */
 export interface FileEntry {
@@ -76,6 +78,8 @@ export interface FilesServiceDeps {
   settings: FilesSettings;
   /** false (CELLA_QUOTA_ENFORCEMENT=false, benchmarks only): uploads are not cut at the quota. */
   enforceQuota?: boolean;
+  /** The node's disk (storage/free-space.ts): a declared length it cannot take is refused up front. */
+  storage?: StorageGuard;
 }
 
 type Charge = (delta: number) => Promise<void>;
@@ -110,11 +114,18 @@ export class FilesService {
   readonly publicFiles: PublicFiles;
   private readonly sweeper: Sweeper;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<SweepReport> | undefined;
+  private running: Promise<unknown> | undefined;
   private readonly sources: ReferenceSource[] = [];
+  private readonly collector: ReleaseCollector;
 
   constructor(private readonly deps: FilesServiceDeps) {
-    this.refs = new CidRefs(deps.nodeDb, deps.blocks, deps.clock, deps.log);
+    this.collector = new ReleaseCollector({
+      delayMs: deps.settings.collectDelayMs,
+      wanted: () => deps.storage?.underPressure() ?? false,
+      collect: () => this.collectReleased(),
+      log: deps.log,
+    });
+    this.refs = new CidRefs(deps.nodeDb, deps.blocks, deps.clock, deps.log, () => this.collector.request());
     this.publicFiles = new PublicFiles(deps.nodeDb);
     this.sweeper = new Sweeper({ ...deps, refs: this.refs, sources: this.sources });
   }
@@ -148,8 +159,21 @@ export class FilesService {
    * gc. One at a time in this process (a call during a running sweep waits, then runs its own).
    */
   async sweep(options: { graceMs?: number } = {}): Promise<SweepReport> {
+    return this.oneAtATime(() => this.sweeper.run(options.graceMs ?? this.deps.settings.sweepGraceMs));
+  }
+
+  /**
+   * Removes the counts released to 0, unpins their roots and runs gc, without the sweep's scan of
+   * the metadata (release-collector.ts asks for it while the disk is short of space).
+   */
+  collectReleased(): Promise<CollectReport> {
+    return this.oneAtATime(() => this.sweeper.collectReleased());
+  }
+
+  /** Sweeps and collections run one at a time in this process (a call waits for the running one). */
+  private async oneAtATime<T>(work: () => Promise<T>): Promise<T> {
     while (this.running) await this.running.catch(() => undefined);
-    const run = this.sweeper.run(options.graceMs ?? this.deps.settings.sweepGraceMs);
+    const run = work();
     this.running = run;
     try {
       return await run;
@@ -167,6 +191,7 @@ export class FilesService {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.collector.close();
     await this.running?.catch(() => undefined);
   }
 
@@ -237,6 +262,8 @@ export class FilesService {
     if (options.declaredLength !== undefined && options.declaredLength > room) {
       throw quotaExceeded(current, options.declaredLength - (previous?.size ?? 0));
     }
+    // The node's disk too: a length it cannot take is refused before the first byte.
+    if (options.declaredLength !== undefined) this.deps.storage?.check(options.declaredLength);
     const limited = metered(
       source,
       room,
@@ -253,6 +280,8 @@ export class FilesService {
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
+      // The blocks written before the disk filled are unpinned: a collection removes them.
+      if (isStorageFull(error)) this.collector.request();
       throw fromBlockStoreError(error);
     }
     const { cid, size } = added;

@@ -11,7 +11,15 @@ export interface FilesSettings {
   sweepIntervalMs: number;
   /** Milliseconds a mismatch must persist before the sweep repairs it. */
   sweepGraceMs: number;
+  /**
+   * While the disk is short of space, milliseconds between a delete and the collection that frees
+   * its content (release-collector.ts), so a burst of deletes makes one collection.
+   */
+  collectDelayMs: number;
 }
+
+/** One second: a burst of deletes makes one collection, and the user sees the room soon. */
+export const COLLECT_DELAY_MS = 1000;
 
 export function filesSettingsFromConfig(
   config: Pick<Config, 'filesSweepIntervalSeconds' | 'filesSweepGraceSeconds'>,
@@ -19,5 +27,6 @@ export function filesSettingsFromConfig(
   return {
     sweepIntervalMs: config.filesSweepIntervalSeconds * 1000,
     sweepGraceMs: config.filesSweepGraceSeconds * 1000,
+    collectDelayMs: COLLECT_DELAY_MS,
   };
 }

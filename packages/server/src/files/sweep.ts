@@ -52,6 +52,17 @@ export interface SweepReport {
   ms: number;
 }
 
+/** What a collection of released content did (`Sweeper.collectReleased`). */
+export interface CollectReport {
+  /** False when another process held the sweep's lease (nothing was done). */
+  ran: boolean;
+  /** Released counts removed and their roots unpinned. */
+  released: number;
+  /** Blocks removed by gc. */
+  gcRemoved: number;
+  ms: number;
+}
+
 /**
  * Another holder of content in `cid_refs` (e.g. backups kept on this node): it counts its own
  * references with `refs.acquire/release` and tells the sweep how many it holds, so the sweep's
@@ -106,6 +117,28 @@ export class Sweeper {
       await this.repairCounts(started, graceMs, report);
       await this.unpinOrphans(started, graceMs, report);
       const { refs, blocks } = this.deps;
+      report.gcRemoved = (await refs.lock.exclusive(() => blocks.gc())).removed;
+    });
+    report.ms = this.deps.clock() - started;
+    return report;
+  }
+
+  /**
+   * The quick part of a sweep, for a disk short of space (release-collector.ts): counts released to
+   * 0 are removed and their roots unpinned (each only if it did not move meanwhile, the protocol of
+   * cid-refs.ts), then gc. No metadata is read, so its cost does not grow with the vaults.
+   */
+  async collectReleased(): Promise<CollectReport> {
+    const started = this.deps.clock();
+    const report: CollectReport = { ran: false, released: 0, gcRemoved: 0, ms: 0 };
+    const { refs, blocks } = this.deps;
+    report.ran = await this.lease.run(async () => {
+      for (const ref of await refs.released()) {
+        const dropped = await refs.lock.shared(() =>
+          refs.dropIfUnused(ref.cid, { count: ref.count, updated: ref.updated }),
+        );
+        if (dropped) report.released++;
+      }
       report.gcRemoved = (await refs.lock.exclusive(() => blocks.gc())).removed;
     });
     report.ms = this.deps.clock() - started;

@@ -1,7 +1,7 @@
 /**
  * The parts a node's readiness checks, from its configuration: each probe is the cheapest call that
- * proves the part serves this node — a count on the node database, a local block lookup, the
- * node's own DID on the identity chain, the chain id of the payment RPC (which must be the
+ * proves the part serves this node — a count on the node database, a local block lookup, the free
+ * space of its disk above the reserve (`storage full` below it), the node's own DID on the identity chain, the chain id of the payment RPC (which must be the
  * configured one: a node pointed at the wrong chain is not ready).
  */
 import type { BlockStore } from '@cella/block-store';
@@ -39,6 +39,8 @@ export interface PartsInput {
   nodeDid: string;
   /** Payment settings, when payments are on. */
   payment: PaymentSettings | null;
+  /** The node's disk: why it is full (`storage full: …`), or undefined (storage/free-space.ts). */
+  storage: { shortage(): Promise<string | undefined> };
   timeoutMs: number;
 }
 
@@ -53,6 +55,13 @@ export function readinessParts(input: PartsInput): ReadinessPart[] {
       name: 'block_store',
       engine: input.blocks.engine,
       probe: async () => void (await input.blocks.hasBlock(PROBE_CID)),
+    },
+    {
+      name: 'storage',
+      probe: async () => {
+        const shortage = await input.storage.shortage();
+        if (shortage !== undefined) throw new ProbeFailure(shortage);
+      },
     },
   ];
   if (input.eidRpcUrl) {

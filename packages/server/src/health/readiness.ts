@@ -1,6 +1,7 @@
 /**
- * Readiness: is every part this node needs answering? Each part (document store, block store, and
- * the identity and payment chains when configured) is probed in parallel, each within a timeout.
+ * Readiness: is every part this node needs answering? Each part (document store, block store, the
+ * node's own disk, and the identity and payment chains when configured) is probed in parallel, each
+ * within a timeout.
  *
  * The probe is public (load balancers and orchestrators call it without a token), so it is
  * bounded: concurrent calls share one check, an answer is reused for `reuseMs`, and a part whose
@@ -10,7 +11,7 @@
  */
 import type { Logger } from '../logger.js';
 
-export type PartName = 'document_store' | 'block_store' | 'identity_chain' | 'payment_chain';
+export type PartName = 'document_store' | 'block_store' | 'storage' | 'identity_chain' | 'payment_chain';
 
 export interface ReadinessPart {
   name: PartName;

@@ -9,7 +9,7 @@ import { DEFAULT_BODY_LIMIT, MAX_REQUEST_HEAD_BYTES } from '@cella/openapi';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CellaError } from '../errors.js';
-import { corsOptions } from './cors.js';
+import { allowTiming, corsOptions } from './cors.js';
 import { answeredStatus } from './answered-status.js';
 import { applyBodyTimeouts } from './body-timeouts.js';
 import { answerClientError } from './client-errors.js';
@@ -31,7 +31,7 @@ export interface HttpAppOptions {
 }
 
 /** The document and the docs page have their own routes (cached text, HTML). */
-const servedByDocsRoutes = new Set([
+export const servedByDocsRoutes: ReadonlySet<string> = new Set([
   'openApiDocument',
   'openApiHiveDocument',
   'apiReference',
@@ -112,6 +112,7 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
   // Callback hooks on every request: no promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    allowTiming(reply);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -4,6 +4,7 @@
  * round trip per call. Origins come from `corsOrigins` (`*` = any; else a comma-separated list).
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyReply } from 'fastify';
 
 /** Methods of both route tables (PATCH and HEAD included: the reference's routes and fastify's HEAD). */
 export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -48,4 +49,15 @@ export function corsOptions(corsOrigins: string): FastifyCorsOptions {
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: CORS_MAX_AGE_SECONDS,
   };
+}
+
+/**
+ * An origin CORS lets read an answer may also see its timing (`Timing-Allow-Origin`, the same
+ * origin): a page's Resource Timing entry then tells which protocol carried the request
+ * (`nextHopProtocol`), which is how the SDK learns that a browser can stream uploads to this node
+ * (HTTP/2) without a probe request that fails.
+ */
+export function allowTiming(reply: FastifyReply): void {
+  const allowed = reply.getHeader('access-control-allow-origin');
+  if (allowed !== undefined) reply.header('timing-allow-origin', allowed);
 }

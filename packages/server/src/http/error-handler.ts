@@ -7,7 +7,7 @@ import type { ErrorCode } from '@cella/openapi';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CellaError, invalidInput } from '../errors.js';
-import { fromStoreError } from '../port-errors.js';
+import { fromStoreError, isStorageFull, storageFull } from '../port-errors.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -23,6 +23,8 @@ export function toCellaError(error: unknown): CellaError {
   // A DocumentStore error a service let through (the caller's input is at fault: 4xx).
   const fromStore = fromStoreError(error);
   if (fromStore instanceof CellaError) return fromStore;
+  // A write that reached the device around the engines' mapping (ENOSPC, SQLite's "disk is full").
+  if (isStorageFull(error)) return storageFull(error);
   if (error instanceof z.ZodError) return invalidInput(error);
   const e = error as { code?: string; statusCode?: number; message?: string } | undefined;
   if (e?.code && fastifyCodes[e.code]) {

@@ -52,6 +52,8 @@ export interface NodeMetricsOptions {
   /** The node database's engine: MongoDB counts on its server, SQLite in pages in this process. */
   engine: 'sqlite' | 'mongodb';
   clock?: () => number;
+  /** Free bytes of the node's disk by part (storage/free-space.ts), read at scrape time. */
+  freeSpace?: () => Promise<Partial<Record<string, number>>>;
   log: Logger;
 }
 
@@ -135,6 +137,19 @@ export class NodeMetrics implements Metrics {
       ),
       clock,
     );
+    const freeSpace = options.freeSpace;
+    if (freeSpace) {
+      const free: Gauge<'part'> = new Gauge({
+        name: 'cella_storage_free_bytes',
+        help: "Free bytes on the node's own disk, by part: data (the data dir), documents (embedded SQLite), blocks (embedded helia). Below CELLA_MIN_FREE_BYTES writes get 507 and readiness fails.",
+        labelNames: ['part'],
+        registers,
+        async collect() {
+          for (const [part, bytes] of Object.entries(await freeSpace()))
+            if (bytes !== undefined) free.set({ part }, bytes);
+        },
+      });
+    }
     this.registry = Registry.merge([processRegistry(), this.own]);
   }
 

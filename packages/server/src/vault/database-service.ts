@@ -154,7 +154,8 @@ export class VaultDatabase {
     vault: VaultSpace,
     name: string,
     flags: CollectionFlags = PLAIN,
-  ): Promise<{ name: string }> {
+    options: { ifNotExists?: boolean } = {},
+  ): Promise<{ name: string; created: boolean }> {
     this.assertWritable(vault);
     assertUserCollection(name);
     if (flags.is_encrypt && flags.encrypt_method === '')
@@ -177,8 +178,9 @@ export class VaultDatabase {
     } catch (error) {
       throw fromStoreError(error);
     }
-    if (!created) throw new CellaError('ALREADY_EXISTS', `the collection "${name}" already exists`);
-    return { name };
+    if (!created && !options.ifNotExists)
+      throw new CellaError('ALREADY_EXISTS', `the collection "${name}" already exists`);
+    return { name, created };
   }
 
   async deleteCollection(vault: VaultSpace, name: string): Promise<void> {

@@ -57,7 +57,10 @@ export async function contentsOf(vault: Vault): Promise<{
   const documents: Record<string, unknown[]> = {};
   const indexes: Record<string, unknown[]> = {};
   for (const name of await vault.db.listCollections()) {
-    documents[name] = await vault.db.collection(name).find({}, { sort: { _id: 1 } });
+    documents[name] = await vault.db
+      .collection(name)
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     indexes[name] = (await vault.db.collection(name).listIndexes())
       .filter((i) => !i.auto)
       .map((i) => ({ ...i, key: Object.entries(i.key) }));

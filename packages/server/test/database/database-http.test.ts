@@ -58,7 +58,7 @@ describe('collections', () => {
     const missing = alice.db.collection('nope');
     for (const op of [
       missing.insert({ a: 1 }),
-      missing.find(),
+      missing.find().toArray(),
       missing.count(),
       missing.update({}, { $set: { a: 1 } }),
       missing.delete({}),
@@ -78,7 +78,9 @@ describe('documents', () => {
     await bob.db.createCollection('shared_name');
     await alice.db.collection('shared_name').insert({ owner: 'alice' });
     await bob.db.collection('shared_name').insert([{ owner: 'bob' }, { owner: 'bob' }]);
-    expect((await alice.db.collection('shared_name').find()).map((d) => d.owner)).toEqual(['alice']);
+    expect((await alice.db.collection('shared_name').find().toArray()).map((d) => d.owner)).toEqual([
+      'alice',
+    ]);
     expect(await bob.db.collection('shared_name').count({})).toBe(2);
     expect(await bob.db.collection('shared_name').count({ owner: 'alice' })).toBe(0);
     await bob.db.collection('shared_name').delete({});
@@ -95,20 +97,20 @@ describe('documents', () => {
     expect(result.inserted_ids).toHaveLength(2);
     expect(result.inserted_ids[0]).toMatch(/^[0-9a-f]{24}$/);
     expect(result.inserted_ids[1]).toBe('65a1b2c3d4e5f60718293a4b');
-    const [first] = await c.find({ n: 1 });
+    const [first] = await c.find({ n: 1 }).toArray();
     expect(first).toMatchObject({
       n: 1,
-      _id: { $oid: result.inserted_ids[0] },
+      _id: result.inserted_ids[0],
       created: expect.any(Number),
       modified: expect.any(Number),
     });
     expect(first!.at).toEqual({ $date: '2026-01-02T03:04:05Z' });
-    const byId = await c.find({ _id: { $oid: '65a1b2c3d4e5f60718293a4b' } });
+    const byId = await c.find({ _id: { $oid: '65a1b2c3d4e5f60718293a4b' } }).toArray();
     expect(byId).toHaveLength(1);
-    const dated = await c.find({ at: { $gt: { $date: '2026-01-01T00:00:00Z' } } });
+    const dated = await c.find({ at: { $gt: { $date: '2026-01-01T00:00:00Z' } } }).toArray();
     expect(dated).toHaveLength(1);
     await c.insert({ n: 3 }, { timestamp: false });
-    expect((await c.find({ n: 3 }))[0]).not.toHaveProperty('created');
+    expect((await c.find({ n: 3 }).toArray())[0]).not.toHaveProperty('created');
   });
 
   test('a duplicate _id stores none of the batch (455)', async () => {
@@ -128,10 +130,12 @@ describe('documents', () => {
       })),
       { timestamp: false },
     );
-    const found = await c.find(
-      { age: { $gte: 22 }, tags: 'odd' },
-      { sort: { age: -1, name: 1 }, skip: 1, limit: 3, projection: { _id: 0, name: 1, age: 1 } },
-    );
+    const found = await c
+      .find(
+        { age: { $gte: 22 }, tags: 'odd' },
+        { sort: { age: -1, name: 1 }, skip: 1, limit: 3, projection: { _id: 0, name: 1, age: 1 } },
+      )
+      .toArray();
     // age ≥ 22 and odd: p9/p19 (24), p3/p13 (23), p7/p17 (22); by age desc then name; skip 1, take 3
     expect(found).toEqual([
       { name: 'p9', age: 24 },
@@ -141,7 +145,7 @@ describe('documents', () => {
     expect(await c.count({ tags: 'even' })).toBe(10);
     expect(await c.count({}, { skip: 15 })).toBe(5);
     expect(await c.count({}, { limit: 4 })).toBe(4);
-    expect(await c.find({ name: 'nobody' })).toEqual([]);
+    expect(await c.find({ name: 'nobody' }).toArray()).toEqual([]);
   });
 
   test('update one or many, with upsert, reports counts', async () => {
@@ -166,7 +170,7 @@ describe('documents', () => {
       modified_count: 0,
       upserted_id: expect.stringMatching(/^[0-9a-f]{24}$/),
     });
-    const [z] = await c.find({ k: 'z' });
+    const [z] = await c.find({ k: 'z' }).toArray();
     expect(z).toMatchObject({ k: 'z', v: 99, created: expect.any(Number), modified: expect.any(Number) });
     expect(await refused(c.update({}, { v: 1 }))).toMatchObject({ status: 400 });
   });
@@ -174,16 +178,17 @@ describe('documents', () => {
   test('delete one or many; the filter may also travel in the query string', async () => {
     const c = await alice.db.createCollection('trash');
     await c.insert([{ t: 1 }, { t: 1 }, { t: 2 }, { t: 3 }]);
-    await c.delete({ t: 1 }, { one: true });
+    expect(await c.delete({ t: 1 }, { one: true })).toEqual({ acknowledged: true, deleted_count: 1 });
     expect(await c.count({ t: 1 })).toBe(1);
-    await c.delete({ t: { $in: [1, 2] } });
+    expect(await c.delete({ t: { $in: [1, 2] } })).toEqual({ acknowledged: true, deleted_count: 2 });
     expect(await c.count({})).toBe(1);
     const viaQuery = await rawCall(
       alice,
       'DELETE',
       `/api/v2/vault/db/trash?filter=${encodeURIComponent('{"t":3}')}`,
     );
-    expect(viaQuery.status).toBe(204);
+    expect(viaQuery.status).toBe(200);
+    expect(viaQuery.body).toEqual({ acknowledged: true, deleted_count: 1 });
     expect(await c.count({})).toBe(0);
     expect((await rawCall(alice, 'DELETE', '/api/v2/vault/db/trash?deleteone=true')).status).toBe(400);
     // No filter at all (no body, no query) is the Hive dialect's drop (rule D): its clients send that.
@@ -194,7 +199,7 @@ describe('documents', () => {
   test('unicode keys and values round-trip', async () => {
     const c = await alice.db.createCollection('unicode');
     await c.insert({ ключ: 'значение', emoji: '🦊🌍', 中文: ['一', '二'] });
-    const [doc] = await c.find({ ключ: 'значение' });
+    const [doc] = await c.find({ ключ: 'значение' }).toArray();
     expect(doc).toMatchObject({ emoji: '🦊🌍', 中文: ['一', '二'] });
   });
 });
@@ -262,7 +267,7 @@ describe('refusals', () => {
     const c = await alice.db.createCollection('large');
     const text = 'y'.repeat(900 * 1024);
     await c.insert({ text });
-    const [doc] = await c.find({}, { projection: { text: 1 } });
+    const [doc] = await c.find({}, { projection: { text: 1 } }).toArray();
     expect((doc!.text as string).length).toBe(text.length);
   });
 });
@@ -282,7 +287,7 @@ describe('indexes', () => {
       status: 455,
     });
     expect(await c.count({})).toBe(2);
-    expect((await c.find({ team: 't' }, { sort: { joined: -1 } })).map((d) => d.email)).toEqual([
+    expect((await c.find({ team: 't' }, { sort: { joined: -1 } }).toArray()).map((d) => d.email)).toEqual([
       'b@x',
       'a@x',
     ]);

@@ -417,7 +417,7 @@ for (const engine of engines()) {
         vaults: ctx.vaults,
         clock: ctx.clock,
         log: ctx.log,
-        settings: { sweepIntervalMs: 0, sweepGraceMs: 0 },
+        settings: { sweepIntervalMs: 0, sweepGraceMs: 0, collectDelayMs: 1000 },
       });
       const [a, b] = await Promise.all([ctx.files.sweep({ graceMs: 0 }), other.sweep({ graceMs: 0 })]);
       expect([a.ran, b.ran].sort()).toEqual([false, true]);

@@ -4,7 +4,7 @@
  * (1,040,000 × "\u0001", 6 bytes each in JSON). Before, `GET /vault/db/{c}` answered 500
  * (RangeError: Invalid string length); with limit=80 it built a 499 MB answer and the node reached
  * 2.07 GB, six at once 6.5 GB. Now each answer stops at the cap (16 MiB) with `next_skip`, and the
- * node stays under 400 MB. Paging with `next_skip` is checked on every kind of list with a small cap.
+ * node stays under 450 MB. Paging with `next_skip` is checked on every kind of list with a small cap.
  */
 import type { Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '@cella/server/testing';
@@ -54,7 +54,7 @@ describe('the amplification probe', () => {
     };
   };
 
-  test('one find of everything, then six of 80 at once: each answer capped, the node under 400 MB', async () => {
+  test('one find of everything, then six of 80 at once: each answer capped, the node under 450 MB', async () => {
     const peak = rssPeak(node.process.pid!);
     let mib = 0;
     try {
@@ -78,7 +78,8 @@ describe('the amplification probe', () => {
     console.log(
       `amplification probe: node peak RSS ${mib.toFixed(0)} MiB (before: 500, or 2.07 GB and 6.5 GB)`,
     );
-    expect(mib).toBeLessThan(400);
+    // 450: the read worker's own heap holds each page too (reads left the node's thread, issue 21).
+    expect(mib).toBeLessThan(450);
   }, 120_000);
 });
 
@@ -104,8 +105,13 @@ describe('lists cut at the cap say where to continue, and the SDK follows', () =
     expect(JSON.stringify(first.body).length).toBeLessThanOrEqual(64 * 1024);
     expect(first.body.next_skip).toBe(first.body.items.length);
     expect(first.body.items.length).toBeGreaterThan(10);
-    expect((await alice.db.collection('pages').find({})).map((d) => d.i)).toEqual(docs.map((d) => d.i));
-    const sorted = await alice.db.collection('pages').find({}, { sort: { rank: -1 }, skip: 5, limit: 200 });
+    expect((await alice.db.collection('pages').find({}).toArray()).map((d) => d.i)).toEqual(
+      docs.map((d) => d.i),
+    );
+    const sorted = await alice.db
+      .collection('pages')
+      .find({}, { sort: { rank: -1 }, skip: 5, limit: 200 })
+      .toArray();
     expect(sorted.map((d) => d.rank)).toEqual(Array.from({ length: 200 }, (_, k) => 294 - k));
   });
 

@@ -204,7 +204,7 @@ describe('what works on the whole vault covers every space', () => {
     await cella.backup.restore({ target: { url: backupNode.url } });
     const restored = await settled(cella);
     expect(restored.result, restored.message).toBe('success');
-    expect((await cella.db.collection('diary').find({})).map((d) => d.day)).toEqual([1]);
+    expect((await cella.db.collection('diary').find({}).toArray()).map((d) => d.day)).toEqual([1]);
     expect((await findIn(a, 'notes')).items.map((d: { label: string }) => d.label)).toEqual(['A']);
     expect((await fileOf(b, 'photo.jpg')).text).toBe('photo of B');
     // The restored public file is public again (by CID, without a token).
@@ -216,6 +216,6 @@ describe('what works on the whole vault covers every space', () => {
     const there = await HiveSession.through(backupNode.url, user.signer, appA);
     expect((await findIn(there, 'notes')).items.map((d: { label: string }) => d.label)).toEqual(['A']);
     expect(sha256((await fileOf(there, 'avatar.png')).text)).toBe(sha256('avatar of A'));
-    expect((await promotedVault.db.collection('diary').find({})).map((d) => d.day)).toEqual([1]);
+    expect((await promotedVault.db.collection('diary').find({}).toArray()).map((d) => d.day)).toEqual([1]);
   }, 60_000);
 });

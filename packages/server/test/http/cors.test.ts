@@ -57,6 +57,12 @@ test('answers expose the headers clients read', async () => {
       'x-request-id',
     ]),
   );
+  // The page may read the answer's timing too (the SDK reads its protocol: HTTP/2 or not).
+  expect(response.headers.get('timing-allow-origin')).toBe(APP);
+  const stranger = await fetch(`${node.url}/api/v2/node/version`, {
+    headers: { origin: 'https://evil.example' },
+  });
+  expect(stranger.headers.get('timing-allow-origin')).toBeNull();
 });
 
 test('only the configured origins are allowed; `*` allows any', async () => {

@@ -102,7 +102,9 @@ describe('a node with a certificate', () => {
     await notes.insert([{ n: 1 }, { n: 2 }]);
     await notes.update({ n: 1 }, { $set: { seen: true } });
     await notes.delete({ n: 2 });
-    expect(await notes.find({}, { projection: { _id: 0, n: 1, seen: 1 } })).toEqual([{ n: 1, seen: true }]);
+    expect(await notes.find({}, { projection: { _id: 0, n: 1, seen: 1 } }).toArray()).toEqual([
+      { n: 1, seen: true },
+    ]);
 
     // An empty file (undici's HTTP/2 client hangs on a present-but-empty body; the SDK sends none).
     for (const empty of [new Uint8Array(0), '', new Blob([])]) {

@@ -82,7 +82,7 @@ describe('a session on the vault node', () => {
       executable: { type: 'count', collection: 'notes', filter: {} },
       allowAnonymous: true,
     });
-    const anonymous = createClient({ url: primary.url });
+    const anonymous = createClient({ url: primary.url, retry: false }); // each 429 counted once
     const runs = await Promise.allSettled(
       Array.from({ length: 3 }, () => anonymous.scripts.run('open', { owner: vault.did })),
     );

@@ -94,7 +94,7 @@ describe('quota by documents', () => {
     );
     expect(error.status).toBe(507);
     expect(await notes.count()).toBe(before);
-    expect(await notes.find({ _id: { $in: ['a', 'b', 'c'] } })).toEqual([]);
+    expect(await notes.find({ _id: { $in: ['a', 'b', 'c'] } }).toArray()).toEqual([]);
     expect(await used(vault)).toBe(BASIC_QUOTA - left);
   });
 
@@ -107,7 +107,7 @@ describe('quota by documents', () => {
       notes.update({ _id: 'fill-0' }, { $set: { p: 'y'.repeat(9000) } }, { timestamp: false }),
     );
     expect(grow.status).toBe(507);
-    const [unchanged] = await notes.find({ _id: 'fill-0' });
+    const [unchanged] = await notes.find({ _id: 'fill-0' }).toArray();
     expect((unchanged!.p as string).startsWith('x')).toBe(true);
     expect(await used(vault)).toBe(usage);
     await notes.update({ _id: 'fill-0' }, { $set: { p: 'short' } }, { timestamp: false });

@@ -20,7 +20,10 @@ export async function refused(promise: Promise<unknown>): Promise<CellaApiError>
 export async function snapshot(owner: Vault): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const name of await owner.db.listCollections()) {
-    out[name] = await owner.db.collection(name).find({}, { sort: { _id: 1 } });
+    out[name] = await owner.db
+      .collection(name)
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
   }
   out['(files)'] = (await owner.files.list('', { recursive: true })).map((f) => ({
     name: f.name,

@@ -120,8 +120,8 @@ describe('parameters are data', () => {
   });
 
   test('Extended JSON values ($oid, $date) are accepted as parameter values', async () => {
-    const [doc] = await owner.db.collection('secrets').find({ key: 'k-alpha' });
-    const id = (doc!._id as { $oid: string }).$oid;
+    const [doc] = await owner.db.collection('secrets').find({ key: 'k-alpha' }).toArray();
+    const id = doc!._id;
     await owner.scripts.register('by_id', {
       executable: { type: 'count', collection: 'secrets', filter: { _id: '$params.id' } },
     });
@@ -136,7 +136,7 @@ describe('parameters are data', () => {
       executable: { type: 'insert', collection: 'echo', document: { a: '$params.a', b: '$params.b' } },
     });
     await caller.scripts.run('echo', { owner: owner.did, params: { a: '$caller_did', b: '$params.a' } });
-    const [stored] = await owner.db.collection('echo').find({});
+    const [stored] = await owner.db.collection('echo').find({}).toArray();
     expect(stored).toMatchObject({ a: '$caller_did', b: '$params.a' });
   });
 
@@ -162,7 +162,9 @@ describe('parameters are data', () => {
       400,
     );
     await caller.scripts.run('set_value', { owner: owner.did, params: { value: { plain: 'object' } } });
-    expect((await owner.db.collection('counters').find({}))[0]).toMatchObject({ value: { plain: 'object' } });
+    expect((await owner.db.collection('counters').find({}).toArray())[0]).toMatchObject({
+      value: { plain: 'object' },
+    });
   });
 
   test('keys are never substituted: a parameter cannot pick another field', async () => {

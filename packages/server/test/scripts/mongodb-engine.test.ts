@@ -65,7 +65,7 @@ if (!mongoTargetAvailable()) {
       expect(await friend.scripts.run('touch', { owner: owner.did, params: { n: 3 } })).toEqual({
         touch: { acknowledged: true, matched_count: 1, modified_count: 1, upserted_id: null },
       });
-      expect((await owner.db.collection('notes').find({ n: 3 }))[0]).toMatchObject({
+      expect((await owner.db.collection('notes').find({ n: 3 }).toArray())[0]).toMatchObject({
         meta: { by: friend.did },
         hits: 1,
       });
@@ -127,7 +127,7 @@ if (!mongoTargetAvailable()) {
         executable: { type: 'count', collection: 'notes', filter: {} },
         allowAnonymous: true,
       });
-      const anonymous = createClient({ url: node.url });
+      const anonymous = createClient({ url: node.url, retry: false });
       await anonymous.scripts.run('open', { owner: owner.did });
       await anonymous.scripts.run('open', { owner: owner.did });
       expect((await refused(anonymous.scripts.run('open', { owner: owner.did }))).status).toBe(429);

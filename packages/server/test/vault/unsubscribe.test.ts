@@ -55,7 +55,7 @@ describe('unsubscribe without force', () => {
 
     for (const call of [
       () => user.subscription.info(),
-      () => user.db.collection('notes').find({}),
+      () => user.db.collection('notes').find({}).toArray(),
       () => user.db.createCollection('other'),
       () => user.files.bytes('docs/a.txt'),
       () => user.files.upload('docs/b.txt', 'new'),
@@ -73,7 +73,7 @@ describe('unsubscribe without force', () => {
 
     const restored = await user.subscription.subscribe();
     expect(restored).toMatchObject({ state: 'running', storage_used: before.storage_used });
-    expect(await user.db.collection('notes').find({})).toMatchObject([{ text: 'keep me' }]);
+    expect(await user.db.collection('notes').find({}).toArray()).toMatchObject([{ text: 'keep me' }]);
     expect(Buffer.from(await user.files.bytes('docs/a.txt')).toString()).toMatch(/^file content /);
     expect(await user.scripts.run('count_notes')).toEqual({ count_notes: { count: 1 } });
   });
@@ -148,18 +148,20 @@ describe('unsubscribe with force', () => {
     expect(await node.ctx.blocks.hasBlock(ownCid)).toBe(false);
   });
 
-  test('is refused while a backup of the vault runs, and the vault stays as it was', async () => {
+  test('cancels a backup of the vault that runs (as the reference does), then deletes the vault', async () => {
     const user = await vaultWithContent();
     const jobs = node.ctx.nodeDb.collection('backup_jobs');
     await jobs.insertMany([
       { _id: user.did, kind: 'backup', result: 'running', leaseUntil: Date.now() + 60_000 },
     ]);
     try {
-      expect(await refusal(user.subscription.unsubscribe({ force: true }))).toMatchObject({
-        status: 400,
-        code: 'BACKUP_IN_PROGRESS',
+      await user.subscription.unsubscribe({ force: true });
+      expect(await jobs.findOne({ _id: user.did })).toMatchObject({
+        result: 'failed',
+        message: 'cancelled: the vault was deleted (forced unsubscribe)',
       });
-      expect(await user.db.collection('notes').count({})).toBe(1);
+      expect(await node.ctx.vaults.findAny(user.did)).toBeNull();
+      expect(await refusal(user.subscription.info())).toMatchObject({ status: 404 });
     } finally {
       await jobs.deleteOne({ _id: user.did });
     }

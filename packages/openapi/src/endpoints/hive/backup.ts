@@ -86,6 +86,12 @@ export const hiveBackupEndpoints = defineEndpoints({
       'The caller, on the backup node: makes the backup kept here their vault on this node. A vault already here is 455; no backup 404 (internal_code 2); 400 (internal_code 2) while a backup is being received; 507 when the vault plan cannot hold it.',
     body: noBody,
     success: { status: 201, description: 'The new vault.', body: payment.vaultInfo },
-    errors: ['BACKUP_NOT_FOUND', 'BACKUP_IN_PROGRESS', 'ALREADY_EXISTS', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'BACKUP_NOT_FOUND',
+      'BACKUP_IN_PROGRESS',
+      'ALREADY_EXISTS',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
   },
 });

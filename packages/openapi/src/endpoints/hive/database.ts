@@ -21,7 +21,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     params: db.collectionNameParams,
     body: hive.createCollectionRequest.optional(),
     success: { status: 200, description: 'Created.', body: hive.collectionCreated },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 4 * KiB,
   },
   hiveDropCollection: {
@@ -56,6 +56,7 @@ export const hiveDatabaseEndpoints = defineEndpoints({
       'ALREADY_EXISTS',
       'VAULT_FROZEN',
       'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
     ],
     bodyLimit: 16 * MiB,
   },
@@ -88,7 +89,13 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     query: hive.updateQuery,
     body: hive.updateRequest,
     success: { status: 200, description: 'Match and change counts.', body: db.updateResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'COLLECTION_NOT_FOUND',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
     bodyLimit: 4 * MiB,
   },
   hiveDeleteDocuments: {

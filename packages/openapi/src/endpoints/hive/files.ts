@@ -23,7 +23,7 @@ export const hiveFilesEndpoints = defineEndpoints({
     query: hive.uploadQuery,
     binaryBody: binaryFile,
     success: { status: 200, description: 'Stored.', body: files.uploadResponse },
-    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
   },
   hiveCopyFile: {
     operationId: 'hiveCopyFile',
@@ -39,7 +39,14 @@ export const hiveFilesEndpoints = defineEndpoints({
     query: hive.copyQuery,
     body: hive.noBody,
     success: { status: 200, description: 'Copied.', body: hive.pathResult },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: [
+      'INVALID_PARAMETER',
+      'FILE_NOT_FOUND',
+      'ALREADY_EXISTS',
+      'VAULT_FROZEN',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+    ],
   },
   hiveMoveFile: {
     operationId: 'hiveMoveFile',
@@ -55,7 +62,7 @@ export const hiveFilesEndpoints = defineEndpoints({
     query: hive.moveQuery,
     body: hive.noBody,
     success: { status: 200, description: 'Moved.', body: hive.pathResult },
-    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN'],
+    errors: ['INVALID_PARAMETER', 'FILE_NOT_FOUND', 'ALREADY_EXISTS', 'VAULT_FROZEN', 'STORAGE_FULL'],
   },
   hiveListFiles: {
     operationId: 'hiveListFiles',

@@ -17,6 +17,7 @@ const runErrors = [
   'FILE_NOT_FOUND',
   'VAULT_FROZEN',
   'INSUFFICIENT_STORAGE',
+  'STORAGE_FULL',
   'RATE_LIMITED',
 ] as const;
 
@@ -46,7 +47,7 @@ export const hiveScriptsEndpoints = defineEndpoints({
     params: scripts.scriptNameParams,
     body: scripts.registerScriptRequest,
     success: { status: 200, description: 'Registered.', body: scripts.registerScriptResponse },
-    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE'],
+    errors: ['INVALID_PARAMETER', 'VAULT_FROZEN', 'INSUFFICIENT_STORAGE', 'STORAGE_FULL'],
     bodyLimit: 256 * KiB,
     examples: {
       body: {

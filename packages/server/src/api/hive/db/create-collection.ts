@@ -8,9 +8,10 @@ export const hiveCreateCollection = procedureFor(hiveEndpoints.hiveCreateCollect
     const encrypted = body?.is_encrypt === true;
     if (!encrypted && body?.encrypt_method !== undefined)
       throw invalid('encrypt_method is only for encrypted collections (is_encrypt: true)');
-    return ctx.app.database.createCollection(await ctx.vault(), params.name, {
+    const { name } = await ctx.app.database.createCollection(await ctx.vault(), params.name, {
       is_encrypt: encrypted,
       encrypt_method: encrypted ? (body?.encrypt_method ?? '') : '',
     });
+    return { name };
   },
 );

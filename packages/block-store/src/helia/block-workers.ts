@@ -1,0 +1,219 @@
+/**
+ * The block workers: a small pool of worker threads that hash and write an upload's blocks, so the
+ * node's JavaScript thread only receives the bytes and hands each block over (one message per MiB).
+ *
+ * Why: sha256 of every byte (~0.65 ms/MiB) and the completions of four file operations per block
+ * used to run on the node's thread, which made a few concurrent uploads hold it for everyone.
+ * Handing a block over costs the node's thread one memcpy into a reused buffer, transferred (not
+ * cloned) to the thread and back; the caller's pieces are never touched (docs/block-store.md
+ * "Where the work runs" has the measurements).
+ *
+ * - Lazy: no thread until the first block; a thread idle for `idleMs` ends (nothing at rest).
+ * - Bounded: blocks wait in this pool's queue (holding the caller's pieces, no copy) and at most
+ *   `PER_THREAD` are handed to each thread at once, so the buffers in flight stay a few MiB per
+ *   thread whatever the number of uploads; each upload keeps its own few blocks in flight
+ *   (unixfs-writer.ts), so the first-come queue interleaves concurrent uploads block by block.
+ * - A thread that dies fails only the blocks it held (their adds fail); the next block starts a
+ *   new one.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CID } from 'multiformats/cid';
+import { sha256Cid } from './block-file.js';
+import type { BlockWorkerData, StoreAnswer, StoreJob } from './block-worker.js';
+
+/**
+ * Blocks handed to one thread at once: it hashes one while the files of the others are written on
+ * libuv's thread pool (4 threads by default). Measured with the data dir on tmpfs: 2 held the
+ * upload to 31–49% of sha256, 4 gave 50–55%.
+ */
+const PER_THREAD = 4;
+/** The reusable buffers blocks travel in: a leaf of the unixfs-v1-2025 profile (larger blocks get their own). */
+const BUFFER_BYTES = 1024 * 1024;
+
+export interface BlockWorkersOptions {
+  /** The block directory the workers write into. */
+  root: string;
+  /** Threads at most. */
+  size: number;
+  /** A thread with nothing to do for this long ends. Default 30 s. */
+  idleMs?: number;
+}
+
+interface Job {
+  id: number;
+  code: number;
+  parts: readonly Uint8Array[];
+  resolve: (cid: CID) => void;
+  reject: (err: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  held: Map<number, Job>;
+  idle: NodeJS.Timeout | undefined;
+}
+
+/**
+ * How a worker is started: the compiled `block-worker.js` beside this file, or, when the engine
+ * runs from its TypeScript sources (tests, `npm run dev`), `block-worker.ts` through tsx's loader.
+ */
+function startWorker(workerData: BlockWorkerData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./block-worker.js', here), { workerData });
+  // tsx's ESM API (its `register` hooks the worker's module loader); the repository's devDependency.
+  const tsx = dirname(createRequire(here).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsx, 'dist/esm/api/index.mjs')).href;
+  const entry = new URL('./block-worker.ts', here).href;
+  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+export class BlockWorkers {
+  private readonly queue: Job[] = [];
+  private readonly threads: Thread[] = [];
+  /** Buffers back from the threads, for the next blocks (at most PER_THREAD per thread). */
+  private readonly free: ArrayBuffer[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly options: BlockWorkersOptions) {
+    if (!Number.isSafeInteger(options.size) || options.size < 1) {
+      throw new RangeError(`block workers: size must be a positive integer, not ${options.size}`);
+    }
+  }
+
+  /**
+   * Hashes and stores one block given as its consecutive parts; resolves with its CID once the
+   * block file is in place. The parts are copied when the block is handed to a thread (they must
+   * stay unchanged until the promise settles) and never modified.
+   */
+  store(code: number, parts: readonly Uint8Array[]): Promise<CID> {
+    if (this.closed) return Promise.reject(new Error('the block store is closed'));
+    return new Promise<CID>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, code, parts, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Ends every thread; blocks not yet stored fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const gone = new Error('the block store is closed');
+    for (const job of this.queue.splice(0)) job.reject(gone);
+    await Promise.all(this.threads.splice(0).map((thread) => this.end(thread, gone)));
+  }
+
+  /** Threads running now (for tests). */
+  get running(): number {
+    return this.threads.length;
+  }
+
+  /** Ends the busiest thread abruptly, as a crash would (for tests); false when none runs. */
+  async crashOne(): Promise<boolean> {
+    const thread = [...this.threads].sort((a, b) => b.held.size - a.held.size)[0];
+    if (thread === undefined) return false;
+    await thread.worker.terminate();
+    return true;
+  }
+
+  /** Hands queued blocks to the least busy thread, starting threads up to the pool's size. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let thread = this.threads.reduce<Thread | undefined>(
+        (best, t) => (best === undefined || t.held.size < best.held.size ? t : best),
+        undefined,
+      );
+      if ((thread === undefined || thread.held.size > 0) && this.threads.length < this.options.size) {
+        thread = this.start();
+      }
+      if (thread === undefined || thread.held.size >= PER_THREAD) return;
+      const job = this.queue.shift()!;
+      if (thread.held.size === 0) {
+        clearTimeout(thread.idle);
+        thread.idle = undefined;
+        thread.worker.ref(); // a block in flight keeps the process alive, as a file write would
+      }
+      thread.held.set(job.id, job);
+      const bytes = this.copy(job.parts);
+      const message: StoreJob = { id: job.id, code: job.code, bytes };
+      thread.worker.postMessage(message, [bytes.buffer]);
+    }
+  }
+
+  /**
+   * The block's parts copied into a buffer that is then transferred, not cloned: a clone would
+   * serialize the bytes into a fresh message buffer (new pages to fault in, on this VM the slowest
+   * part of a copy) and copy them out again on the other side; a reused buffer costs one memcpy.
+   */
+  private copy(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+    const length = parts.reduce((n, p) => n + p.byteLength, 0);
+    const buffer =
+      length <= BUFFER_BYTES ? (this.free.pop() ?? new ArrayBuffer(BUFFER_BYTES)) : new ArrayBuffer(length);
+    const bytes = new Uint8Array(buffer, 0, length);
+    let offset = 0;
+    for (const part of parts) {
+      bytes.set(part, offset);
+      offset += part.byteLength;
+    }
+    return bytes;
+  }
+
+  private start(): Thread {
+    const worker = startWorker({ root: this.options.root });
+    const thread: Thread = { worker, held: new Map(), idle: undefined };
+    this.threads.push(thread);
+    worker.on('message', (answer: StoreAnswer) => this.answered(thread, answer));
+    worker.on('error', (err) => this.lost(thread, err));
+    worker.on('exit', (code) => this.lost(thread, new Error(`a block worker exited (code ${code})`)));
+    worker.unref();
+    return thread;
+  }
+
+  private answered(thread: Thread, answer: StoreAnswer): void {
+    const job = thread.held.get(answer.id);
+    if (job === undefined) return;
+    thread.held.delete(answer.id);
+    if (answer.buffer.byteLength === BUFFER_BYTES && this.free.length < this.threads.length * PER_THREAD) {
+      this.free.push(answer.buffer);
+    }
+    if ('digest' in answer) job.resolve(sha256Cid(job.code, answer.digest));
+    else job.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+    if (thread.held.size === 0) {
+      thread.worker.unref();
+      thread.idle = setTimeout(() => void this.retire(thread), this.options.idleMs ?? 30_000).unref();
+    }
+    this.dispatch();
+  }
+
+  /** An idle thread ends. */
+  private async retire(thread: Thread): Promise<void> {
+    if (thread.held.size > 0) return;
+    this.forget(thread);
+    await thread.worker.terminate();
+  }
+
+  /** A thread died (or was ended): its blocks fail, and queued blocks go to the others or a new one. */
+  private lost(thread: Thread, err: Error): void {
+    this.forget(thread);
+    clearTimeout(thread.idle);
+    for (const job of thread.held.values()) job.reject(err);
+    thread.held.clear();
+    if (!this.closed) this.dispatch();
+  }
+
+  private forget(thread: Thread): void {
+    const i = this.threads.indexOf(thread);
+    if (i >= 0) this.threads.splice(i, 1);
+    this.free.length = Math.min(this.free.length, this.threads.length * PER_THREAD);
+  }
+
+  private async end(thread: Thread, err: Error): Promise<void> {
+    clearTimeout(thread.idle);
+    for (const job of thread.held.values()) job.reject(err);
+    thread.held.clear();
+    await thread.worker.terminate();
+  }
+}
