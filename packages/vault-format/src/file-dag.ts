@@ -13,7 +13,10 @@ import { dagPbLinks, isLeaf } from './blocks.js';
 
 export type GetBlock = (cid: CID) => Promise<Uint8Array>;
 
-export async function* fileDagBlocks(root: CID, get: GetBlock): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
+export async function* fileDagBlocks(
+  root: CID,
+  get: GetBlock,
+): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
   const pending: CID[] = [root];
   while (pending.length > 0) {
     const cid = pending.pop()!;
@@ -41,7 +44,10 @@ export async function* fileDagSizes(root: CID, get: GetBlock): AsyncGenerator<{ 
         const link = links[i]!;
         // Tsize is trusted for raw leaves only (their cumulative size is their length); an export
         // that then meets another length stops (the node checks every block's length as it writes).
-        pending.push({ cid: link.Hash, length: isLeaf(link.Hash) && link.Tsize !== undefined ? link.Tsize : undefined });
+        pending.push({
+          cid: link.Hash,
+          length: isLeaf(link.Hash) && link.Tsize !== undefined ? link.Tsize : undefined,
+        });
       }
     }
     yield { cid, length: bytes.length };

@@ -121,7 +121,10 @@ export async function* writeLayout(
   const out = (bytes: Uint8Array): Uint8Array => {
     written += bytes.length;
     if (expected !== undefined && written > expected)
-      throw new ExportFormatError('TOO_LARGE', `the export grew past the ${expected} bytes announced while it was written`);
+      throw new ExportFormatError(
+        'TOO_LARGE',
+        `the export grew past the ${expected} bytes announced while it was written`,
+      );
     return bytes;
   };
   yield out(carHeader(root.cid));
@@ -136,7 +139,10 @@ export async function* writeLayout(
     if (source.includePage?.(page) === false) continue;
     const bytes = await source.page(space, collection, page);
     if (bytes.length !== page.bytes)
-      throw new ExportFormatError('BAD_MANIFEST', `page ${page.cid.toString()} is not the page that was measured`);
+      throw new ExportFormatError(
+        'BAD_MANIFEST',
+        `page ${page.cid.toString()} is not the page that was measured`,
+      );
     yield out(sectionHead(page.cid, bytes.length));
     yield out(bytes);
   }
@@ -148,5 +154,8 @@ export async function* writeLayout(
     }
   }
   if (expected !== undefined && written !== expected)
-    throw new ExportFormatError('TRUNCATED', `the export came to ${written} bytes, ${expected} were announced`);
+    throw new ExportFormatError(
+      'TRUNCATED',
+      `the export came to ${written} bytes, ${expected} were announced`,
+    );
 }

@@ -22,7 +22,11 @@ export interface ListCutting {
   softMaxBytes: number;
 }
 
-export const LIST_CUTTING: ListCutting = { targetBytes: 16 * 1024, minBytes: 4 * 1024, softMaxBytes: 256 * 1024 };
+export const LIST_CUTTING: ListCutting = {
+  targetBytes: 16 * 1024,
+  minBytes: 4 * 1024,
+  softMaxBytes: 256 * 1024,
+};
 
 /** Lists nest at most this deep (a reader refuses deeper ones: 2^64 entries would need fewer). */
 export const MAX_LIST_DEPTH = 64;
@@ -71,7 +75,8 @@ export class ListBuilder<T> {
 
   private async isBoundary(encoded: Uint8Array): Promise<boolean> {
     const digest = await this.sha256(encoded);
-    const fraction = (((digest[0]! << 24) >>> 0) + (digest[1]! << 16) + (digest[2]! << 8) + digest[3]!) / 2 ** 32;
+    const fraction =
+      (((digest[0]! << 24) >>> 0) + (digest[1]! << 16) + (digest[2]! << 8) + digest[3]!) / 2 ** 32;
     return fraction < encoded.length / this.cutting.targetBytes;
   }
 

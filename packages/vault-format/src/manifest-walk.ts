@@ -12,7 +12,7 @@
  * node and entry is checked against its schema on the way.
  */
 import type { CID } from 'multiformats/cid';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ExportFormatError } from './errors.js';
 import { MAX_LIST_DEPTH } from './list-tree.js';
 import {
@@ -56,7 +56,10 @@ export async function* listEntries<K extends ListKind>(
 
 async function listNode(cid: CID, depth: number, get: GetNode) {
   if (depth > MAX_LIST_DEPTH)
-    throw new ExportFormatError('TOO_LARGE', `list node ${cid.toString()} lies deeper than ${MAX_LIST_DEPTH} levels`);
+    throw new ExportFormatError(
+      'TOO_LARGE',
+      `list node ${cid.toString()} lies deeper than ${MAX_LIST_DEPTH} levels`,
+    );
   return parseAs(listNodeSchema, await get(cid), `list node ${cid.toString()}`);
 }
 
@@ -78,7 +81,8 @@ export async function walkManifest(vaultCid: CID, get: GetNode): Promise<ExportV
       if (seen.has(cid.toString())) continue;
       const node = await listNode(cid, depth, visit);
       if ('parts' in node) {
-        for (let i = node.parts.length - 1; i >= 0; i--) stack.push({ cid: node.parts[i]!, depth: depth + 1 });
+        for (let i = node.parts.length - 1; i >= 0; i--)
+          stack.push({ cid: node.parts[i]!, depth: depth + 1 });
         continue;
       }
       for (const entry of node.entries) {

@@ -159,7 +159,8 @@ export async function* readVaultExport(
   };
   const fromHeld = async (cid: CID): Promise<unknown> => {
     const bytes = held.get(cid.toString());
-    if (bytes === undefined) throw new ExportFormatError('BAD_MANIFEST', `manifest block ${cid.toString()} is missing`);
+    if (bytes === undefined)
+      throw new ExportFormatError('BAD_MANIFEST', `manifest block ${cid.toString()} is missing`);
     return decodeNode(cid, bytes);
   };
   const vault = await walkManifest(root.vault, fromStream);
@@ -226,10 +227,16 @@ export async function* readVaultExport(
       await verifyBlock(block.cid, block.bytes, [CODECS.raw], sha256);
       const what = `page ${page.cid.toString()} of collection "${space}${collection.name}"`;
       if (block.bytes.length !== page.bytes)
-        throw new ExportFormatError('BAD_MANIFEST', `${what} holds ${block.bytes.length} bytes, its entry says ${page.bytes}`);
+        throw new ExportFormatError(
+          'BAD_MANIFEST',
+          `${what} holds ${block.bytes.length} bytes, its entry says ${page.bytes}`,
+        );
       const count = countBsonDocuments(block.bytes, what);
       if (count !== page.documents)
-        throw new ExportFormatError('BAD_MANIFEST', `${what} holds ${count} documents, its entry says ${page.documents}`);
+        throw new ExportFormatError(
+          'BAD_MANIFEST',
+          `${what} holds ${count} documents, its entry says ${page.documents}`,
+        );
       included.pages++;
       yield { type: 'page', space, collection, page, bytes: block.bytes };
     }
@@ -269,7 +276,10 @@ export async function* readVaultExport(
         if (options.fileBlocksCheckedByConsumer !== true || want.multihash.code === IDENTITY)
           await verifyBlock(want, block.bytes, fileCodecs, sha256);
         else if (!fileCodecs.includes(want.code))
-          throw new ExportFormatError('BAD_BLOCK', `block ${want.toString()}: not a file block (raw or dag-pb)`);
+          throw new ExportFormatError(
+            'BAD_BLOCK',
+            `block ${want.toString()}: not a file block (raw or dag-pb)`,
+          );
         if (isRoot) checkContentSize(file, block.bytes);
         isRoot = false;
         if (!isLeaf(want)) {
@@ -290,7 +300,10 @@ export async function* readVaultExport(
       `block ${(await car.peek())!.toString()} follows the last block the manifest names`,
     );
   if (car.count !== root.blocks)
-    throw new ExportFormatError('BAD_MANIFEST', `the export says ${root.blocks} blocks, the file holds ${car.count}`);
+    throw new ExportFormatError(
+      'BAD_MANIFEST',
+      `the export says ${root.blocks} blocks, the file holds ${car.count}`,
+    );
   yield {
     type: 'end',
     summary: {
@@ -322,9 +335,14 @@ function checkContentSize(file: ExportFile, bytes: Uint8Array): void {
       if (unixfs.type !== 'file' && unixfs.type !== 'raw') throw new Error(`a UnixFS ${unixfs.type}`);
       size = unixfs.fileSize();
     } catch (error) {
-      throw new ExportFormatError('BAD_BLOCK', `the content of "${file.path}" is not a UnixFS file`, { cause: error });
+      throw new ExportFormatError('BAD_BLOCK', `the content of "${file.path}" is not a UnixFS file`, {
+        cause: error,
+      });
     }
   }
   if (BigInt(size) !== BigInt(file.size))
-    throw new ExportFormatError('BAD_MANIFEST', `"${file.path}" is listed as ${file.size} bytes, its content holds ${size}`);
+    throw new ExportFormatError(
+      'BAD_MANIFEST',
+      `"${file.path}" is listed as ${file.size} bytes, its content holds ${size}`,
+    );
 }

@@ -89,7 +89,9 @@ export type ExportVault = z.infer<typeof vaultSchema>;
 export const indexSchema = z.strictObject({
   name: text,
   /** [field path, 1 | -1] in order. */
-  keys: z.array(z.tuple([text, z.union([z.literal(1), z.literal(-1)])])).check(z.minLength(1), z.maxLength(32)),
+  keys: z
+    .array(z.tuple([text, z.union([z.literal(1), z.literal(-1)])]))
+    .check(z.minLength(1), z.maxLength(32)),
   unique: z.boolean(),
 });
 export type ExportIndex = z.infer<typeof indexSchema>;

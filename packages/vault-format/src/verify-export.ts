@@ -27,11 +27,11 @@ async function* chunksOf(source: ExportSource): AsyncGenerator<Uint8Array> {
       ? source.stream()
       : (source as AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>);
   if (Symbol.asyncIterator in stream) {
-    yield* stream as AsyncIterable<Uint8Array>;
+    yield* stream;
     return;
   }
   // Browsers whose ReadableStream is not iterable yet.
-  const reader = (stream as ReadableStream<Uint8Array>).getReader();
+  const reader = stream.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -43,7 +43,10 @@ async function* chunksOf(source: ExportSource): AsyncGenerator<Uint8Array> {
   }
 }
 
-export async function verifyExport(source: ExportSource, options: VerifyExportOptions = {}): Promise<ExportSummary> {
+export async function verifyExport(
+  source: ExportSource,
+  options: VerifyExportOptions = {},
+): Promise<ExportSummary> {
   let bytes = 0;
   const counted = async function* (): AsyncGenerator<Uint8Array> {
     for await (const chunk of chunksOf(source)) {
@@ -55,7 +58,10 @@ export async function verifyExport(source: ExportSource, options: VerifyExportOp
   };
   for await (const event of readVaultExport(counted(), options)) {
     if (event.type === 'manifest' && options.user !== undefined && event.root.user !== options.user)
-      throw new ExportFormatError('WRONG_USER', `this is the vault of ${event.root.user}, not of ${options.user}`);
+      throw new ExportFormatError(
+        'WRONG_USER',
+        `this is the vault of ${event.root.user}, not of ${options.user}`,
+      );
     if (event.type === 'end') return event.summary;
   }
   throw new Error('unreachable: the reader ends with a summary');

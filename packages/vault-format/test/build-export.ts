@@ -209,7 +209,10 @@ export function sampleVault(): TestSpace[] {
         {
           name: 'notes',
           pages: [
-            [{ _id: 1, text: 'one' }, { _id: 2, text: 'two' }],
+            [
+              { _id: 1, text: 'one' },
+              { _id: 2, text: 'two' },
+            ],
             [{ _id: 3, text: 'three' }],
           ],
           indexes: [{ name: 'text_1', keys: [['text', 1]], unique: false }],

@@ -63,7 +63,8 @@ describe('a vault export read back', () => {
     const built = await buildExport(sampleVault());
     const seen: string[] = [];
     for await (const event of readVaultExport(once(built.bytes))) {
-      if (event.type === 'page') seen.push(`page ${event.space}${event.collection.name} ${event.page.documents}`);
+      if (event.type === 'page')
+        seen.push(`page ${event.space}${event.collection.name} ${event.page.documents}`);
       if (event.type === 'file') seen.push(`file ${event.file.path} ${event.content}`);
       if (event.type === 'block') seen.push('block');
     }
@@ -95,7 +96,11 @@ describe('a vault export read back', () => {
 
   it('refuses a file block whose bytes were changed, also when its consumer checks hashes itself', async () => {
     const built = await buildExport(sampleVault());
-    const tampered = replaceBlock(built.bytes, new TextEncoder().encode('hello'), new TextEncoder().encode('HELLO'));
+    const tampered = replaceBlock(
+      built.bytes,
+      new TextEncoder().encode('hello'),
+      new TextEncoder().encode('HELLO'),
+    );
     expect((await refusal(tampered)).code).toBe('BAD_BLOCK');
   });
 
@@ -196,7 +201,10 @@ describe('lists of the manifest', () => {
 });
 
 /** Entries of a list without an entry schema (the page schema would refuse these test entries). */
-async function* listEntriesLoose(root: unknown, get: (cid: never) => Promise<unknown>): AsyncGenerator<unknown> {
+async function* listEntriesLoose(
+  root: unknown,
+  get: (cid: never) => Promise<unknown>,
+): AsyncGenerator<unknown> {
   const stack = [root];
   while (stack.length > 0) {
     const node = (await get(stack.pop() as never)) as { entries?: unknown[]; parts?: unknown[] };
@@ -226,5 +234,10 @@ async function withRoot(bytes: Uint8Array, root: unknown): Promise<Uint8Array> {
   const newCid = await cidOf(CODECS.dagCbor, newBytes, sha256);
   const oldCid = await cidOf(CODECS.dagCbor, oldRoot, sha256);
   const prefix = carHeader(oldCid).length + sectionHead(oldCid, oldRoot.length).length + oldRoot.length;
-  return Buffer.concat([carHeader(newCid), sectionHead(newCid, newBytes.length), newBytes, bytes.subarray(prefix)]);
+  return Buffer.concat([
+    carHeader(newCid),
+    sectionHead(newCid, newBytes.length),
+    newBytes,
+    bytes.subarray(prefix),
+  ]);
 }

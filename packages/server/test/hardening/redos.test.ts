@@ -19,7 +19,7 @@ beforeAll(async () => {
   await alice.db.createCollection('probe');
   await alice.db.collection('probe').insert({ t: `${'a'.repeat(30)}!` });
   // Reads run on worker threads started on first use; start them here, not inside a bounded probe.
-  await alice.db.collection('probe').find({});
+  await alice.db.collection('probe').find({}).toArray();
 }, 60_000);
 afterAll(async () => {
   await node?.stop();
