@@ -3,7 +3,7 @@
  * server point one way — http → api → services → ports → engines. See docs/architecture.md.
  */
 const SERVER = '^packages/server/src/';
-const SERVICES = `${SERVER}(auth|vault|files|scripts|payment|backup|health|storage)/`;
+const SERVICES = `${SERVER}(auth|vault|files|scripts|payment|backup|health|storage|events)/`;
 const ENGINES = '^packages/(document-store/src/(sqlite|mongodb)|block-store/src/(helia|kubo))/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

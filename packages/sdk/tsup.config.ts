@@ -1,8 +1,10 @@
 import { defineConfig } from 'tsup';
 
 /**
- * One installable package: ESM + CJS for three entries — the browser-safe main
- * entry, `./node` (file token storage) and `./ethers` (payOrder; ethers stays an optional peer).
+ * One installable package: ESM + CJS for four entries — the browser-safe main
+ * entry, `./node` (file token storage), `./ethers` (payOrder; ethers stays an optional peer) and
+ * `./events` (the event-stream reader, which the main entry imports by the package's name only when
+ * an app subscribes: an app's bundler makes it a chunk of its own).
  * The workspace packages it uses (@cella/did, the contract's error catalogue, the payment
  * contract's helpers) and the small pure-JS libraries behind them (openapi-fetch, zod) are bundled
  * (their types too: scripts/bundle-types.ts), so an app installs this package and the audited crypto it signs with
@@ -17,7 +19,12 @@ const bundled = [
 ];
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts', ethers: 'src/ethers.ts' },
+  entry: {
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    ethers: 'src/ethers.ts',
+    events: 'src/event-stream.ts',
+  },
   format: ['esm', 'cjs'],
   clean: true,
   // No chunks shared between entries: the ethers entry's zod (full) must not land in the main entry's

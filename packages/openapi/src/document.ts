@@ -48,6 +48,10 @@ const primaryTags: [Tag, string][] = [
     'Scripts',
     'Stored scripts that let others reach parts of the vault under conditions, and their file transactions.',
   ],
+  [
+    'Events',
+    "The vault's change feed: every committed change as a Server-Sent Event (`text/event-stream`), resumable from a cursor; and scripts' live views (docs/events.md).",
+  ],
   ['Payment', 'Paid storage plans: orders, settlement on the EVM chain, receipts.'],
   ['Backup', "The caller's backup to a backup node, its state, restore and promotion."],
   ['Backup node (internal)', 'Node-to-node calls between a vault node and its backup node.'],
@@ -187,6 +191,18 @@ function responsesOf(endpoint: Endpoint): ZodOpenApiOperationObject['responses']
       schema: success.body,
       ...withExamples(endpoint.examples?.response ?? schemaExamples(success.body)),
     };
+  // A Server-Sent Events stream is text; the schema of one event's `data:` is a component of its
+  // own (registered below, so clients generated from the document type the events).
+  if (success.events)
+    content['text/event-stream'] = {
+      schema: {
+        type: 'string',
+        contentMediaType: 'text/event-stream',
+        description: `Server-Sent Events; each \`data:\` line is one JSON object, \`${eventDataId(success.events.data)}\` (its schema is \`contentSchema\`).`,
+        contentSchema: { $ref: `#/components/schemas/${eventDataId(success.events.data)}` },
+      },
+      examples: { stream: { summary: 'A piece of the stream, as sent', value: success.events.example } },
+    };
   responses[String(success.status)] = {
     description: success.description,
     ...(Object.keys(content).length > 0 ? { content: content as never } : {}),
@@ -258,10 +274,11 @@ function operationOf(endpoint: DocumentedEndpoint, sharesRouteWith: string[]): Z
           : [{ bearer: [] }],
     responses: responsesOf(endpoint),
   };
-  if (endpoint.params || endpoint.query) {
+  if (endpoint.params || endpoint.query || endpoint.headers) {
     operation.requestParams = {
       ...(endpoint.params ? { path: endpoint.params } : {}),
       ...(endpoint.query ? { query: endpoint.query } : {}),
+      ...(endpoint.headers ? { header: endpoint.headers } : {}),
     };
   }
   const content: Record<string, unknown> = {};
@@ -391,6 +408,13 @@ function otherDialect(dialect: Dialect): Map<string, string[]> {
   return other;
 }
 
+/** The component id of an event stream's `data:` schema (its `.meta({ id })`). */
+function eventDataId(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('the data schema of an event stream needs an id');
+  return id;
+}
+
 /** The OpenAPI 3.1 document of one dialect (default: the primary `/api/v2`). */
 export function buildOpenApiDocument(
   dialect: Dialect = 'cella',
@@ -427,6 +451,11 @@ export function buildOpenApiDocument(
       tags: tags.filter(([name]) => used.has(name)).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: Object.fromEntries(
+          documentedEntries(dialect).flatMap((e) =>
+            e.success.events ? [[eventDataId(e.success.events.data), e.success.events.data]] : [],
+          ),
+        ),
       },
       paths,
     },

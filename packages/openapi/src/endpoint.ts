@@ -23,6 +23,7 @@ export type Tag =
   | 'Database'
   | 'Files'
   | 'Scripts'
+  | 'Events'
   | 'Payment'
   | 'Subscription'
   | 'Backup'
@@ -136,6 +137,11 @@ export interface Endpoint {
   description: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /**
+   * Request headers the handler reads beyond auth (documented; the handler validates them): e.g.
+   * `Last-Event-ID` of an event stream.
+   */
+  headers?: z.ZodObject;
   /** A JSON request body. */
   body?: z.ZodType;
   /** A raw request body streamed to the handler, never buffered or parsed. */
@@ -152,6 +158,11 @@ export interface Endpoint {
     body?: z.ZodType;
     /** A raw streamed response (downloads); 206 for ranges is implied where `ranges` is true. */
     binary?: BinaryBody & { ranges?: boolean };
+    /**
+     * A Server-Sent Events stream (`text/event-stream`) that stays open: `data` is the schema of
+     * one event's `data:` line (a JSON object), `example` a piece of the stream as sent.
+     */
+    events?: { data: z.ZodType; example: string };
   };
   errors: ErrorCode[];
   /**

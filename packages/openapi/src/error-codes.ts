@@ -80,7 +80,17 @@ export const errorCatalogue = {
     description: 'The request body has a content type this endpoint does not take.',
   },
   RANGE_NOT_SATISFIABLE: { status: 416, description: 'The requested byte range lies outside the file.' },
+  CURSOR_EXPIRED: {
+    status: 410,
+    description:
+      'The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now.',
+  },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    internalCode: 1,
+    description: 'The caller holds as many open event streams as the node allows: close one first.',
+  },
   ALREADY_EXISTS: {
     status: 455,
     description:

@@ -33,6 +33,9 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'unsupported content type',
   RANGE_NOT_SATISFIABLE: 'the range "bytes=500000-" lies outside the file (482113 bytes)',
   RATE_LIMITED: 'too many anonymous script runs from this address; retry in 37 s',
+  CURSOR_EXPIRED:
+    'the cursor 512 is older than the events this vault still keeps (the oldest cursor accepted is 1040): read the data again, then stream from there',
+  TOO_MANY_STREAMS: 'this caller holds 10 open event streams, the most the node allows: close one first',
   ALREADY_EXISTS: 'the collection "notes" already exists',
   INTERNAL: 'internal error (request id 6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b)',
   NOT_IMPLEMENTED:

@@ -177,8 +177,9 @@ describe('the API reference', () => {
           ...(schema?.examples ?? []),
         ];
         expect(examples.length, `${where}: example`).toBeGreaterThan(0);
-        const zodSchema = (parameter.in === 'path' ? entry.params : entry.query)?.shape[parameter.name] as
-          z.ZodType | undefined;
+        const zodSchema = (
+          parameter.in === 'path' ? entry.params : parameter.in === 'header' ? entry.headers : entry.query
+        )?.shape[parameter.name] as z.ZodType | undefined;
         if (!zodSchema) throw new Error(`${where} is not in the entry's ${parameter.in} schema`);
         for (const example of examples)
           expect(refusal(zodSchema, wire(example)), `${where}: example ${wire(example)}`).toBe('');

@@ -3,6 +3,9 @@
  * would (browser platform, minified, dependencies included), the built main entry whole and an app
  * that uses only the database (`signIn` + `database`, where the files, scripts, payment and backup
  * areas must be tree-shaken away), and prints minified and gzipped sizes with the largest inputs.
+ * Modules the SDK imports only when needed are split off as chunks of their own (the event-stream
+ * reader, `@cella/sdk/events`, loaded on the first subscription): the sizes are what the app loads
+ * at start, and each chunk loaded on demand is listed apart (`lazy`).
  * Run after `npm run build`; `test/bundle-size.test.ts` measures the sources the same way.
  */
 import { gzipSync } from 'node:zlib';
@@ -13,8 +16,10 @@ export interface BundleSize {
   gzipped: number;
   /** Bytes in the output per package (`@cella/sdk` for the SDK's own code). */
   inputs: [string, number][];
-  /** Every input file the bundle kept code from. */
+  /** Every input file the bundle kept code from (in what the app loads at start). */
   files: string[];
+  /** Chunks loaded on demand: [name, minified, gzipped]. */
+  lazy: [string, number, number][];
 }
 
 /** An app that uses only the database: sign in with a saved key, read and write a collection. */
@@ -42,12 +47,20 @@ export async function measureBundle(
     write: false,
     format: 'esm',
     platform: 'browser',
+    splitting: true,
+    outdir: '/virtual-out',
     metafile: true,
     logLevel: 'silent',
     ...(options.conditions ? { conditions: options.conditions } : {}),
   });
-  const code = result.outputFiles[0]!.contents;
-  const output = Object.values(result.metafile.outputs)[0]!;
+  // The metafile names outputs relative to the working directory, the output files absolutely.
+  const metaOf = (path: string) =>
+    Object.entries(result.metafile.outputs).find(([key]) =>
+      path.endsWith(key.replace(/^(\.\.\/)+/, '/')),
+    )?.[1];
+  const main = result.outputFiles.find((f) => metaOf(f.path)?.entryPoint)!;
+  const code = main.contents;
+  const output = metaOf(main.path)!;
   const byPackage = new Map<string, number>();
   const files: string[] = [];
   for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
@@ -60,6 +73,13 @@ export async function measureBundle(
     gzipped: gzipSync(code, { level: 9 }).byteLength,
     inputs: [...byPackage].sort((a, b) => b[1] - a[1]),
     files,
+    lazy: result.outputFiles
+      .filter((f) => f !== main)
+      .map((f) => [
+        f.path.split('/').pop()!,
+        f.contents.byteLength,
+        gzipSync(f.contents, { level: 9 }).byteLength,
+      ]),
   };
 }
 
@@ -75,5 +95,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const size = await measureBundle(app, { resolveDir });
     console.log(`${label} in a browser bundle: ${kib(size.minified)} minified, ${kib(size.gzipped)} gzipped`);
     for (const [name, bytes] of size.inputs) console.log(`  ${name.padEnd(28)} ${kib(bytes)} minified`);
+    for (const [name, minified, gzipped] of size.lazy)
+      console.log(`  loaded on demand: ${name} ${kib(minified)} minified, ${kib(gzipped)} gzipped`);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Writes dist/{index,node,ethers}.d.ts (and .d.cts for `require`) as self-contained declaration
+ * Writes dist/{index,node,ethers,events}.d.ts (and .d.cts for `require`) as self-contained declaration
  * bundles: the types the SDK re-exports from the workspace packages it bundles (@cella/did, the
  * error catalogue) and from openapi-fetch are inlined, so the published package type-checks with
  * nothing else installed. What stays an import: ethers (the ./ethers entry only), the noble/scure
@@ -13,9 +13,16 @@ const kept = (id: string) => /^(ethers|@cella\/sdk|@noble\/[^/]+|@scure\/[^/]+)(
 
 const dist = (name: string) => new URL(`../dist/${name}`, import.meta.url).pathname;
 
-for (const entry of ['index', 'node', 'ethers']) {
+const sources: Record<string, string> = {
+  index: 'index',
+  node: 'node',
+  ethers: 'ethers',
+  events: 'event-stream',
+};
+
+for (const [entry, source] of Object.entries(sources)) {
   const bundle = await rollup({
-    input: new URL(`../src/${entry}.ts`, import.meta.url).pathname,
+    input: new URL(`../src/${source}.ts`, import.meta.url).pathname,
     external: kept,
     plugins: [
       dts({
@@ -37,4 +44,4 @@ for (const entry of ['index', 'node', 'ethers']) {
   await bundle.close();
   copyFileSync(dist(`${entry}.d.ts`), dist(`${entry}.d.cts`));
 }
-console.log('wrote dist/{index,node,ethers}.d.ts and .d.cts');
+console.log('wrote dist/{index,node,ethers,events}.d.ts and .d.cts');

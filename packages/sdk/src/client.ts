@@ -1,6 +1,7 @@
 import type { DIDDocument, Signer } from '@cella/did';
 import { BackupApi } from './backup-api.js';
 import { DatabaseApi } from './database-api.js';
+import { EventsApi } from './events-api.js';
 import { FilesApi } from './files-api.js';
 import { Http, type HttpOptions } from './http.js';
 import { NodeApi } from './node-api.js';
@@ -104,6 +105,8 @@ export class Vault extends Connection implements CellaClient {
   readonly scripts: ScriptsApi;
   /** Backup to a backup node, its state, restore, and promotion (on the backup node). */
   readonly backup: BackupApi;
+  /** The vault's change feed: every committed change as it happens, resumable (docs/events.md). */
+  readonly events: EventsApi;
 
   constructor(
     http: Http,
@@ -118,6 +121,7 @@ export class Vault extends Connection implements CellaClient {
     this.payment = new PaymentApi(http);
     this.scripts = new ScriptsApi(http);
     this.backup = new BackupApi(http, signer);
+    this.events = new EventsApi(http);
   }
 }
 

@@ -6,6 +6,12 @@
  */
 import { Cursor } from './cursor.js';
 import { documentFromWire, filterToWire } from './document-ids.js';
+import {
+  subscription,
+  type DocumentEvent,
+  type EventSubscription,
+  type StreamOptions,
+} from './events-api.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
@@ -225,6 +231,23 @@ export class CollectionApi<T extends object = Document> {
         headers,
         params: { path: { ...this.path, name } },
       }),
+    );
+  }
+  /**
+   * The changes to this collection's documents (matching `filter`, if given) as they are committed:
+   * inserted, updated, deleted (a delete matched on the document as it was). Reconnects by itself
+   * and resumes where it left off (see `vault.events.subscribe`).
+   */
+  watch(filter?: JsonObject, options: StreamOptions = {}): EventSubscription<DocumentEvent> {
+    return subscription<DocumentEvent>(
+      this.http,
+      '/api/v2/vault/events',
+      {
+        collections: this.name,
+        types: 'document',
+        filter: filter && Object.keys(filter).length > 0 ? JSON.stringify(filter) : undefined,
+      },
+      options,
     );
   }
 }

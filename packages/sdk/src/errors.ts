@@ -24,6 +24,8 @@ export class CellaApiError extends CellaSdkError {
     readonly requestId?: string,
     /** From the Retry-After header (429, 503): seconds to wait before trying again. */
     readonly retryAfterSeconds?: number,
+    /** What the error body says beside `error` (a 410 `CURSOR_EXPIRED`: `oldest_cursor`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -34,6 +36,23 @@ export class CellaApiError extends CellaSdkError {
    */
   get retryable(): boolean {
     return this.status === 429 || this.status === 503;
+  }
+}
+
+/**
+ * The node ended an event stream for good (`reason`): `condition_failed` (a script's condition no
+ * longer holds for the caller), `script_changed` (the script was replaced or deleted),
+ * `vault_removed` (the vault was unsubscribed). A stream the node ended for a passing reason
+ * (`consumer_too_slow`, `shutting_down`) is reconnected instead.
+ */
+export class CellaStreamEndedError extends CellaSdkError {
+  override readonly name = 'CellaStreamEndedError';
+
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
@@ -88,7 +107,9 @@ export async function errorFromResponse(response: Response, body?: unknown): Pro
       parsed = undefined;
     }
   }
-  const error = (parsed as { error?: { message?: unknown; internal_code?: unknown } } | undefined)?.error;
+  const { error, ...details } = (parsed ?? {}) as {
+    error?: { message?: unknown; internal_code?: unknown };
+  } & Record<string, unknown>;
   const message =
     typeof error?.message === 'string' ? error.message : `HTTP ${response.status} ${response.statusText}`;
   const internalCode = typeof error?.internal_code === 'number' ? error.internal_code : undefined;
@@ -100,6 +121,7 @@ export async function errorFromResponse(response: Response, body?: unknown): Pro
     internalCode,
     response.headers.get('x-request-id') ?? undefined,
     retryAfterFrom(response.headers.get('retry-after')),
+    typeof parsed === 'object' && parsed !== null ? details : {},
   );
 }
 

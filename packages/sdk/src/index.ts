@@ -1,5 +1,6 @@
 export {
   CellaApiError,
+  CellaStreamEndedError,
   CellaNetworkError,
   CellaPaymentError,
   CellaSdkError,
@@ -73,6 +74,7 @@ export {
   type RegisterScriptResult,
   type RunOptions,
   type Script,
+  type ScriptSubscribeOptions,
   type ScriptCondition,
   type ScriptDefinition,
   type ScriptExecutable,
@@ -80,6 +82,17 @@ export {
   type TransferOptions,
   type UploadContent,
 } from './scripts-api.js';
+export {
+  EventsApi,
+  type DocumentEvent,
+  type EventFamily,
+  type EventSubscription,
+  type EventType,
+  type ScriptStreamEvent,
+  type StreamOptions,
+  type SubscribeOptions,
+  type VaultEvent,
+} from './events-api.js';
 export { PaymentApi, type Order, type PaymentConfig, type PricingPlan, type Receipt } from './payment-api.js';
 export { SubscriptionApi, type VaultInfo } from './subscription-api.js';
 export {

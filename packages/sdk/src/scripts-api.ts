@@ -9,6 +9,12 @@
  * `{acknowledged, deleted_count}`, `fileUpload`/`fileDownload` → `{transaction_id}`,
  * `fileProperties` → `{type, name, size, last_modify}`, `fileHash` → `{SHA256, cid}`.
  */
+import {
+  subscription,
+  type EventSubscription,
+  type ScriptStreamEvent,
+  type StreamOptions,
+} from './events-api.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { allPages } from './pages.js';
@@ -102,6 +108,35 @@ function runBody(options: RunOptions) {
   };
 }
 
+export interface ScriptSubscribeOptions extends StreamOptions {
+  /** The run's `params`. */
+  params?: Record<string, unknown>;
+  /** The script owner's DID (default: the caller); required without a token. */
+  owner?: string;
+  /** The application space the script lives in (the run's `context.target_app_did`). */
+  ownerApp?: string;
+}
+
+/** A script's live view: the changes it lets the caller see, as they are committed. */
+function scriptSubscription(
+  http: Http,
+  name: string,
+  options: ScriptSubscribeOptions,
+  auth: boolean,
+): EventSubscription<ScriptStreamEvent> {
+  return subscription<ScriptStreamEvent>(
+    http,
+    `/api/v2/vault/scripting/${encodeURIComponent(name)}/events`,
+    {
+      target_did: options.owner,
+      target_app_did: options.ownerApp,
+      parameters: options.params ? JSON.stringify(options.params) : undefined,
+    },
+    options,
+    auth,
+  );
+}
+
 /** Anonymous script runs (no token): `createClient({url}).scripts`. */
 export class AnonymousScriptsApi extends TransactionStreams {
   constructor(http: Http) {
@@ -118,6 +153,14 @@ export class AnonymousScriptsApi extends TransactionStreams {
         }),
       false,
     ) as Promise<T>;
+  }
+
+  /** A script's live view, anonymously (scripts that allow anonymous callers; `owner` required). */
+  subscribe(
+    name: string,
+    options: ScriptSubscribeOptions & { owner: string },
+  ): EventSubscription<ScriptStreamEvent> {
+    return scriptSubscription(this.http, name, options, false);
   }
 }
 
@@ -153,6 +196,15 @@ export class ScriptsApi extends TransactionStreams {
         body: runBody(options),
       }),
     ) as Promise<T>;
+  }
+
+  /**
+   * A `find` script's live view as this caller: the documents it shows them as they change
+   * (docs/events.md, "Scripts"); it ends with a `CellaStreamEndedError` when its condition no
+   * longer holds for the caller or the script changes.
+   */
+  subscribe(name: string, options: ScriptSubscribeOptions = {}): EventSubscription<ScriptStreamEvent> {
+    return scriptSubscription(this.http, name, options, true);
   }
 
   async remove(name: string): Promise<void> {

@@ -30,3 +30,21 @@ test('the main entry bundles for browsers with no Node built-ins', async () => {
   expect(code).not.toMatch(/\bfrom ["']node:/);
   expect(code).not.toMatch(/\brequire\(["'](node:)?(fs|path|crypto|os|http)["']\)/);
 });
+
+test('the event-stream reader is a chunk of its own: an app that never subscribes does not load it', async () => {
+  const result = await build({
+    entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    splitting: true,
+    outdir: '/virtual-out',
+    platform: 'browser',
+    format: 'esm',
+    conditions: ['@cella/source', 'browser', 'import', 'default'],
+    logLevel: 'silent',
+  });
+  const [entry, ...chunks] = result.outputFiles;
+  expect(entry!.path).toMatch(/index\.js$/);
+  expect(entry!.text).not.toMatch(/consumer_too_slow/);
+  expect(chunks.some((chunk) => chunk.text.includes('consumer_too_slow'))).toBe(true);
+});

@@ -10,6 +10,7 @@ import { benchDatabase } from './database.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
+import { benchRateLimits } from './rate-limits.js';
 import { benchScale } from './scale.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
@@ -18,6 +19,7 @@ import { benchStartup } from './startup.js';
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   auth: benchAuth,
+  'rate-limits': benchRateLimits,
   database: benchDatabase,
   scale: benchScale,
   files: benchFiles,

@@ -165,6 +165,13 @@ export const configSchema = z
     /** Requests per minute per calling node on the internal backup API (0: no limit). */
     rateLimitNodePerMinute: int(0, 1_000_000_000).default(12_000),
     /**
+     * Where the four budgets above are counted: `memory` (token buckets in each process: N
+     * processes admit N budgets), `store` (counters in the DocumentStore that every process
+     * shares, claimed in chunks: src/rate-limits/shared-windows.ts), `auto` (`store` with
+     * MongoDB, the engine several processes can share; `memory` with the embedded SQLite).
+     */
+    rateLimitStore: z.enum(['auto', 'memory', 'store']).default('auto'),
+    /**
      * Addresses the node may call on a user's behalf although they are not public (src/outbound):
      * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
      */
@@ -183,6 +190,20 @@ export const configSchema = z
      * user-named address over HTTPS (a backup node with a private or self-signed certificate).
      */
     outboundCa: z.string().optional(),
+    /** Seconds a vault keeps its events (older ones may be dropped; a cursor before them is 410). */
+    eventsRetentionSeconds: int(1, 366 * 86400).default(7 * 86400),
+    /** Events a vault keeps at most (older ones are dropped first). */
+    eventsMaxPerVault: int(100, 100_000_000).default(100_000),
+    /** Open event streams per caller DID (per client address without a token), per process. */
+    eventsMaxStreamsPerDid: int(1, 100_000).default(16),
+    /** Documents larger than this (bytes of Extended JSON) are flagged in events, not carried. */
+    eventsMaxDocumentBytes: int(0, 16 * 1024 * 1024).default(16 * 1024),
+    /** Bytes a stream holds for a client that does not read, before it is cut (`consumer_too_slow`). */
+    eventsBufferBytes: int(64 * 1024, 1024 * 1024 * 1024).default(1024 * 1024),
+    /** Seconds between heartbeats (`: ping`) on an open stream. */
+    eventsHeartbeatSeconds: int(1, 15).default(15),
+    /** Milliseconds between reads of the logs of vaults with streams open (events of other processes). */
+    eventsTailMs: int(10, 60_000).default(500),
   })
   .superRefine((c, ctx) => {
     if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
@@ -295,6 +316,14 @@ const envNames: Record<string, keyof Config> = {
   CELLA_RATE_LIMIT_ANONYMOUS: 'rateLimitAnonymousPerMinute',
   CELLA_RATE_LIMIT_SIGNIN: 'rateLimitSignInPerMinute',
   CELLA_RATE_LIMIT_NODE: 'rateLimitNodePerMinute',
+  CELLA_RATE_LIMIT_STORE: 'rateLimitStore',
+  CELLA_EVENTS_RETENTION: 'eventsRetentionSeconds',
+  CELLA_EVENTS_MAX_PER_VAULT: 'eventsMaxPerVault',
+  CELLA_EVENTS_MAX_STREAMS_PER_DID: 'eventsMaxStreamsPerDid',
+  CELLA_EVENTS_MAX_DOCUMENT_BYTES: 'eventsMaxDocumentBytes',
+  CELLA_EVENTS_BUFFER_BYTES: 'eventsBufferBytes',
+  CELLA_EVENTS_HEARTBEAT: 'eventsHeartbeatSeconds',
+  CELLA_EVENTS_TAIL_MS: 'eventsTailMs',
 };
 
 export const configEnvironment = Object.entries(envNames).map(([env, key]) => ({ env, key }));

@@ -9,6 +9,7 @@ import type { NodeIdentity } from './auth/node-identity.js';
 import type { NodeOwnership } from './auth/node-ownership.js';
 import type { AccessStats } from './vault/access-stats.js';
 import type { BackupService } from './backup/service.js';
+import type { EventService } from './events/event-service.js';
 import type { SignInService } from './auth/sign-in.js';
 import type { Config } from './config.js';
 import type { Database, DocumentStore } from '@cella/document-store';
@@ -64,6 +65,8 @@ export interface AppContext {
   scripts: ScriptService;
   /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
   backup: BackupService;
+  /** The vaults' change feed: event streams, scripts' live views, vault-level events (src/events). */
+  events: EventService;
   /**
    * The HTTP client for every request made on a user's behalf (src/outbound): non-public
    * addresses refused unless `CELLA_OUTBOUND_ALLOW` lists them, bounded time.

@@ -9,20 +9,23 @@ export class CellaError extends Error {
   readonly status: number;
   /** Sent as the Retry-After header (seconds) when set: rate limits say when to come back. */
   readonly retryAfterSeconds: number | undefined;
+  /** Fields the body carries beside `error` (the contract's `errorBodies`: a 410's `oldest_cursor`). */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; body?: Record<string, unknown> },
   ) {
     super(message, options);
     this.name = 'CellaError';
     this.status = errorCatalogue[code].status;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.extra = options?.body;
   }
 
   toBody(): ErrorBody {
-    return errorBodyFor(this.code, this.message);
+    return { ...errorBodyFor(this.code, this.message), ...this.extra };
   }
 }
 

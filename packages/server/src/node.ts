@@ -21,6 +21,9 @@ import { SignInService } from './auth/sign-in.js';
 import { SignInSweeper } from './auth/sign-in-sweeper.js';
 import { TokenDispatcher } from './auth/token-verifier.js';
 import { BackupService } from './backup/service.js';
+import { eventDescriber } from './events/describe.js';
+import { EventService } from './events/event-service.js';
+import { eventsSettingsFromConfig } from './events/settings.js';
 import { backupSettingsFromConfig, type BackupSettings } from './backup/settings.js';
 import { localStoragePaths, openBlockStore, openDocumentStore, openHeliaBlockStore } from './engines/open.js';
 import { FilesService } from './files/files-service.js';
@@ -36,8 +39,7 @@ import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
-import { AnonymousRateLimiter } from './scripts/rate-limit.js';
-import { TokenBuckets } from './rate-limits/token-buckets.js';
+import { rateLimitBuckets } from './rate-limits/buckets.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
@@ -121,7 +123,16 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const log = options.logger ?? createLogger(config.logLevel);
   const closables: AppContext['closables'] = [];
-  const engine = await openDocumentStore(config, log);
+  const clock = options.clock ?? Date.now;
+  // The vaults' change feed: every logged write appends its events in its own transaction; the
+  // events service (built once the services are) hears of each commit of this process.
+  const eventsSettings = eventsSettingsFromConfig(config);
+  let appended: (database: string, head: number) => void = () => undefined;
+  const engine = await openDocumentStore(config, log, {
+    describe: eventDescriber(eventsSettings.maxDocumentBytes),
+    appended: (database, head) => appended(database, head),
+    clock,
+  });
   closables.push(engine);
   const blockEngine = await openBlockStore(config, log);
   closables.push(blockEngine);
@@ -163,7 +174,6 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     log,
   });
   if (config.eidRpcUrl) await publishNodeDocument(identity, config.eidRpcUrl, config.dataDir, log);
-  const clock = options.clock ?? Date.now;
   // Issued and checked on the node's clock, like every other time of the sign-in.
   const tokens = new AccessTokens(identity, () => Math.floor(clock() / 1000));
   let ownership;
@@ -270,7 +280,25 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     openBackupStore: async (dir) => guardedBlockStore(await openHeliaBlockStore(config, dir), storage),
     outbound,
     onJobEnded: (kind, result, networkBytes) => metrics.backupJobEnded(kind, result, networkBytes),
+    onState: (userDid, kind, result, message) =>
+      events.record(userDid, { type: 'backup.state', kind, result, message }),
   });
+  const events = new EventService({
+    documents,
+    vaults,
+    scripts,
+    settings: eventsSettings,
+    clock,
+    log,
+    observer: {
+      streamOpened: (kind) => metrics.eventStreamOpened(kind),
+      streamClosed: (kind, reason) => metrics.eventStreamClosed(kind, reason),
+      eventsSent: (count) => metrics.eventsSent(count),
+    },
+  });
+  appended = (database, head) => events.appended(database, head);
+  vaults.useEvents((userDid, event) => events.record(userDid, event));
+  closables.push(events);
   backup.start();
   closables.push(backup);
   if (backup.records) payments.payment.useBackups(backup.records);
@@ -295,26 +323,11 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    events,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),
     // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).
-    rateLimits: countRefusals(
-      {
-        // Real time, not the injectable clock: tests that move the clock move plans, not rates.
-        user: new TokenBuckets({ perMinute: config.rateLimitUserPerMinute, what: 'requests of this user' }),
-        anonymous: new TokenBuckets({
-          perMinute: config.rateLimitAnonymousPerMinute,
-          what: 'requests without a token from this address',
-        }),
-        node: new TokenBuckets({ perMinute: config.rateLimitNodePerMinute, what: 'requests of this node' }),
-        'sign-in': new TokenBuckets({
-          perMinute: config.rateLimitSignInPerMinute,
-          what: 'sign-in requests from this address',
-        }),
-        'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
-      },
-      metrics,
-    ),
+    rateLimits: countRefusals(rateLimitBuckets(config, nodeDb, log, clock), metrics),
     metrics,
     metricsToken: scrapeToken,
     readiness: new Readiness(

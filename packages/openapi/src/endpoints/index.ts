@@ -12,6 +12,7 @@ import { subscriptionEndpoints } from './subscription.js';
 import { databaseEndpoints } from './database.js';
 import { filesEndpoints } from './files.js';
 import { scriptsEndpoints } from './scripts.js';
+import { eventsEndpoints } from './events.js';
 import { paymentEndpoints } from './payment.js';
 import { backupEndpoints } from './backup.js';
 import { backupNodeEndpoints } from './backup-node.js';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...databaseEndpoints,
   ...filesEndpoints,
   ...scriptsEndpoints,
+  ...eventsEndpoints,
   ...paymentEndpoints,
   ...backupEndpoints,
   ...backupNodeEndpoints,

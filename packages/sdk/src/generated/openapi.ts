@@ -569,6 +569,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/vault/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the changes of the caller's vault (Server-Sent Events)
+         * @description Every change committed in the caller's space of their vault, in order, as Server-Sent Events: documents inserted, updated and deleted (with the document up to 16 KiB), collections and indexes created and dropped, files written, moved and deleted, scripts registered and deleted, the vault's state and plan, backups and restores. The answer is `text/event-stream` and stays open: each event is `id:` (its cursor), `event:` (its type) and one `data:` line (a JSON object, `VaultEvent`); a `: ping` comment comes at least every 15 s, and a line `id:` alone moves the cursor past events a filter left out. `since` (or `Last-Event-ID`) resumes after a cursor with nothing lost or repeated; without it the stream starts at the newest event and its first line `id:` is the cursor to resume from. Filters: `collections`, `paths`, `types`, and `filter` on documents. A cursor older than what the node keeps (`CELLA_EVENTS_RETENTION`) is 410 with the oldest cursor still accepted; a malformed cursor or one ahead of the newest event is 400. A caller may hold `CELLA_EVENTS_MAX_STREAMS_PER_DID` streams at once (429, internal_code 1, past it); a client that reads slower than events come is sent a final `event: error` (`consumer_too_slow`) and the stream ends. docs/events.md has the wire format byte by byte.
+         */
+        get: operations["vaultEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/scripting/{script_name}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream what a script lets the caller see, live (Server-Sent Events)
+         * @description A live view of a `find` script: the document events of its collection (in the target vault and space, as a run finds them) whose documents match its filter after substitution, projected as its options say — to callers who pass its condition. The script's executable must be one `find` (400 otherwise). The caller is as in a run: a token, or none for a script registered with `allowAnonymousUser` and `allowAnonymousApp` (then `target_did` is required); `target_did` and `target_app_did` are the run's `context`, `parameters` its `params`. The condition is checked when the stream opens (400 as a run: "the caller can't match the condition") and again whenever a collection it reads changes: when it no longer holds the stream ends with `event: error` (`condition_failed`), as it does when the script is replaced or deleted (`script_changed`). Events carry `seq`, `at`, `type`, `_id` and `document` (not the collection's name); a document larger than 16 KiB is read again by `_id`. Resuming (`since`, `Last-Event-ID`), the 410, the heartbeat and the limits are those of `GET /api/v2/vault/events`.
+         */
+        get: operations["scriptEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/payment/payment_config": {
         parameters: {
             query?: never;
@@ -1538,6 +1578,11 @@ export interface components {
          */
         Did: string;
         /**
+         * @description An event's sequence number in decimal, as the stream's `id:` lines give it; `0` = before the first event.
+         * @example 1042
+         */
+        EventCursor: string;
+        /**
          * @example {
          *       "subscription": "vault",
          *       "pricing_name": "Standard"
@@ -1950,6 +1995,245 @@ export interface components {
             roots?: components["schemas"]["Cid"][];
             /** @description Single blocks (database chunks). */
             cids?: components["schemas"]["Cid"][];
+        };
+        /**
+         * @description A document inserted, updated or deleted.
+         * @example {
+         *       "seq": 1042,
+         *       "at": 1772444105000,
+         *       "type": "document.inserted",
+         *       "collection": "notes",
+         *       "_id": {
+         *         "$oid": "69a558980fa8f1f1d94ee8a8"
+         *       },
+         *       "document": {
+         *         "_id": {
+         *           "$oid": "69a558980fa8f1f1d94ee8a8"
+         *         },
+         *         "title": "Shopping list",
+         *         "body": "oat milk, lemons, rye bread",
+         *         "created": 1772444105,
+         *         "modified": 1772444105
+         *       }
+         *     }
+         */
+        DocumentEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.inserted" | "document.updated" | "document.deleted";
+            collection: components["schemas"]["CollectionName"];
+            /** @description The document's `_id` in Extended JSON (an ObjectId as `{"$oid": "…"}`). */
+            _id: unknown;
+            /** @description The document as the change left it (inserted, updated) or as it was (deleted); absent when `document_too_large`. */
+            document?: components["schemas"]["Document"];
+            /**
+             * @description The document is larger than the events carry (`CELLA_EVENTS_MAX_DOCUMENT_BYTES`, 16 KiB by default): read it with a find by `_id`.
+             * @constant
+             */
+            document_too_large?: true;
+        };
+        /**
+         * @description A collection created or dropped.
+         * @example {
+         *       "seq": 1040,
+         *       "at": 1772444103000,
+         *       "type": "collection.created",
+         *       "collection": "notes"
+         *     }
+         */
+        CollectionEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "collection.created" | "collection.dropped";
+            collection: components["schemas"]["CollectionName"];
+        };
+        /**
+         * @description An index created or dropped.
+         * @example {
+         *       "seq": 1041,
+         *       "at": 1772444104000,
+         *       "type": "index.created",
+         *       "collection": "notes",
+         *       "index": "by_due",
+         *       "key": {
+         *         "due": 1
+         *       },
+         *       "unique": false
+         *     }
+         */
+        IndexEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "index.created" | "index.dropped";
+            collection: components["schemas"]["CollectionName"];
+            /** @description The index's name. */
+            index: string;
+            /** @description Its keys (index.created). */
+            key?: {
+                [key: string]: 1 | -1;
+            };
+            /** @description Whether it is unique (index.created). */
+            unique?: boolean;
+        };
+        /**
+         * @description A file written (uploaded, overwritten, copied to), moved, or deleted.
+         * @example {
+         *       "seq": 1043,
+         *       "at": 1772444460000,
+         *       "type": "file.written",
+         *       "path": "photos/2026/cat.jpg",
+         *       "cid": "bafkreic6iyydesfrvyd5nc2jcyh6le3x2saqw72gmiddg3z2k4dqtimjou",
+         *       "size": 812144
+         *     }
+         */
+        FileEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "file.written" | "file.moved" | "file.deleted";
+            /** @description The file path (where it is now, for file.moved). */
+            path: string;
+            /** @description Where it was (file.moved). */
+            from?: string;
+            /** @description The CID of its content. */
+            cid: string;
+            /** @description Its size in bytes. */
+            size: number;
+        };
+        /**
+         * @description A script registered (or replaced) or deleted.
+         * @example {
+         *       "seq": 1044,
+         *       "at": 1772444110000,
+         *       "type": "script.registered",
+         *       "name": "get_messages"
+         *     }
+         */
+        ScriptEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "script.registered" | "script.deleted";
+            /** @description The script's name. */
+            name: string;
+        };
+        /**
+         * @description The vault was frozen, unfrozen, subscribed again or unsubscribed.
+         * @example {
+         *       "seq": 1045,
+         *       "at": 1772444699000,
+         *       "type": "vault.state",
+         *       "state": "frozen"
+         *     }
+         */
+        VaultStateEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vault.state";
+            /**
+             * @description running, frozen (read-only), or removed (unsubscribed: the last event of the vault).
+             * @enum {string}
+             */
+            state: "running" | "frozen" | "removed";
+        };
+        /**
+         * @description The vault's plan changed (a settled payment, or a paid plan that ended).
+         * @example {
+         *       "seq": 1046,
+         *       "at": 1772444700000,
+         *       "type": "vault.plan",
+         *       "plan": "Standard",
+         *       "quota": 5368709120,
+         *       "end": 1775036700
+         *     }
+         */
+        VaultPlanEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vault.plan";
+            /** @description The pricing plan now. */
+            plan: string;
+            /** @description Its storage quota in bytes. */
+            quota: number;
+            /**
+             * @description When it ends (epoch seconds); -1 = never.
+             * @example 1772444105
+             */
+            end: number;
+        };
+        /**
+         * @description A backup or a restore started or ended. After a restore ends with success the vault holds the backup: read again what you show.
+         * @example {
+         *       "seq": 1047,
+         *       "at": 1772445063000,
+         *       "type": "backup.state",
+         *       "kind": "backup",
+         *       "result": "success",
+         *       "message": "backed up 2 documents in 1 collection and 1 file"
+         *     }
+         */
+        BackupEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "backup.state";
+            /**
+             * @description A backup to the backup node, or a restore from it.
+             * @enum {string}
+             */
+            kind: "backup" | "restore";
+            /**
+             * @description running (it started), success or failed (it ended).
+             * @enum {string}
+             */
+            result: "running" | "success" | "failed";
+            /** @description What the job says (as `GET /api/v2/vault/backup/state` does). */
+            message: string;
         };
         /**
          * @description The Hive Node API level the node serves (the reference node answers its release here; the Hive SDKs read `major`, `minor`, `patch`) and the Cella software version. The contract version is `info.version` of the OpenAPI document.
@@ -2758,6 +3042,26 @@ export interface components {
          */
         RunScriptResult: {
             [key: string]: unknown;
+        };
+        /**
+         * @description The error body, plus the oldest cursor still accepted.
+         * @example {
+         *       "error": {
+         *         "message": "the cursor 512 is older than the events this vault still keeps (the oldest cursor accepted is 1040): read the data again, then stream from there"
+         *       },
+         *       "oldest_cursor": "1040"
+         *     }
+         */
+        CursorExpired: {
+            /** @description What went wrong. */
+            error: {
+                /** @description Human-readable reason, safe to show to a user. */
+                message: string;
+                /** @description Refines the HTTP status (see the error table). */
+                internal_code?: number;
+            };
+            /** @description The oldest cursor the node still resumes from (`since`): everything after it is kept. After reading the data again, stream from now (no `since`) or from here. */
+            oldest_cursor: components["schemas"]["EventCursor"];
         };
         /**
          * @example {
@@ -3615,6 +3919,41 @@ export interface components {
             }[];
             /** @description Whether the index refuses a second document with the same keys. */
             unique: boolean;
+        };
+        /** @description One change of the vault: the `data:` of one Server-Sent Event, whose `event:` is the `type` and whose `id:` is the `seq` (the cursor to resume after it). Each type's fields are below; a client ignores fields and types it does not know. */
+        VaultEvent: components["schemas"]["DocumentEvent"] | components["schemas"]["CollectionEvent"] | components["schemas"]["IndexEvent"] | components["schemas"]["FileEvent"] | components["schemas"]["ScriptEvent"] | components["schemas"]["VaultStateEvent"] | components["schemas"]["VaultPlanEvent"] | components["schemas"]["BackupEvent"];
+        /**
+         * @description A document the script lets the caller see was inserted, updated or deleted.
+         * @example {
+         *       "seq": 1042,
+         *       "at": 1772444105000,
+         *       "type": "document.inserted",
+         *       "_id": {
+         *         "$oid": "69a558980fa8f1f1d94ee8a8"
+         *       },
+         *       "document": {
+         *         "_id": {
+         *           "$oid": "69a558980fa8f1f1d94ee8a8"
+         *         },
+         *         "to": "did:elastos:iXEKuLg2gwhEv8K1rraa4ufeeupzA9JvvX",
+         *         "text": "see you at 6"
+         *       }
+         *     }
+         */
+        ScriptStreamEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "document.inserted" | "document.updated" | "document.deleted";
+            /** @description The document's `_id` in Extended JSON (an ObjectId as `{"$oid": "…"}`). */
+            _id: unknown;
+            /** @description The document (inserted, updated: as the change left it, projected by the script's options); absent for a delete. */
+            document?: components["schemas"]["Document"];
         };
     };
     responses: {
@@ -5990,6 +6329,179 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    vaultEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event: the stream replays every later event, then goes on live, nothing lost or repeated. Or the `Last-Event-ID` header (the query wins). Absent: only what happens from now on. Older than the node keeps (`CELLA_EVENTS_RETENTION`, 7 days): 410 with the oldest cursor still held; ahead of the newest event: 400. */
+                since?: components["schemas"]["EventCursor"];
+                /** @description Only these collections' events (document, collection and index events), comma-separated. */
+                collections?: string;
+                /** @description Only file events under these path prefixes, comma-separated (`photos/` matches `photos/2026/cat.jpg`). */
+                paths?: string;
+                /** @description Only these event types or families (the part before the dot: `document`, `file`, …), comma-separated. */
+                types?: string;
+                /** @description A MongoDB filter the documents of document events must match; needs `collections` naming exactly one collection. A delete is matched on the document as it was. */
+                filter?: string;
+            };
+            header?: {
+                /** @description The cursor to resume after, as EventSource sends it when it reconnects (`since` wins when both are given). */
+                "last-event-id"?: components["schemas"]["EventCursor"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (`text/event-stream`, kept open): events as they are committed; the schema is that of one `data:` line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `CURSOR_EXPIRED`: The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /**
+             * @description `TOO_MANY_STREAMS` (internal_code 1): The caller holds as many open event streams as the node allows: close one first.
+             *
+             *     `RATE_LIMITED`: Too many requests; retry later.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
+    scriptEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event: the stream replays every later event, then goes on live, nothing lost or repeated. Or the `Last-Event-ID` header (the query wins). Absent: only what happens from now on. Older than the node keeps (`CELLA_EVENTS_RETENTION`, 7 days): 410 with the oldest cursor still held; ahead of the newest event: 400. */
+                since?: components["schemas"]["EventCursor"];
+                /** @description The run's `params` (a JSON object), substituted as in a run. */
+                parameters?: string;
+                /** @description The script owner's DID (the run's `context.target_did`); default: the caller. */
+                target_did?: components["schemas"]["Did"];
+                /** @description The application space the script lives in (the run's `context.target_app_did`). */
+                target_app_did?: components["schemas"]["Did"];
+            };
+            header?: {
+                /** @description The cursor to resume after, as EventSource sends it when it reconnects (`since` wins when both are given). */
+                "last-event-id"?: components["schemas"]["EventCursor"];
+            };
+            path: {
+                /** @description A script name: 1–128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`; names starting with `__` are reserved. */
+                script_name: components["schemas"]["ScriptName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (`text/event-stream`, kept open) of the matching document events; the schema is that of one `data:` line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `CURSOR_EXPIRED`: The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /**
+             * @description `TOO_MANY_STREAMS` (internal_code 1): The caller holds as many open event streams as the node allows: close one first.
+             *
+             *     `RATE_LIMITED`: Too many requests; retry later.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     paymentConfig: {

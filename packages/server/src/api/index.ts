@@ -40,6 +40,8 @@ import { downloadByTransaction } from './scripts/download-by-transaction.js';
 import { listScripts } from './scripts/list-scripts.js';
 import { registerScript } from './scripts/register-script.js';
 import { runScript } from './scripts/run-script.js';
+import { scriptEvents } from './events/script-events.js';
+import { vaultEvents } from './events/vault-events.js';
 import { unregisterScript } from './scripts/unregister-script.js';
 import { uploadByTransaction } from './scripts/upload-by-transaction.js';
 import * as backup from './backup/index.js';
@@ -91,6 +93,8 @@ export const procedures = conforming({
   listScripts,
   registerScript,
   runScript,
+  vaultEvents,
+  scriptEvents,
   unregisterScript,
   uploadByTransaction,
   downloadByTransaction,

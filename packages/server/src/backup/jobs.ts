@@ -62,6 +62,11 @@ export interface BackupJobsOptions {
   exclusiveStore: boolean;
   /** A job ended in this process; `networkBytes`: what its runs moved to or from the backup node. */
   onJobEnded?: (kind: JobKind, result: 'success' | 'failed', networkBytes: number) => void;
+  /**
+   * A job started or ended (committed to its record), before that is answered: the vault's change
+   * feed (a `backup.state` event).
+   */
+  onState?: (userDid: string, kind: JobKind, result: JobResult, message: string) => Promise<void>;
 }
 
 export const JOBS_COLLECTION = 'backup_jobs';
@@ -149,6 +154,7 @@ export class BackupJobs {
       if (error instanceof StoreError && error.code === 'DUPLICATE_KEY') throw inProgress(kind);
       throw error;
     }
+    await this.told(userDid, kind, 'running', doc.message);
     this.launch(userDid, kind, grant);
     return viewOf(doc);
   }
@@ -373,6 +379,16 @@ export class BackupJobs {
         },
       },
     );
+    await this.told(userDid, kind, result, message);
+  }
+
+  /** Tells `onState` (a failure to is logged: the job itself goes on). */
+  private async told(userDid: string, kind: JobKind, result: JobResult, message: string): Promise<void> {
+    await this.o
+      .onState?.(userDid, kind, result, message)
+      .catch((error: unknown) =>
+        this.o.log.warn({ err: error, userDid }, 'backup jobs: could not append the backup.state event'),
+      );
   }
 
   /** Stops running jobs (they stay `running` and resume at the next start) and the timers. */

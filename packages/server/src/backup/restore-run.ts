@@ -26,6 +26,8 @@ import { openSession } from './backup-run.js';
 
 /** How long in-flight requests may still use the old database after the switch. */
 const DRAIN_MS = 1500;
+/** Events numbers left unused between a vault's old log and its new one (restore-run below). */
+const RESTORE_SEQUENCE_GAP = 1_000_000;
 
 export function otherDatabaseName(userDid: string, current: string): string {
   const canonical = vaultDatabaseName(userDid);
@@ -105,6 +107,10 @@ export async function runRestore(deps: PrimaryDeps, input: RunInput): Promise<st
         `the backup holds ${imported.dbUsed + adopted.filesUsed} bytes but this vault's plan "${vault.plan}" allows ${vault.quota} bytes`,
       );
     }
+    // The vault's change feed goes on in the new database, numbered after the old one's, with room
+    // for what is still written there until the switch: every cursor a client holds stays valid.
+    const { head } = await deps.documents.database(vault.database).changeLog().bounds();
+    await db.changeLog().continueAfter(head + RESTORE_SEQUENCE_GAP);
     // The switch: one conditional write.
     signal.throwIfAborted();
     const moved = await deps.vaults.switchDatabase(userDid, vault.database, target, {

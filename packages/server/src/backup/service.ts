@@ -54,6 +54,8 @@ export interface BackupServiceDeps {
   outbound: OutboundClient;
   /** Told when a job ends here (the metrics). */
   onJobEnded?: BackupJobsOptions['onJobEnded'];
+  /** Told when a job starts or ends (the vault's change feed). */
+  onState?: BackupJobsOptions['onState'];
 }
 
 export class BackupService {
@@ -107,6 +109,7 @@ export class BackupService {
       settings: d.settings,
       exclusiveStore: !d.config.mongodbUri,
       ...(d.onJobEnded ? { onJobEnded: d.onJobEnded } : {}),
+      ...(d.onState ? { onState: d.onState } : {}),
       grantOf: async (userDid, credential) => {
         const grant = await verifyBackupCredential(credential, d.resolver, d.clock());
         checkOnPrimary(grant, userDid, d.identity.did);

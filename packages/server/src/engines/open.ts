@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { BlockStore } from '@cella/block-store';
-import type { DocumentStore } from '@cella/document-store';
+import type { ChangeLogSettings, DocumentStore } from '@cella/document-store';
 import type { StoragePath } from '../storage/free-space.js';
 
 const documentsDir = (config: Config) => path.join(config.dataDir, 'db');
@@ -17,17 +17,22 @@ export function localStoragePaths(config: Config): StoragePath[] {
   return paths;
 }
 
-export async function openDocumentStore(config: Config, log: Logger): Promise<DocumentStore> {
+/** `changeLog`: what logged writes append to their database's log (the vaults' change feed). */
+export async function openDocumentStore(
+  config: Config,
+  log: Logger,
+  changeLog?: ChangeLogSettings,
+): Promise<DocumentStore> {
   if (config.mongodbUri) {
     const { createMongoDocumentStore } = await import('@cella/document-store/mongodb');
-    const store = createMongoDocumentStore({ uri: config.mongodbUri });
+    const store = createMongoDocumentStore({ uri: config.mongodbUri, ...(changeLog ? { changeLog } : {}) });
     log.info('document store: MongoDB');
     return store;
   }
   const { createSqliteDocumentStore } = await import('@cella/document-store/sqlite');
   const dir = documentsDir(config);
   log.info({ dir }, 'document store: SQLite (embedded)');
-  return createSqliteDocumentStore({ dir });
+  return createSqliteDocumentStore({ dir, ...(changeLog ? { changeLog } : {}) });
 }
 
 export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {

@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BlockStore } from '@cella/block-store';
-import type { Collection, Database, DocumentStore } from '@cella/document-store';
+import type { Collection, Database, DocumentStore, LogContext } from '@cella/document-store';
 import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -357,6 +357,7 @@ export class FilesService {
     record: Omit<FileRecord, 'rev'> & { rev?: string },
     charge: Charge,
     mode: 'overwrite' | 'create',
+    log?: LogContext,
   ): Promise<FileRecord | null> {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
       const previous = mode === 'overwrite' ? await records.get(record.path) : null;
@@ -381,12 +382,15 @@ export class FilesService {
               },
               ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
             },
-            { beforeCommit },
+            { beforeCommit, ...(log ? { log } : {}) },
           );
           if (result.matchedCount === 1) return previous;
           await refund(); // another writer got there first: read again
         } else {
-          await records.collection.insertMany([toDocument(record)], { beforeCommit });
+          await records.collection.insertMany([toDocument(record)], {
+            beforeCommit,
+            ...(log ? { log } : {}),
+          });
           return null;
         }
       } catch (error) {
@@ -575,10 +579,15 @@ export class FilesService {
     for (const record of below) await this.deleteOne(vault, records, record.path);
   }
 
-  private async deleteOne(vault: VaultSpace, records: FileRecords, path: string): Promise<boolean> {
+  private async deleteOne(
+    vault: VaultSpace,
+    records: FileRecords,
+    path: string,
+    log?: LogContext,
+  ): Promise<boolean> {
     let doc;
     try {
-      doc = await records.collection.findOneAndDelete({ _id: path });
+      doc = await records.collection.findOneAndDelete({ _id: path }, log ? { log } : {});
     } catch (error) {
       throw fromStoreError(error);
     }
@@ -655,13 +664,15 @@ export class FilesService {
             target,
             kind === 'copy' ? this.quotaCharge(vault) : this.adjustCharge(vault),
             'create',
+            // A move is one event (file.moved), said by the write of its new path.
+            kind === 'move' ? { moved_from: source.path } : undefined,
           );
         } catch (error) {
           await this.refs.release(source.cid);
           throw error;
         }
         created.push({ ...target, rev: '' });
-        if (kind === 'move') await this.deleteOne(vault, records, source.path);
+        if (kind === 'move') await this.deleteOne(vault, records, source.path, { moved: true });
       }
     } catch (error) {
       // A copy is all or nothing: undo the part made. (A move keeps what moved: every file is

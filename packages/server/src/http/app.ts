@@ -135,6 +135,13 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 
+  // Event streams stay open until the client leaves: the node ends them (`shutting_down`) before
+  // the server waits for its answers to finish.
+  app.addHook('preClose', (done) => {
+    ctx.events.endStreams();
+    done();
+  });
+
   registerMetrics(app, ctx);
 
   const methodsAt = registerRoutes(app, ctx, { tables: options.tables, skip: servedByDocsRoutes, parseJson });

@@ -20,6 +20,8 @@ export const CORS_ALLOWED_HEADERS = [
   'If-Modified-Since',
   'X-Request-Id',
   'Accept',
+  // An event stream's resume point, as EventSource sends it when it reconnects.
+  'Last-Event-ID',
 ];
 
 /** Response headers a script may read (beyond the CORS-safelisted ones). */

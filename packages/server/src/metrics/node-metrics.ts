@@ -27,6 +27,12 @@ export interface MetricsHooks {
   backupJobEnded(kind: 'backup' | 'restore', result: 'success' | 'failed', networkBytes: number): void;
   /** Backup node: bytes of blocks received from primaries. */
   backupBytesReceived(bytes: number): void;
+  /** An event stream opened (`owner`: the vault's own; `script`: a script's view). */
+  eventStreamOpened(kind: 'owner' | 'script'): void;
+  /** An event stream closed: by the client, or cut by the node (`reason`: the final event's error). */
+  eventStreamClosed(kind: 'owner' | 'script', reason: string): void;
+  /** Events sent on streams. */
+  eventsSent(count: number): void;
 }
 
 /** Engine latency: a port operation and how long it took. */
@@ -68,6 +74,9 @@ export class NodeMetrics implements Metrics {
   private readonly backupJobs: Counter<'kind' | 'result'>;
   private readonly backupBytes: Counter<'kind'>;
   private readonly receivedBytes: Counter;
+  private readonly eventStreams: Gauge<'kind'>;
+  private readonly eventsOut: Counter;
+  private readonly eventStreamsCut: Counter<'reason'>;
   // Every request and every engine operation: counted without prom-client's per-call label
   // hashing (hot-metrics.ts).
   private readonly documentOps: HotHistogram;
@@ -111,6 +120,23 @@ export class NodeMetrics implements Metrics {
     this.receivedBytes = new Counter({
       name: 'cella_backup_received_bytes_total',
       help: 'Backup node: bytes of blocks received from primaries.',
+      registers,
+    });
+    this.eventStreams = new Gauge({
+      name: 'cella_event_streams_open',
+      help: 'Event streams open in this process, by kind (owner: a vault’s own feed; script: a script’s live view).',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.eventsOut = new Counter({
+      name: 'cella_events_sent_total',
+      help: 'Events sent on event streams by this process.',
+      registers,
+    });
+    this.eventStreamsCut = new Counter({
+      name: 'cella_event_streams_cut_total',
+      help: 'Event streams the node ended, by reason (consumer_too_slow, condition_failed, script_changed, vault_removed, shutting_down).',
+      labelNames: ['reason'],
       registers,
     });
     this.documentOps = new HotHistogram(
@@ -180,6 +206,19 @@ export class NodeMetrics implements Metrics {
 
   backupBytesReceived(bytes: number): void {
     this.receivedBytes.inc(bytes);
+  }
+
+  eventStreamOpened(kind: 'owner' | 'script'): void {
+    this.eventStreams.labels(kind).inc();
+  }
+
+  eventStreamClosed(kind: 'owner' | 'script', reason: string): void {
+    this.eventStreams.labels(kind).dec();
+    if (reason !== 'client') this.eventStreamsCut.labels(reason).inc();
+  }
+
+  eventsSent(count: number): void {
+    this.eventsOut.inc(count);
   }
 
   async scrape(): Promise<{ contentType: string; text: string }> {
@@ -280,5 +319,8 @@ export const disabledMetrics: Metrics = {
   rateLimitRefused: () => undefined,
   backupJobEnded: () => undefined,
   backupBytesReceived: () => undefined,
+  eventStreamOpened: () => undefined,
+  eventStreamClosed: () => undefined,
+  eventsSent: () => undefined,
   scrape: async () => ({ contentType: 'text/plain', text: '' }),
 };

@@ -72,7 +72,7 @@ function sortOption(where: string, value: unknown): Record<string, 1 | -1> | und
   return sort;
 }
 
-function projectionOption(where: string, value: unknown): Record<string, 0 | 1> | undefined {
+export function projectionOption(where: string, value: unknown): Record<string, 0 | 1> | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isPlainObject(value)) bad(where, 'option projection must be an object of field: 0 | 1');
   return value as Record<string, 0 | 1>;

@@ -25,7 +25,14 @@ import { conditionHolds } from './conditions.js';
 import { plan } from './executables.js';
 import type { ScriptFiles } from './file-port.js';
 import { leavesOf, WRITE_TYPES } from './model.js';
-import { ScriptRegistry, type ListedScript, type RegisterResult, type ScriptDefinition } from './registry.js';
+import {
+  ScriptRegistry,
+  type ListedScript,
+  type LoadedScript,
+  type RegisterResult,
+  type ScriptDefinition,
+} from './registry.js';
+import { subscriptionOf, type ScriptSubscription } from './subscription.js';
 import type { RunVariables } from './substitution.js';
 import { TransactionStore, type Transaction, type TransactionKind } from './transactions.js';
 
@@ -120,17 +127,18 @@ export class ScriptService {
     return spaceOf(vault, app);
   }
 
-  async run(request: RunRequest): Promise<Record<string, unknown>> {
+  /** Steps 3 to 5 of a run: the target space, the script, the caller's admission, the condition. */
+  private async admit(
+    request: RunRequest,
+    vault: VaultSpace,
+  ): Promise<{ script: LoadedScript; vars: RunVariables }> {
     const { caller } = request;
-    const vault = await this.targetSpace(request);
-    if (request.scriptName === ANONYMOUS_FILES_SCRIPT) return this.anonymousFile(vault, request);
     const script = await this.registry.load(vault, request.scriptName);
     if (!script)
       throw new CellaError('BAD_REQUEST', `no script named "${request.scriptName}" in the target vault`);
     if (!caller && !script.anonymous) {
       throw unauthorized('this script needs an access token: it does not allow anonymous callers');
     }
-
     const vars: RunVariables = {
       callerDid: caller?.userDid ?? null,
       callerAppDid: caller?.appDid ?? null,
@@ -139,6 +147,25 @@ export class ScriptService {
     if (script.condition && !(await conditionHolds(this.deps.store, vault, script.condition, vars))) {
       throw new CellaError('BAD_REQUEST', "the caller can't match the condition of this script");
     }
+    return { script, vars };
+  }
+
+  /**
+   * A live view of a `find` script (GET …/scripting/{name}/events): admitted as a run is, then what
+   * a stream needs to select events and to check the condition again (subscription.ts).
+   */
+  async subscription(request: RunRequest): Promise<ScriptSubscription> {
+    const vault = await this.targetSpace(request);
+    if (request.scriptName === ANONYMOUS_FILES_SCRIPT)
+      throw new CellaError('INVALID_PARAMETER', `${ANONYMOUS_FILES_SCRIPT} cannot be subscribed to`);
+    const { script, vars } = await this.admit(request, vault);
+    return subscriptionOf(this.deps.store, vault, script, vars);
+  }
+
+  async run(request: RunRequest): Promise<Record<string, unknown>> {
+    const vault = await this.targetSpace(request);
+    if (request.scriptName === ANONYMOUS_FILES_SCRIPT) return this.anonymousFile(vault, request);
+    const { script, vars } = await this.admit(request, vault);
 
     const leaves = leavesOf(script.executable);
     const steps = leaves.map((leaf) => plan(leaf, vars));

@@ -115,11 +115,12 @@ class GuardedDatabase implements Database {
   get name(): string {
     return this.inner.name;
   }
-  createCollection(name: string) {
-    return guarded(this.guard, () => this.inner.createCollection(name));
+  // The options carry the change log's context (a collection created or dropped is an event).
+  createCollection(...args: Parameters<Database['createCollection']>) {
+    return guarded(this.guard, () => this.inner.createCollection(...args));
   }
-  dropCollection(name: string) {
-    return watchFull(this.guard, this.inner.dropCollection(name));
+  dropCollection(...args: Parameters<Database['dropCollection']>) {
+    return watchFull(this.guard, this.inner.dropCollection(...args));
   }
   listCollections() {
     return this.inner.listCollections();

@@ -12,11 +12,21 @@
  * default space's collections under their own names, an application's under its prefix (names.ts).
  * The data services open a space through `spaceDatabase`, a view of the vault database that maps
  * names both ways; so collections, file metadata, scripts and collection flags follow the space
- * without the services knowing about it. Whatever works on the whole database — backup, restore,
- * promotion, forced unsubscribe, the files sweep, the usage repair — covers every space by
- * construction, and a restore switches all spaces in its one conditional write.
+ * without the services knowing about it. Every write through a space is logged: it is an event of
+ * the vault's change feed (logged-collection.ts, docs/events.md). Whatever works on the whole
+ * database — backup, restore, promotion, forced unsubscribe, the files sweep, the usage repair —
+ * covers every space by construction, and a restore switches all spaces in its one conditional
+ * write.
  */
-import type { ChangeLog, Collection, Database, Document, DocumentStore } from '@cella/document-store';
+import type {
+  ChangeLog,
+  Collection,
+  Database,
+  Document,
+  DocumentStore,
+  LayoutOptions,
+} from '@cella/document-store';
+import { LoggedCollection, logged } from './logged-collection.js';
 import { spacePrefix, splitSpace } from './names.js';
 import type { VaultRecord } from './vaults.js';
 
@@ -64,12 +74,12 @@ class SpaceDatabase implements Database {
       .map((stored) => stored.slice(this.prefix.length));
   }
 
-  createCollection(name: string): Promise<boolean> {
-    return this.db.createCollection(this.own(name));
+  createCollection(name: string, options?: LayoutOptions): Promise<boolean> {
+    return this.db.createCollection(this.own(name), logged(options));
   }
 
-  dropCollection(name: string): Promise<boolean> {
-    return this.db.dropCollection(this.own(name));
+  dropCollection(name: string, options?: LayoutOptions): Promise<boolean> {
+    return this.db.dropCollection(this.own(name), logged(options));
   }
 
   hasCollection(name: string): Promise<boolean> {
@@ -77,7 +87,7 @@ class SpaceDatabase implements Database {
   }
 
   collection(name: string): Collection {
-    return this.db.collection(this.own(name));
+    return new LoggedCollection(this.db.collection(this.own(name)));
   }
 
   async dataBytes(): Promise<number> {

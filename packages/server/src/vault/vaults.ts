@@ -64,6 +64,24 @@ export interface VaultServiceOptions {
 
 const field: Record<UsageKind, 'dbUsed' | 'filesUsed'> = { db: 'dbUsed', files: 'filesUsed' };
 
+/** An event of the vault's change feed about its record (`vault.state`, `vault.plan`). */
+export type VaultRecordEvent =
+  | { type: 'vault.state'; state: VaultRecord['state'] }
+  | { type: 'vault.plan'; plan: string; quota: number; end: number };
+
+/**
+ * Where the record's changes are told (the events service appends them to the vault's log): called
+ * once a change is committed, before the request that made it is answered.
+ */
+export type VaultEventSink = (userDid: string, event: VaultRecordEvent) => Promise<void>;
+
+const planEvent = (doc: Document): VaultRecordEvent => ({
+  type: 'vault.plan',
+  plan: String(doc.plan),
+  quota: Number(doc.quota),
+  end: Number(doc.end),
+});
+
 function toRecord(doc: Document): VaultRecord {
   return {
     userDid: String(doc._id),
@@ -111,6 +129,7 @@ export class VaultService {
   private readonly vaults: Collection;
   private readonly cache = new Map<string, { record: VaultRecord; until: number }>();
   private readonly enforceQuota: boolean;
+  private tell: VaultEventSink = async () => undefined;
 
   constructor(
     nodeDb: Database,
@@ -125,6 +144,11 @@ export class VaultService {
 
   private nowSeconds(): number {
     return Math.floor(this.clock() / 1000);
+  }
+
+  /** Connects the change feed (wired once the events service is built). */
+  useEvents(sink: VaultEventSink): void {
+    this.tell = sink;
   }
 
   /** The user's vault; null when there is none or it was unsubscribed (`removed`). */
@@ -194,6 +218,7 @@ export class VaultService {
         $set: { plan: plan.name, quota: quotaBytes(plan), planAmount: 0, start: now, end: -1, updated: now },
       },
     );
+    if (downgraded) await this.tell(record.userDid, planEvent(downgraded));
     return downgraded ? toRecord(downgraded) : ((await this.find(record.userDid)) ?? record);
   }
 
@@ -339,7 +364,10 @@ export class VaultService {
         { $set: { ...change, updated: this.nowSeconds() }, $push: { settlements: settlementKey } },
       );
       this.cache.delete(userDid);
-      if (updated) return true;
+      if (updated) {
+        await this.tell(userDid, planEvent(updated));
+        return true;
+      }
     }
     throw new CellaError('INTERNAL', 'the vault plan kept changing while a payment was applied; retry');
   }
@@ -352,6 +380,7 @@ export class VaultService {
       { _id: userDid, state: { $ne: 'removed' } },
       { $set: { state, updated: this.nowSeconds() } },
     );
+    if (doc) await this.tell(userDid, { type: 'vault.state', state });
     return doc ? toRecord(doc) : null;
   }
 
@@ -361,10 +390,11 @@ export class VaultService {
    */
   async subscribe(userDid: string): Promise<VaultRecord> {
     this.cache.delete(userDid);
-    await this.vaults.findOneAndUpdate(
+    const restored = await this.vaults.findOneAndUpdate(
       { _id: userDid, state: 'removed' },
       { $set: { state: 'running', updated: this.nowSeconds() } },
     );
+    if (restored) await this.tell(userDid, { type: 'vault.state', state: 'running' });
     return this.open(userDid);
   }
 
@@ -375,6 +405,7 @@ export class VaultService {
       { _id: userDid, state: { $ne: 'removed' } },
       { $set: { state: 'removed', updated: this.nowSeconds() } },
     );
+    if (doc) await this.tell(userDid, { type: 'vault.state', state: 'removed' });
     return doc ? toRecord(doc) : null;
   }
 

@@ -27,6 +27,12 @@ const installer = path.join(repoRoot, 'scripts/services/schemathesis.sh');
 /** Generated cases per operation and phase. */
 const EXAMPLES = 25;
 const SEED = 18;
+/**
+ * The event streams (`text/event-stream`) stay open until the client leaves, while schemathesis
+ * reads a whole answer before it checks it: they are left out here, and their refusals and their
+ * answers checked against the document by test/events/.
+ */
+const EVENT_STREAMS = ['vaultEvents', 'scriptEvents'];
 /** The internal node-to-node backup API. */
 const BACKUP_API = '^/api/v2/vault-backup-service/';
 
@@ -175,13 +181,19 @@ const operationCount = (document: { paths: Record<string, Record<string, unknown
 
 test('every operation of openapi.json, fuzzed: no 5xx and no answer outside the document', async () => {
   const token = await (await exampleUser()).session.token();
-  const run = await fuzz('vault node', vaultNode, [`headers = { Authorization = "Bearer ${token}" }`]);
+  const run = await fuzz(
+    'vault node',
+    vaultNode,
+    [`headers = { Authorization = "Bearer ${token}" }`],
+    EVENT_STREAMS.flatMap((id) => ['--exclude-operation-id', id]),
+  );
   // Every operation of the document was exercised, but the one serving the document itself
-  // (schemathesis leaves it out; it is read as the schema instead, and checked here).
+  // (schemathesis leaves it out; it is read as the schema instead, and checked here) and the
+  // event streams.
   const served = await fetch(`${vaultNode.url}/api/v2/openapi.json`);
   expect(served.headers.get('content-type')).toMatch(/^application\/json/);
   const document = (await served.json()) as { paths: Record<string, Record<string, unknown>> };
-  expect(run.operations).toBe(operationCount(document) - 1);
+  expect(run.operations).toBe(operationCount(document) - 1 - EVENT_STREAMS.length);
 }, 600_000);
 
 test("every operation of the Hive dialect's openapi-hive.json, fuzzed (but the primary routes it repeats)", async () => {

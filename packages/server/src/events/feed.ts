@@ -1,0 +1,99 @@
+/**
+ * A vault's feed in this process: the streams open on it, and the newest event handed to them.
+ * New events are read once per page for every live stream (`pull`), when this process committed a
+ * logged write to the vault (the store's `appended`) and on the tail timer — which is how events
+ * committed by another process sharing the store reach streams here (they read the same log by
+ * sequence number). A stream behind the feed catches up by reading the log itself (stream.ts).
+ */
+import type { ChangeLog } from '@cella/document-store';
+import type { EventStream } from './stream.js';
+import { VaultEvent } from './wire.js';
+
+/** Events read per page. */
+export const PAGE = 100;
+
+export class VaultFeed {
+  readonly streams = new Set<EventStream>();
+  private pulling: Promise<void> | null = null;
+  private again = false;
+  private readonly catching = new WeakSet<EventStream>();
+
+  constructor(
+    readonly userDid: string,
+    /** The vault's database now (a restore moves the vault to another). */
+    public database: string,
+    /** The newest event handed to the live streams. */
+    public head: number,
+    private readonly logOf: (database: string) => ChangeLog,
+    /** Called with each page handed out (the service ends streams on `vault.state: removed`). */
+    private readonly onPage: (feed: VaultFeed, events: VaultEvent[]) => void,
+  ) {}
+
+  private get log(): ChangeLog {
+    return this.logOf(this.database);
+  }
+
+  add(stream: EventStream): void {
+    this.streams.add(stream);
+    this.resume(stream);
+  }
+
+  /** A stream at or past the feed's head is live; one behind reads on while its client takes it. */
+  resume(stream: EventStream): void {
+    if (stream.closed || stream.live || this.catching.has(stream)) return;
+    if (stream.cursor >= this.head) {
+      stream.live = true;
+      return;
+    }
+    this.catching.add(stream);
+    void this.catchUp(stream).finally(() => this.catching.delete(stream));
+  }
+
+  private async catchUp(stream: EventStream): Promise<void> {
+    try {
+      while (!stream.closed && !stream.live && stream.hungry) {
+        if (stream.cursor >= this.head) {
+          stream.live = true;
+          return;
+        }
+        const records = await this.log.read(stream.cursor, PAGE);
+        // The feed read further than the log shows now: a restore moved the vault meanwhile.
+        if (records.length === 0) {
+          stream.live = true;
+          return;
+        }
+        await stream.deliver(
+          records.map((r) => new VaultEvent(r)),
+          false,
+        );
+      }
+    } catch (error) {
+      stream.body.destroy(error as Error);
+    }
+  }
+
+  /** Reads what is new after the head and hands it to the live streams; one pull at a time. */
+  pull(): Promise<void> {
+    if (this.pulling) {
+      this.again = true;
+      return this.pulling;
+    }
+    this.pulling = this.pullAll().finally(() => (this.pulling = null));
+    return this.pulling;
+  }
+
+  private async pullAll(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        const records = await this.log.read(this.head, PAGE);
+        if (records.length === 0) break;
+        const events = records.map((r) => new VaultEvent(r));
+        for (const stream of this.streams) if (stream.live) void stream.deliver(events, true);
+        this.head = events[events.length - 1]!.seq;
+        this.onPage(this, events);
+        if (records.length < PAGE) break;
+      }
+    } while (this.again);
+  }
+}
