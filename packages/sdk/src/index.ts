@@ -38,6 +38,7 @@ export {
   EncryptedCollection,
   SharedCollection,
   MAX_FIND_BATCH,
+  type CountOptions,
   type CreateCollectionOptions,
   type DeleteOptions,
   type DeleteResult,
