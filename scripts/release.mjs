@@ -8,7 +8,8 @@
  *     `npm pack --dry-run`: both must list the same files;
  *  4. check each tarball: publint (strict), @arethetypeswrong/cli (ESM-only packages with the
  *     `esm-only` profile), and our rules: repository, homepage, license and engines in the manifest,
- *     the LICENSE file, no export condition pointing at a file the tarball lacks;
+ *     the LICENSE file, no export condition (nor main, module, types, typesVersions) pointing at a
+ *     file the tarball lacks;
  *  5. print the tarballs and the changesets still pending.
  * Publish with `npm publish release/<tarball>` (the checked bytes). `--no-build` skips step 2.
  * Exit 1 when a check fails.
@@ -101,6 +102,16 @@ function ownProblems(manifest, files, license) {
   for (const target of exportTargets(manifest.exports)) {
     const file = target.replace(/^\.\//, '');
     if (!files.has(file)) problems.push(`export target ${target} is not in the tarball`);
+  }
+  // The older entry fields too: a resolver that ignores `exports` (old TypeScript, bundlers) reads these.
+  const fields = { main: manifest.main, module: manifest.module, types: manifest.types ?? manifest.typings };
+  for (const [field, target] of Object.entries(fields)) {
+    if (typeof target === 'string' && !files.has(target.replace(/^\.\//, '')))
+      problems.push(`${field} → ${target} is not in the tarball`);
+  }
+  for (const target of exportTargets(manifest.typesVersions).filter((t) => !t.includes('*'))) {
+    if (!files.has(target.replace(/^\.\//, '')))
+      problems.push(`typesVersions → ${target} is not in the tarball`);
   }
   for (const [name, target] of Object.entries(
     typeof manifest.bin === 'string' ? { bin: manifest.bin } : (manifest.bin ?? {}),

@@ -1,6 +1,7 @@
 // cella-stack: operator CLI for the chain-node stack (spec/chain-stack.md). Parses the command
 // line with node's util.parseArgs and dispatches; every failure ends as one line on stderr and a
 // non-zero exit code (2 for usage errors).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ChainRpcError, parseComponent } from '@cella/chain';
 import { createContext, UsageError, type CliIo } from './cli-context.js';
@@ -11,6 +12,11 @@ import { runInit } from './commands/init.js';
 import { runJsonRpc } from './commands/jsonrpc.js';
 import { runStatus } from './commands/status.js';
 import { runWatch } from './commands/watch.js';
+
+/** This package's version (its package.json sits next to src/ and dist/, and in the published package). */
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export const USAGE = `cella-stack: the chain-node stack (main chain, sidechains, arbiter, oracles)
 
@@ -44,10 +50,12 @@ Global options:
   --ws C=URL          WebSocket URL of sidechain C for watch (repeatable)
   --timeout MS        RPC timeout (default 3000)
   --json              machine-readable output
+  --version           print the version (cella-stack X.Y.Z) and exit
 Exit codes: 0 ok, 1 failed or unhealthy, 2 usage error.`;
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
   home: { type: 'string' },
   layout: { type: 'string' },
   third: { type: 'string' },
@@ -76,6 +84,7 @@ type OptionName = keyof typeof OPTIONS;
 
 const GLOBAL_OPTIONS: readonly OptionName[] = [
   'help',
+  'version',
   'home',
   'layout',
   'third',
@@ -127,6 +136,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const { values: v, positionals } = parsed;
     const [command, ...rest] = positionals;
+    if (v.version) {
+      io.out(`cella-stack ${VERSION}`);
+      return 0;
+    }
     if (v.help || !command || command === 'help') {
       io.out(USAGE);
       return command || v.help ? 0 : 2;

@@ -234,3 +234,112 @@ describe('doctor', () => {
     expect(text.stdout).toMatch(/\d+ error\(s\), \d+ warning\(s\)\n$/);
   });
 });
+
+/** Sets (or adds) `--flag value` in a sidechain's launch.json, as an operator editing it by hand. */
+async function setLaunchFlags(file: string, flags: Record<string, string | true>): Promise<void> {
+  await editJson(file, (launch: { args: string[] }) => {
+    for (const [flag, value] of Object.entries(flags)) {
+      const at = launch.args.indexOf(`--${flag}`);
+      const rest = value === true ? [] : [value];
+      if (at < 0) launch.args.push(`--${flag}`, ...rest);
+      else if (value !== true) launch.args[at + 1] = value;
+    }
+  });
+}
+
+describe('the gaps found from outside (issue 27)', () => {
+  it('doctor and config validate on an empty home: not initialised, exit 1 (was "no problems found", 0)', async () => {
+    const home = await newHome();
+    const doctor = await runCli(['--home', home, 'doctor']);
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(`not-initialised: no chain-node stack is initialised under ${home}`);
+    expect(doctor.stdout).toContain('fix: cella-stack init --chain-type mainnet|testnet');
+    expect(doctor.stdout).toMatch(/1 error\(s\), 0 warning\(s\)\n$/);
+    expect(doctor.stdout).not.toContain('no problems found');
+    const json = await runCli(['--home', home, 'doctor', '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).findings.map((f: { check: string }) => f.check)).toEqual([
+      'not-initialised',
+    ]);
+    const validate = await runCli(['--home', home, 'config', 'validate']);
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toContain('error: no chain-node stack is initialised under');
+    expect(validate.stdout).not.toContain('is valid');
+  });
+
+  it('doctor finds an account unlocked on 0.0.0.0 without "personal", on the RPC or the WebSocket', async () => {
+    const home = await newHome();
+    const init = await runCli([
+      ...['--home', home, 'init', 'main', 'sc', '--chain-type', 'mainnet'],
+      ...['--public-ip', '203.0.113.45', '--light-kdf'],
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+    const launchFile = path.join(home, 'node/sc/launch.json');
+    const account = JSON.parse(await fs.readFile(launchFile, 'utf8')).settings.account as string;
+    // The hardened line's modules (no personal), the RPC opened and the account unlocked.
+    await setLaunchFlags(launchFile, { rpcaddr: '0.0.0.0', unlock: account, 'allow-insecure-unlock': true });
+    const rpc = await runCli(['--home', home, 'doctor', '--json']);
+    expect(rpc.code).toBe(1);
+    const found = (r: { stdout: string }) =>
+      JSON.parse(r.stdout).findings.find((f: { check: string }) => f.check === 'rpc-exposed-unlocked');
+    expect(found(rpc)).toMatchObject({ severity: 'error', component: 'sc' });
+    expect(found(rpc).message).toContain(
+      `with "eth" (eth_sendTransaction signs with unlocked accounts) enabled and account ${account} unlocked`,
+    );
+    // RPC back on loopback, the WebSocket on 0.0.0.0 with geth's default modules (no --wsapi).
+    await setLaunchFlags(launchFile, { rpcaddr: '127.0.0.1', wsaddr: '0.0.0.0' });
+    const ws = await runCli(['--home', home, 'doctor', '--json']);
+    expect(ws.code).toBe(1);
+    expect(found(ws)).toMatchObject({ severity: 'error' });
+    expect(found(ws).message).toContain('RPC bound to 0.0.0.0 with "eth"');
+  });
+
+  it('a partial init takes the address a previous init was given, not the interface’s', async () => {
+    const home = await newHome();
+    const sc = await runCli([
+      ...['--home', home, 'init', 'sc', '--chain-type', 'mainnet'],
+      ...['--public-ip', '203.0.113.77', '--light-kdf'],
+    ]);
+    expect(sc.code, sc.stderr).toBe(0);
+    const rest = await runCli(['--home', home, 'init', 'main', 'id', '--light-kdf']);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(rest.stdout).toContain('public IP: 203.0.113.77 (existing)');
+    const main = JSON.parse(await fs.readFile(path.join(home, 'node/main/config.json'), 'utf8'));
+    expect(main.Configuration.DPoSConfiguration.IPAddress).toBe('203.0.113.77');
+    const id = JSON.parse(await fs.readFile(path.join(home, 'node/id/launch.json'), 'utf8'));
+    expect(id.args[id.args.indexOf('--pbft.net.address') + 1]).toBe('203.0.113.77');
+  });
+
+  it('init --reinit keeps the RPC credentials of a config.json that fails on another field, and says so', async () => {
+    const home = await newHome();
+    const args = ['--home', home, 'init', 'main', '--chain-type', 'mainnet', '--public-ip', '203.0.113.46'];
+    expect((await runCli(args)).code).toBe(0);
+    const file = path.join(home, 'node/main/config.json');
+    const before = JSON.parse(await fs.readFile(file, 'utf8')).Configuration.RpcConfiguration;
+    await editJson(file, (c) => (c.Configuration.HttpJsonPort = 'twenty thousand'));
+    const reinit = await runCli([...args, '--reinit']);
+    expect(reinit.code, reinit.stderr).toBe(0);
+    expect(reinit.stderr).toContain(
+      'warning: ~/node/main/config.json did not match its model (Configuration.HttpJsonPort:',
+    );
+    expect(reinit.stderr).toContain('its RPC credentials are kept');
+    const after = JSON.parse(await fs.readFile(file, 'utf8')).Configuration;
+    expect(after.RpcConfiguration).toEqual(before);
+    expect(after.HttpJsonPort).toBe(20336);
+    // A file whose credentials cannot be read at all is not replaced: init stops and says why.
+    await fs.writeFile(file, '{"Configuration": {"RpcConfiguration": ');
+    const broken = await runCli([...args, '--reinit']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('its RPC credentials cannot be read');
+    expect(await fs.readFile(file, 'utf8')).toBe('{"Configuration": {"RpcConfiguration": ');
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(
+      await fs.readFile(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    const r = await runCli(['--version']);
+    expect(r).toEqual({ code: 0, stdout: `cella-stack ${version}\n`, stderr: '' });
+    expect((await runCli(['--help'])).stdout).toContain('--version');
+  });
+});

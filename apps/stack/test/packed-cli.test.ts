@@ -118,10 +118,13 @@ describe('the packed cella-stack', () => {
     await expect(fs.access(path.join(project, 'node_modules/tsx'))).rejects.toThrow();
   });
 
-  it('runs with npx in the fresh project: help, init, flags, doctor', async () => {
+  it('runs with npx in the fresh project: help, version, init, flags, doctor', async () => {
     const help = await run('npx', ['cella-stack', '--help'], project);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage:');
+    // The version comes from the installed package's own package.json.
+    const version = await run('npx', ['cella-stack', '--version'], project);
+    expect(version).toMatchObject({ code: 0, stdout: 'cella-stack 0.1.0\n' });
     const home = path.join(work, 'home');
     const init = await run(
       'npx',

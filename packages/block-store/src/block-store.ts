@@ -48,6 +48,11 @@ export interface BlockStore {
   /** Every block CID of the DAG under `root` (root included). */
   blocksOf(root: string): AsyncIterable<string>;
   hasBlock(cid: string): Promise<boolean>;
+  /**
+   * The bytes of one stored block (a DAG's node or leaf, not a file's content): NOT_FOUND when it
+   * is not stored. What a writer of CAR streams of its own framing reads (the vault export).
+   */
+  readBlock(cid: string): Promise<Uint8Array>;
   /** A CARv1 stream of the given blocks (each must be stored). */
   exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array>;
   /** Stores every block of a CAR stream (verifying each block's hash); returns the count. */

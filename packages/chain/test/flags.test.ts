@@ -169,6 +169,47 @@ describe('the spec profile, golden', () => {
   });
 });
 
+describe('an unlocked account behind an exposed RPC (issue 27)', () => {
+  const base = ['--datadir', '/d', '--mine', '--unlock', ADDRESS, '--allow-insecure-unlock'];
+
+  it('is an error without "personal": eth_sendTransaction (in "eth") spends from it', () => {
+    const args = [...base, '--rpc', '--rpcaddr', '0.0.0.0', '--rpcapi', 'eth,net,web3'];
+    expect(launchRisk(args)).toMatchObject({ check: 'rpc-exposed-unlocked', severity: 'error' });
+    expect(launchRisk(args)?.message).toBe(
+      `RPC bound to 0.0.0.0 with "eth" (eth_sendTransaction signs with unlocked accounts) enabled and account ${ADDRESS} unlocked: anyone who reaches the port can send transactions from it`,
+    );
+    // geth's default modules (no --rpcapi) include eth.
+    expect(launchRisk([...base, '--rpc', '--rpcaddr', '0.0.0.0'])?.severity).toBe('error');
+  });
+
+  it('is an error on the WebSocket too: --wsaddr 0.0.0.0 without --wsapi serves eth', () => {
+    const args = [
+      ...base,
+      '--rpc',
+      '--rpcaddr',
+      '127.0.0.1',
+      '--rpcapi',
+      'eth',
+      '--ws',
+      '--wsaddr',
+      '0.0.0.0',
+    ];
+    expect(launchRisk(args)).toMatchObject({ check: 'rpc-exposed-unlocked', severity: 'error' });
+    expect(launchRisk(args)?.message).toContain('RPC bound to 0.0.0.0 with "eth"');
+    // A WebSocket list without eth exposes nothing to spend with.
+    expect(launchRisk([...args, '--wsapi', 'net,web3'])).toBeUndefined();
+  });
+
+  it('is no risk on loopback, nor with nothing unlocked', () => {
+    expect(
+      launchRisk([...base, '--rpc', '--rpcaddr', '127.0.0.1', '--ws', '--wsaddr', 'localhost']),
+    ).toBeUndefined();
+    expect(
+      launchRisk(['--datadir', '/d', '--rpc', '--rpcaddr', '0.0.0.0', '--ws', '--wsaddr', '0.0.0.0']),
+    ).toBeUndefined();
+  });
+});
+
 describe('the hardened profile (the default) and extra modules', () => {
   it('is the default: loopback, no personal, nothing unlocked, nothing exposed', () => {
     expect(DEFAULT_SIDECHAIN_CHOICES.profile).toBe('hardened');

@@ -11,6 +11,7 @@ import { benchEvents } from './events.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
+import { benchRateLimits } from './rate-limits.js';
 import { benchScale } from './scale.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
@@ -19,6 +20,7 @@ import { benchStartup } from './startup.js';
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   auth: benchAuth,
+  'rate-limits': benchRateLimits,
   database: benchDatabase,
   scale: benchScale,
   files: benchFiles,

@@ -165,6 +165,13 @@ export const configSchema = z
     /** Requests per minute per calling node on the internal backup API (0: no limit). */
     rateLimitNodePerMinute: int(0, 1_000_000_000).default(12_000),
     /**
+     * Where the four budgets above are counted: `memory` (token buckets in each process: N
+     * processes admit N budgets), `store` (counters in the DocumentStore that every process
+     * shares, claimed in chunks: src/rate-limits/shared-windows.ts), `auto` (`store` with
+     * MongoDB, the engine several processes can share; `memory` with the embedded SQLite).
+     */
+    rateLimitStore: z.enum(['auto', 'memory', 'store']).default('auto'),
+    /**
      * Addresses the node may call on a user's behalf although they are not public (src/outbound):
      * IPs, CIDR ranges and host names, comma-separated. Empty: public addresses only.
      */
@@ -309,6 +316,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_RATE_LIMIT_ANONYMOUS: 'rateLimitAnonymousPerMinute',
   CELLA_RATE_LIMIT_SIGNIN: 'rateLimitSignInPerMinute',
   CELLA_RATE_LIMIT_NODE: 'rateLimitNodePerMinute',
+  CELLA_RATE_LIMIT_STORE: 'rateLimitStore',
   CELLA_EVENTS_RETENTION: 'eventsRetentionSeconds',
   CELLA_EVENTS_MAX_PER_VAULT: 'eventsMaxPerVault',
   CELLA_EVENTS_MAX_STREAMS_PER_DID: 'eventsMaxStreamsPerDid',

@@ -39,8 +39,7 @@ import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
-import { AnonymousRateLimiter } from './scripts/rate-limit.js';
-import { TokenBuckets } from './rate-limits/token-buckets.js';
+import { rateLimitBuckets } from './rate-limits/buckets.js';
 import { ScriptService } from './scripts/service.js';
 import { loadPlans } from './vault/plans.js';
 import { VaultService } from './vault/vaults.js';
@@ -328,23 +327,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),
     // The buckets the endpoint table's rate limits name (MODE_RATE_LIMITS and the entries' own).
-    rateLimits: countRefusals(
-      {
-        // Real time, not the injectable clock: tests that move the clock move plans, not rates.
-        user: new TokenBuckets({ perMinute: config.rateLimitUserPerMinute, what: 'requests of this user' }),
-        anonymous: new TokenBuckets({
-          perMinute: config.rateLimitAnonymousPerMinute,
-          what: 'requests without a token from this address',
-        }),
-        node: new TokenBuckets({ perMinute: config.rateLimitNodePerMinute, what: 'requests of this node' }),
-        'sign-in': new TokenBuckets({
-          perMinute: config.rateLimitSignInPerMinute,
-          what: 'sign-in requests from this address',
-        }),
-        'anonymous-script-runs': new AnonymousRateLimiter(nodeDb, config.anonymousRunsPerMinute, clock),
-      },
-      metrics,
-    ),
+    rateLimits: countRefusals(rateLimitBuckets(config, nodeDb, log, clock), metrics),
     metrics,
     metricsToken: scrapeToken,
     readiness: new Readiness(

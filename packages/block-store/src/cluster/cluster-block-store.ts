@@ -360,6 +360,10 @@ class ClusterEngine implements ClusterBlockStore {
     return this.kubo.hasBlock(cid);
   }
 
+  readBlock(cid: string): Promise<Uint8Array> {
+    return this.kubo.readBlock(cid);
+  }
+
   exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array> {
     return this.kubo.exportCar(roots, blocks);
   }

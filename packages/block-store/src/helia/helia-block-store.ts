@@ -212,6 +212,10 @@ class HeliaEngine implements HeliaBlockStore {
     return this.blocks.has(parseCid(cid));
   }
 
+  readBlock(cid: string): Promise<Uint8Array> {
+    return this.getBlock(parseCid(cid));
+  }
+
   async *exportCar(
     roots: string[],
     blocks: AsyncIterable<string> | Iterable<string>,

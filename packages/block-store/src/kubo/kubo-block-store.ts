@@ -175,6 +175,10 @@ class KuboEngine implements KuboBlockStore {
     }
   }
 
+  readBlock(cid: string): Promise<Uint8Array> {
+    return this.getBlock(parseCid(cid).toString());
+  }
+
   private async getBlock(cid: string, signal?: AbortSignal): Promise<Uint8Array> {
     try {
       const res = await this.rpc.call('block/get', OFFLINE, { args: [cid], signal });

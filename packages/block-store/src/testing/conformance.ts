@@ -348,6 +348,20 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         expect(await toArray(s.blocksOf(zeros))).toEqual([zeros, await leafCid(new Uint8Array(MiB))]);
       });
 
+      it('reads single blocks: each hashes to its CID, the leaves are the content', async () => {
+        const s = await store();
+        const content = randomBytes(2 * MiB + 5);
+        const cid = await add(content);
+        const [root, ...leaves] = await toArray(s.blocksOf(cid));
+        const rootBytes = await s.readBlock(root!);
+        expect(createHash('sha256').update(rootBytes).digest()).toEqual(
+          Buffer.from(CID.parse(root!).multihash.digest),
+        );
+        const read = await Promise.all(leaves.map((leaf) => s.readBlock(leaf)));
+        expect(Buffer.concat(read).equals(content)).toBe(true);
+        await expectCode(s.readBlock(await leafCid(randomBytes(8))), 'NOT_FOUND');
+      });
+
       it('exports a CAR that another store imports into an identical file', async () => {
         const s = await store();
         const bytes = randomBytes(3 * MiB + 99);

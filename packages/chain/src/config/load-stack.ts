@@ -82,6 +82,20 @@ export async function loadStack(home: string, options: LoadStackOptions = {}): P
   };
 }
 
+/**
+ * True when nothing of a stack is under the home: no node.json, configuration, launch file or init
+ * marker (a wrong `--home`, or before the first init). There is nothing to check then.
+ */
+export function isEmptyStack(state: StackState): boolean {
+  return (
+    !state.nodeJson.exists &&
+    !state.mainConfig.exists &&
+    !state.arbiterConfig.exists &&
+    Object.values(state.launch).every((f) => !f.exists) &&
+    Object.values(state.initialised).every((marked) => !marked)
+  );
+}
+
 /** Reads a credential file (one line); undefined when missing. */
 export async function readCredential(file: string): Promise<string | undefined> {
   try {

@@ -12,13 +12,13 @@ import {
   type KeystoreOwner,
   type SidechainId,
 } from '../layout/components.js';
-import type { StackState } from '../config/load-stack.js';
+import { isEmptyStack, type StackState } from '../config/load-stack.js';
 import { fileMode } from '../config/read-file.js';
 import { parseSidechainArgs } from '../models/sidechain-flags.js';
 import { arbiterPorts, mainChainPorts, sidechainPorts } from '../status/component-ports.js';
 import type { Finding } from './finding.js';
 import { launchRisk } from './launch-risk.js';
-import { validateStack } from './validate-stack.js';
+import { notInitialised, validateStack } from './validate-stack.js';
 
 const SIDECHAINS: readonly SidechainId[] = ['sc', 'id', 'third'];
 
@@ -291,6 +291,7 @@ async function missingFiles(state: StackState): Promise<Finding[]> {
 }
 
 export async function runDoctor(state: StackState): Promise<Finding[]> {
+  if (isEmptyStack(state)) return [notInitialised(state)];
   const findings = [
     ...validateStack(state),
     ...(await credentialModes(state)),

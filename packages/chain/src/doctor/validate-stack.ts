@@ -2,7 +2,7 @@
 // and with node.json's chain type. Security and operability checks are in doctor.ts.
 import { isIPv4 } from 'node:net';
 import { isSidechain, type ComponentId, type OracleId, type SidechainId } from '../layout/components.js';
-import type { StackState } from '../config/load-stack.js';
+import { isEmptyStack, type StackState } from '../config/load-stack.js';
 import type { LoadedFile } from '../config/read-file.js';
 import { arbiterConfigChainType } from '../models/arbiter-config.js';
 import { mainConfigChainType } from '../models/main-config.js';
@@ -11,7 +11,20 @@ import type { Finding } from './finding.js';
 
 const PLACEHOLDERS = new Set(['USER', 'PASSWORD']);
 
+/** The one finding for a home holding no stack: "no problems" would be a lie there. */
+export function notInitialised(state: StackState): Finding {
+  return {
+    check: 'not-initialised',
+    severity: 'error',
+    component: 'global',
+    file: state.layout.display(state.layout.nodeJson),
+    message: `no chain-node stack is initialised under ${state.layout.home}: no node.json, configuration, launch file or init marker`,
+    fix: 'cella-stack init --chain-type mainnet|testnet, or --home DIR (or CELLA_STACK_HOME) for the home that holds the stack',
+  };
+}
+
 export function validateStack(state: StackState): Finding[] {
+  if (isEmptyStack(state)) return [notInitialised(state)];
   const out: Finding[] = [];
   const show = (p: string) => state.layout.display(p);
   const invalid = (component: Finding['component'], file: LoadedFile<unknown>) => {

@@ -41,15 +41,10 @@ import {
 } from '../secrets/random.js';
 import { findEvmKeystore } from '../secrets/keystore-dir.js';
 import { createFileExclusive, ensurePrivateDir, writeFileAtomic } from './atomic-write.js';
+import { existingRpcCredentials } from './existing-rpc.js';
 import { InitError } from './init-error.js';
 import { detectPublicIp, isPublicIPv4 } from './public-ip.js';
-import {
-  renderInit,
-  renderSidechainLaunch,
-  type FileArtifact,
-  type InitSecrets,
-  type RpcCredential,
-} from './render-init.js';
+import { renderInit, renderSidechainLaunch, type FileArtifact, type InitSecrets } from './render-init.js';
 
 export interface InitStackOptions {
   home: string;
@@ -127,14 +122,6 @@ function choiceOptions(s: SidechainId, from: SidechainChoices, to: SidechainChoi
   if (from.frozenAccounts.join() !== to.frozenAccounts.join())
     out.push(`--frozen-accounts ${s}=${to.frozenAccounts.join(',')}`);
   return out;
-}
-
-const PLACEHOLDERS = new Set(['', 'USER', 'PASSWORD']);
-
-function usable(cred: { User?: string; Pass?: string } | undefined): RpcCredential | undefined {
-  if (!cred || cred.User === undefined || cred.Pass === undefined) return undefined;
-  if (PLACEHOLDERS.has(cred.User) || PLACEHOLDERS.has(cred.Pass)) return undefined;
-  return { user: cred.User, pass: cred.Pass };
 }
 
 async function existingKeystore(dir: string, shown: string): Promise<EvmKeystore | undefined> {
@@ -263,7 +250,11 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
   const needsIp = todo.includes('main') || todo.some(mining);
   let publicIp: InitResult['publicIp'];
   if (needsIp) {
-    const storedIps = SIDECHAINS.map((s) => stored[s]).filter((x) => x?.publicIp !== undefined);
+    // Every initialised sidechain's stored address counts, not only this run's: `init main id`
+    // after `init sc --public-ip X` announces X, not an interface's address.
+    const storedIps = SIDECHAINS.map((s) => stored[s] ?? sidechainSettings(state, s)).filter(
+      (x) => x?.publicIp !== undefined,
+    );
     const mainIp = state.mainConfig.value?.Configuration.DPoSConfiguration?.IPAddress;
     const existingIp = mainIp && isIPv4(mainIp) ? mainIp : storedIps[0]?.publicIp;
     if (options.publicIp !== undefined) {
@@ -289,14 +280,23 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
 
   // Secrets: reuse what exists, generate only what is missing.
   const secrets: InitSecrets = { keystorePasswords: {}, evmKeystores: {} };
+  const keptCredentials: string[] = [];
   if (todo.includes('main') || todo.includes('arbiter')) {
-    secrets.mainRpc = usable(state.mainConfig.value?.Configuration.RpcConfiguration) ?? {
+    secrets.mainRpc = (await existingRpcCredentials(
+      state.mainConfig,
+      layout.display(layout.mainConfig),
+      keptCredentials,
+    )) ?? {
       user: generateRpcCredential(random),
       pass: generateRpcCredential(random),
     };
   }
   if (todo.includes('arbiter')) {
-    secrets.arbiterRpc = usable(state.arbiterConfig.value?.Configuration.RpcConfiguration) ?? {
+    secrets.arbiterRpc = (await existingRpcCredentials(
+      state.arbiterConfig,
+      layout.display(layout.arbiterConfig),
+      keptCredentials,
+    )) ?? {
       user: generateRpcCredential(random),
       pass: generateRpcCredential(random),
     };
@@ -390,7 +390,7 @@ export async function initStack(options: InitStackOptions): Promise<InitResult> 
       );
     }
   }
-  const warnings: string[] = [];
+  const warnings: string[] = [...keptCredentials];
   if (publicIp && !publicIp.isPublic) {
     warnings.push(
       `public IP ${publicIp.address} (from a network interface) is not a public address (NAT?): ` +

@@ -158,12 +158,21 @@ export function isLoopbackBind(addr: string | true | undefined): boolean {
 /** RPC modules that must never face the network: account control, node administration, debugging. */
 export const RISKY_RPC_MODULES: readonly string[] = ['personal', 'admin', 'debug'];
 
+/**
+ * The modules geth serves over HTTP or WebSocket when `--rpcapi` / `--wsapi` is not given. `eth`
+ * is among them, and `eth_sendTransaction` signs with any unlocked account: an unlocked account
+ * behind an exposed RPC can be spent from without `personal`.
+ */
+export const DEFAULT_RPC_MODULES: readonly string[] = ['eth', 'net', 'web3'];
+
 /** What a sidechain command line exposes beyond this host. */
 export interface LaunchExposure {
   /** The non-loopback address the HTTP or WebSocket RPC binds, when one does. */
   exposedOn?: string;
   /** Risky modules (personal, admin, debug) reachable on that address. */
   exposedModules: string[];
+  /** `eth` reachable on that address (named, or by geth's default module list). */
+  ethExposed: boolean;
   /** The account `--unlock` names, `true` with only `--allow-insecure-unlock`, else undefined. */
   unlocked?: string | true;
 }
@@ -171,25 +180,28 @@ export interface LaunchExposure {
 /** Reads a command line the way an attacker on the network would see the node it starts. */
 export function launchExposure(args: readonly string[]): LaunchExposure {
   const flags = parseSidechainArgs(args);
-  const modules = (name: string) =>
-    String(flags.get(name) ?? '')
-      .split(',')
-      .filter((m) => RISKY_RPC_MODULES.includes(m));
+  // The modules an endpoint serves: its list, else geth's defaults (eth, net, web3).
+  const served = (name: 'rpcapi' | 'wsapi') => {
+    const list = flags.get(name);
+    return typeof list === 'string' ? list.split(',').map((m) => m.trim()) : [...DEFAULT_RPC_MODULES];
+  };
   const exposed = new Set<string>();
+  let ethExposed = false;
   let exposedOn: string | undefined;
-  if (flags.has('rpc') && !isLoopbackBind(flags.get('rpcaddr'))) {
-    exposedOn = String(flags.get('rpcaddr'));
-    for (const m of modules('rpcapi')) exposed.add(m);
-  }
-  // geth's WebSocket modules default to net,web3,eth: only an explicit --wsapi adds risky ones.
-  if (flags.has('ws') && !isLoopbackBind(flags.get('wsaddr'))) {
-    exposedOn ??= String(flags.get('wsaddr'));
-    for (const m of modules('wsapi')) exposed.add(m);
+  for (const [on, bind, api] of [
+    ['rpc', 'rpcaddr', 'rpcapi'],
+    ['ws', 'wsaddr', 'wsapi'],
+  ] as const) {
+    if (!flags.has(on) || isLoopbackBind(flags.get(bind))) continue;
+    exposedOn ??= String(flags.get(bind));
+    const modules = served(api);
+    for (const m of modules) if (RISKY_RPC_MODULES.includes(m)) exposed.add(m);
+    if (modules.includes('eth')) ethExposed = true;
   }
   const unlock = flags.get('unlock');
   const unlocked =
     typeof unlock === 'string' ? unlock : flags.has('allow-insecure-unlock') ? true : undefined;
-  return { exposedOn, exposedModules: [...exposed], unlocked };
+  return { exposedOn, exposedModules: [...exposed], ethExposed, unlocked };
 }
 
 const SAFE = /^[A-Za-z0-9_./:,=@%+-]+$/;

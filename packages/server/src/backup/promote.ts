@@ -22,7 +22,6 @@ import { adoptFileRefs, copyContents, importDatabase, indexPublished } from './i
 import { releaseAll } from '../files/vault-refs.js';
 import type { FileRefs, PublicFileIndex } from './primary-deps.js';
 import type { ProgressSink } from './progress.js';
-import { readBlock } from './read-block.js';
 import type { BackupReceiver } from './receiver.js';
 
 export interface PromoteDeps {
@@ -75,7 +74,7 @@ export async function promote(deps: PromoteDeps, userDid: string): Promise<Vault
   try {
     const fetchChunks = (cids: string[]) =>
       (async function* () {
-        for (const cid of cids) yield { cid, bytes: await readBlock(deps.store.blocks, cid) };
+        for (const cid of cids) yield { cid, bytes: await deps.store.blocks.readBlock(cid) };
       })();
     const imported = await importDatabase(db, manifest, fetchChunks, silent, signal);
     const exportFrom = async (roots: string[]) => {

@@ -14,7 +14,6 @@ import type { BackupRecords, BackupRecord, CurrentBackup } from './backup-record
 import type { BackupStore } from './backup-store.js';
 import { decodeChunk } from './chunks.js';
 import { manifestBlocks, manifestHash, manifestSchema, totalsOf, type Manifest } from './manifest.js';
-import { readBlock } from './read-block.js';
 
 export interface ReceiverOptions {
   records: BackupRecords;
@@ -244,7 +243,7 @@ export class BackupReceiver {
     const held = await this.o.store.heldBy(attemptId);
     const chunk = async (cid: string, documents: number, bytes: number) => {
       if (!held.has(cid)) throw bad(`chunk ${cid} was not received`);
-      const data = await readBlock(this.o.store.blocks, cid);
+      const data = await this.o.store.blocks.readBlock(cid);
       if (data.length !== bytes)
         throw bad(`chunk ${cid} has ${data.length} bytes, the manifest says ${bytes}`);
       let docs;
@@ -315,7 +314,7 @@ export class BackupReceiver {
 
   async readManifest(current: CurrentBackup): Promise<Manifest> {
     const parts: Uint8Array[] = [];
-    for (const cid of current.manifestCids) parts.push(await readBlock(this.o.store.blocks, cid));
+    for (const cid of current.manifestCids) parts.push(await this.o.store.blocks.readBlock(cid));
     const manifest = manifestSchema.parse(JSON.parse(Buffer.concat(parts).toString('utf8')));
     if (manifestHash(manifest) !== current.manifestHash)
       throw new CellaError('INTERNAL', 'the stored backup manifest is damaged');

@@ -4,9 +4,9 @@
  * so a key may burst up to a minute's budget and then goes on at its rate. Counting costs a map
  * lookup and a few arithmetic operations, nothing that shows in a request's time.
  *
- * Per process: several node processes behind one balancer each count their own share, so a key's
- * budget is `perMinute` per process (docs/deployment.md). The anonymous script-run limit, which
- * must hold across processes, is counted in the store instead (scripts/rate-limit.ts).
+ * Per process: several node processes behind one balancer would each count their own share, a
+ * key's budget being `perMinute` per process; such deployments count in the store instead
+ * (shared-windows.ts, chosen by `rateLimitStore`: buckets.ts), as the anonymous script runs always do.
  *
  * Memory is bounded: full buckets (keys idle for a minute) are dropped by a sweep at most once a
  * minute, and at most `maxKeys` keys are kept; past that the oldest key is forgotten (its next

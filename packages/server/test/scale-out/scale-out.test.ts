@@ -10,7 +10,9 @@
  *   rounds; concurrent inserts and uploads into one vault: never a byte over, usage = what is stored;
  * - uploads racing to create `a` and `a/b` on different processes: at most one stays;
  * - a script file transaction opened on one process and used on another; anonymous runs limited
- *   once across the processes, not once per process;
+ *   once across the processes, not once per process; so are a user's requests and an address's
+ *   requests without a token (the general budgets, counted in the store: before, each process
+ *   granted its own, and 350 calls against a budget of 300 all passed);
  * - a process killed (SIGKILL) mid-upload: nothing half-written, usage exact, orphans swept;
  * - a process killed mid-backup: another process takes the job over through its lease and a
  *   backup node receives the whole vault;
@@ -46,6 +48,8 @@ import { countBlocks } from '../backup/inspect.js';
 const MiB = 1024 * 1024;
 const PROCESSES = 3;
 const ANONYMOUS_RUNS_PER_MINUTE = 6;
+/** The general budgets (user, address without a token) in this cluster: small enough to spend. */
+const BUDGET = 300;
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -87,6 +91,8 @@ if (!available) {
         processes: PROCESSES,
         env: {
           CELLA_ANONYMOUS_RUNS_PER_MINUTE: String(ANONYMOUS_RUNS_PER_MINUTE),
+          CELLA_RATE_LIMIT_USER: String(BUDGET),
+          CELLA_RATE_LIMIT_ANONYMOUS: String(BUDGET),
           CELLA_BACKUP_LEASE: '3',
           CELLA_FILES_SWEEP_INTERVAL: '1',
           // The grace must outlast the slowest upload between its count and its metadata (on a
@@ -246,7 +252,7 @@ if (!available) {
         if (results[2 * i + 1] === 'ok') expect(names.has(`clash/${i}/inner.txt`)).toBe(true);
       }
       await expectUsageExact(vault);
-    });
+    }, 120_000);
 
     test('a script file transaction opened on one process is used on another, once', async () => {
       const { vault: owner } = await newUser();
@@ -276,7 +282,7 @@ if (!available) {
       const bytes = await anonymousOn(0).scripts.downloadByTransaction(get.get_drop.transaction_id);
       expect(new TextDecoder().decode(bytes)).toBe('across processes');
       await expectUsageExact(owner);
-    });
+    }, 120_000);
 
     test('anonymous script runs are limited once across the processes, not once per process', async () => {
       const { vault: owner } = await newUser();
@@ -299,6 +305,34 @@ if (!available) {
       });
       expect(statuses.slice(0, ANONYMOUS_RUNS_PER_MINUTE).every((s) => s === 201)).toBe(true);
     });
+
+    test('a user and an address without a token get one budget across the processes, not one each', async () => {
+      const { vault: user } = await newUser();
+      const token = await user.session.token();
+      // Fixed one-minute windows: the calls (about 10 s) must fall into one.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+      const calls = BUDGET + 50;
+      let next = 0;
+      const [byUser, byAddress] = await Promise.all([
+        // A signed-in user's calls, through the proxy (round-robin over the three processes).
+        inParallel(calls, () =>
+          status(`${cluster.url}/api/v2/payment/version`, { authorization: `Bearer ${token}` }),
+        ),
+        // Calls without a token from an address of its own, to each process in turn.
+        inParallel(calls, () =>
+          status(`${cluster.nodes[next++ % PROCESSES]!.url}/api/v2/node/version`, {}, '127.0.0.3'),
+        ),
+      ]);
+      for (const statuses of [byUser, byAddress]) {
+        const counts = tally(statuses);
+        expect(Object.keys(counts).sort()).toEqual(['200', '429']);
+        // At most the budget; at least the budget less what each process may hold unused (a
+        // chunk, a fiftieth of the budget).
+        expect(counts['200']).toBeLessThanOrEqual(BUDGET);
+        expect(counts['200']).toBeGreaterThanOrEqual(BUDGET - PROCESSES * (BUDGET / 50));
+      }
+    }, 120_000);
 
     test('a process killed mid-upload: nothing half-written, usage exact, the others keep serving', async () => {
       const user = await newUser();
@@ -420,6 +454,43 @@ if (!available) {
 }
 
 /** One anonymous run from 127.0.0.2 straight to a process; its HTTP status. */
+/** `count` calls of `call`, six at a time; their results in order. */
+async function inParallel<T>(count: number, call: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (started < count) {
+        const i = started++;
+        results[i] = await call();
+      }
+    }),
+  );
+  return results;
+}
+
+/** A GET's status (from `localAddress` when given). */
+function status(url: string, headers: Record<string, string>, localAddress?: string): Promise<number> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        headers,
+        ...(localAddress ? { localAddress } : {}),
+      },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.once('error', reject);
+    req.end();
+  });
+}
+
 function anonymousRun(url: string, script: string, owner: string): Promise<number> {
   const target = new URL(`/api/v2/vault/scripting/${script}/run`, url);
   const body = JSON.stringify({ context: { target_did: owner } });

@@ -1,5 +1,5 @@
 /**
- * File transactions and the anonymous rate limiter as services, on a real SQLite DocumentStore with
+ * File transactions as a service, on a real SQLite DocumentStore with
  * a movable clock: single use, expiry, refusals that do not burn, concurrent claims, shared state
  * between two service instances (as two node processes would have).
  */
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database, DocumentStore } from '@cella/document-store';
 import { createSqliteDocumentStore } from '@cella/document-store/sqlite';
 import { CellaError } from '../../src/errors.js';
-import { AnonymousRateLimiter } from '../../src/scripts/rate-limit.js';
 import { TransactionStore, type TransactionGrant } from '../../src/scripts/transactions.js';
 
 let dir: string;
@@ -98,20 +97,5 @@ describe('transactions', () => {
       Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(id, 'upload')),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-  });
-});
-
-describe('anonymous rate limit', () => {
-  test('per IP and per one-minute window, shared between instances', async () => {
-    now = Date.UTC(2026, 1, 1);
-    const a = new AnonymousRateLimiter(nodeDb, 3, clock);
-    const b = new AnonymousRateLimiter(nodeDb, 3, clock);
-    await a.take('10.0.0.1');
-    await b.take('10.0.0.1');
-    await a.take('10.0.0.1');
-    expect(await code(b.take('10.0.0.1'))).toBe('RATE_LIMITED');
-    await a.take('10.0.0.2');
-    now += 60_000;
-    await b.take('10.0.0.1');
   });
 });
