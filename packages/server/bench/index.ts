@@ -7,6 +7,7 @@
 import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
+import { benchEvents } from './events.js';
 import { benchFairSharing } from './fair-sharing.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   scale: benchScale,
   files: benchFiles,
   scripts: benchScripts,
+  events: benchEvents,
   payment: benchPayment,
   backup: benchBackup,
   'scale-out': benchScaleOut,
