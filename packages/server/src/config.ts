@@ -140,12 +140,8 @@ export const configSchema = z
     backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
     /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
     backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-    /** Exports of each vault the node remembers, for incremental exports (`?since=`); 0: none. */
-    exportsRemembered: int(0, 100).default(4),
-    /** Exports and imports running at once in a node process (503 past it). */
+    /** Vault exports running at once in a node process (503 past it). */
     transfersMaxConcurrent: int(1, 1000).default(4),
-    /** Bytes of an imported export's manifest an import holds (400 past it): about 150 bytes a file, 40 a page of documents. */
-    importMaxManifestBytes: int(1024 * 1024, 1024 * 1024 * 1024).default(64 * 1024 * 1024),
     /** Most bytes one answer carries; a list cut there says `next_skip` (docs/api-decisions.md). */
     maxAnswerBytes: int(64 * 1024, 1024 * 1024 * 1024).default(16 * 1024 * 1024),
     /** Seconds a client has to send a request's line and headers (408 past it). */
@@ -308,9 +304,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_LEASE: 'backupLeaseSeconds',
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
-  CELLA_EXPORTS_REMEMBERED: 'exportsRemembered',
   CELLA_TRANSFERS_MAX_CONCURRENT: 'transfersMaxConcurrent',
-  CELLA_IMPORT_MAX_MANIFEST: 'importMaxManifestBytes',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
   CELLA_OUTBOUND_CA: 'outboundCa',
   CELLA_MAX_ANSWER_BYTES: 'maxAnswerBytes',
