@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, DocumentStore } from '../src/document-store.js';
 import { StoreError } from '../src/document-store.js';
+import { bsonSize } from '../src/bson-size.js';
 import { createSqliteDocumentStore, sqliteReadPool } from '../src/sqlite/index.js';
+import { fillSqliteCollection } from '../src/testing/fill-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cella-read-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,7 +61,15 @@ describe('SQLite read pool', () => {
   };
   beforeAll(async () => {
     const store = open({ workers: 0 });
-    await fill(store.database('big').collection('c'), 20_000);
+    await store.database('big').createCollection('c');
+    fillSqliteCollection({ file: join(dir, 'big.sqlite'), collection: 'c', count: 20_000, tags: 50 });
+    const c = store.database('big').collection('c');
+    // Filled as the engine stores documents: found, sized and counted as if inserted.
+    const doc = { _id: 'k12345', seq: 12345, tag: 't45', payload: 'lorem ipsum dolor sit amet' };
+    expect(await c.findOne({ seq: 12345 })).toEqual(doc);
+    expect(await c.count({})).toBe(20_000);
+    expect(await c.dataBytes()).toBe((await c.find({})).reduce((sum, d) => sum + bsonSize(d), 0));
+    expect(bsonSize(doc)).toBeGreaterThan(0);
     await store.close();
   });
   afterAll(async () => {

@@ -22,6 +22,12 @@ export const errorCatalogue = {
     internalCode: 2,
     description: 'A backup or restore of this vault is running.',
   },
+  QUERY_TIMEOUT: {
+    status: 400,
+    internalCode: 50,
+    description:
+      "A database query ran past its time limit and was stopped (MongoDB's MaxTimeMSExpired, error 50): the request's `maxTimeMS`, else the node's default (`CELLA_QUERY_TIMEOUT`). Narrow the filter, use an index, or allow more time.",
+  },
   UNAUTHORIZED: {
     status: 401,
     description: 'Missing, malformed, expired or foreign access token, or a failed sign-in.',

@@ -13,6 +13,8 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
   HEADERS_TOO_LARGE: 'the request line and headers together are larger than this node accepts (256 KiB)',
   OVERLOADED: 'too many open connections from this address (at most 100); retry later',
   BACKUP_IN_PROGRESS: 'a backup of your vault is running on this node',
+  QUERY_TIMEOUT:
+    'the query ran past its time limit of 5000 ms (MaxTimeMSExpired): narrow the filter, use an index, or allow more time with maxTimeMS',
   UNAUTHORIZED: 'this endpoint needs an access token: sign in first',
   VAULT_FROZEN: 'the vault is frozen: it is read-only',
   FORBIDDEN: 'this transaction belongs to another caller',

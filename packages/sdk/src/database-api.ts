@@ -83,6 +83,19 @@ export interface FindOneOptions {
   skip?: number;
   sort?: Record<string, 1 | -1>;
   projection?: Record<string, 0 | 1>;
+  /**
+   * How long the query may run on the node, in milliseconds (MongoDB's `maxTimeMS`; absent: the
+   * node's default, 5 s unless configured; the node caps it). Past it the call fails with
+   * `CellaApiError` code `QUERY_TIMEOUT`. For a find, each page's request has this bound.
+   */
+  maxTimeMS?: number;
+}
+
+export interface CountOptions {
+  skip?: number;
+  limit?: number;
+  /** As in FindOptions. */
+  maxTimeMS?: number;
 }
 
 export interface FindOptions extends FindOneOptions {
@@ -150,6 +163,7 @@ export class CollectionApi<T extends object = Document> {
     const query: Record<string, string> = { filter: JSON.stringify(filterToWire(filter)) };
     if (options.sort) query.sort = JSON.stringify(options.sort);
     if (options.projection) query.projection = JSON.stringify(options.projection);
+    const bound = options.maxTimeMS !== undefined ? { maxTimeMS: options.maxTimeMS } : {};
     const batchSize = options.batchSize ?? MAX_FIND_BATCH;
     if (batchSize > MAX_FIND_BATCH) throw new RangeError(`batchSize must be at most ${MAX_FIND_BATCH}`);
     return new Cursor<WithId<U>>(
@@ -157,7 +171,7 @@ export class CollectionApi<T extends object = Document> {
         const page = await this.http.call((headers) =>
           this.http.api.GET('/api/v2/vault/db/{collection}', {
             headers,
-            params: { path: this.path, query: { ...query, ...(skip ? { skip } : {}), limit } },
+            params: { path: this.path, query: { ...query, ...bound, ...(skip ? { skip } : {}), limit } },
           }),
         );
         return {
@@ -190,7 +204,7 @@ export class CollectionApi<T extends object = Document> {
     return this.findOne<U>({ _id: id }, options);
   }
 
-  async count(filter: Filter = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  async count(filter: Filter = {}, options: CountOptions = {}): Promise<number> {
     const result = await this.http.call((headers) =>
       this.http.api.POST('/api/v2/vault/db/{collection}/count', {
         headers,

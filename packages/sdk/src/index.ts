@@ -34,6 +34,7 @@ export {
   database,
   DatabaseApi,
   MAX_FIND_BATCH,
+  type CountOptions,
   type CreateCollectionOptions,
   type DeleteOptions,
   type DeleteResult,

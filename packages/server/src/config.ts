@@ -142,6 +142,22 @@ export const configSchema = z
     backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
     /** Vault exports running at once in a node process (503 past it). */
     transfersMaxConcurrent: int(1, 1000).default(4),
+    /**
+     * Read worker threads of the embedded SQLite engine (docs/document-store.md, "Threads");
+     * absent: the cores less one, at least 1. 0 runs reads on the node's thread (comparison only).
+     */
+    dbWorkers: int(0, 256).optional(),
+    /** Seconds a database query a caller makes may run when it names no `maxTimeMS`. */
+    queryTimeoutSeconds: int(1, 3600).default(5),
+    /**
+     * The most seconds a query may ask for with `maxTimeMS` (more counts as this), and the bound of
+     * the node's own reads.
+     */
+    queryTimeoutMaxSeconds: int(1, 3600).default(60),
+    /** Database queries one caller (a DID, or an address for anonymous script runs) runs at once. */
+    queriesPerCaller: int(1, 1000).default(2),
+    /** Queries of one caller waiting for their turn; past it 429 with Retry-After. */
+    queryQueuePerCaller: int(0, 100_000).default(32),
     /** Most bytes one answer carries; a list cut there says `next_skip` (docs/api-decisions.md). */
     maxAnswerBytes: int(64 * 1024, 1024 * 1024 * 1024).default(16 * 1024 * 1024),
     /** Seconds a client has to send a request's line and headers (408 past it). */
@@ -208,6 +224,13 @@ export const configSchema = z
     eventsTailMs: int(10, 60_000).default(500),
   })
   .superRefine((c, ctx) => {
+    if (c.queryTimeoutMaxSeconds < c.queryTimeoutSeconds) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['queryTimeoutMaxSeconds'],
+        message: 'is below CELLA_QUERY_TIMEOUT, the bound of a query that names none',
+      });
+    }
     if (c.ipfsClusterUrl !== undefined && c.ipfsApiUrl === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -307,6 +330,11 @@ const envNames: Record<string, keyof Config> = {
   CELLA_TRANSFERS_MAX_CONCURRENT: 'transfersMaxConcurrent',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
   CELLA_OUTBOUND_CA: 'outboundCa',
+  CELLA_DB_WORKERS: 'dbWorkers',
+  CELLA_QUERY_TIMEOUT: 'queryTimeoutSeconds',
+  CELLA_QUERY_TIMEOUT_MAX: 'queryTimeoutMaxSeconds',
+  CELLA_QUERIES_PER_CALLER: 'queriesPerCaller',
+  CELLA_QUERY_QUEUE: 'queryQueuePerCaller',
   CELLA_MAX_ANSWER_BYTES: 'maxAnswerBytes',
   CELLA_HEADERS_TIMEOUT: 'headersTimeoutSeconds',
   CELLA_BODY_IDLE_TIMEOUT: 'bodyIdleTimeoutSeconds',

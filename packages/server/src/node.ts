@@ -40,6 +40,7 @@ import { filesSettingsFromConfig, type FilesSettings } from './files/settings.js
 import { paymentSettings } from './payment/settings.js';
 import { startPayments } from './payment/wiring.js';
 import { VaultDatabase } from './vault/database-service.js';
+import { QueryGate } from './vault/query-gate.js';
 import { FilesForScripts } from './scripts/files-adapter.js';
 import { rateLimitBuckets } from './rate-limits/buckets.js';
 import { ScriptService } from './scripts/service.js';
@@ -132,7 +133,7 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   // events service (built once the services are) hears of each commit of this process.
   const eventsSettings = eventsSettingsFromConfig(config);
   let appended: (database: string, head: number) => void = () => undefined;
-  const engine = await openDocumentStore(config, log, {
+  const { store: engine, readPool } = await openDocumentStore(config, log, {
     describe: eventDescriber(eventsSettings.maxDocumentBytes),
     appended: (database, head) => appended(database, head),
     clock,
@@ -154,13 +155,18 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
         nodeDb: engine.database(NODE_DATABASE),
         scanIntervalMs: config.metricsScanIntervalSeconds * 1000,
         engine: engine.engine,
+        readPool,
         freeSpace: () => storage.current(),
         log,
       })
     : disabledMetrics;
   // Outermost, the reserve: a write refused for it reaches neither the engine nor its timing.
   const documents = guardedDocumentStore(
-    metrics.enabled ? timedDocumentStore(engine, metrics.observeDocumentStore) : engine,
+    metrics.enabled
+      ? timedDocumentStore(engine, metrics.observeDocumentStore, (operation) =>
+          metrics.documentStoreTimedOut(operation),
+        )
+      : engine,
     storage,
   );
   const blocks = guardedBlockStore(
@@ -230,7 +236,17 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   );
   config = payments.config;
   closables.push(...payments.closables);
-  const database = new VaultDatabase(documents, vaults, clock);
+  const queryGate = new QueryGate(
+    {
+      perCaller: config.queriesPerCaller,
+      queue: config.queryQueuePerCaller,
+      defaultMs: config.queryTimeoutSeconds * 1000,
+      maxMs: config.queryTimeoutMaxSeconds * 1000,
+    },
+    { refused: () => metrics.rateLimitRefused('database-queries') },
+  );
+  metrics.watchQueryGate(queryGate);
+  const database = new VaultDatabase(documents, vaults, clock, queryGate);
   const scripts = new ScriptService({
     store: documents,
     nodeDb,

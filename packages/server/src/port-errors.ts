@@ -47,6 +47,8 @@ export function fromStoreError(error: unknown): unknown {
       return new CellaError('ALREADY_EXISTS', error.message, { cause: error });
     case 'NO_COLLECTION':
       return new CellaError('COLLECTION_NOT_FOUND', error.message, { cause: error });
+    case 'TIMEOUT':
+      return new CellaError('QUERY_TIMEOUT', error.message, { cause: error });
     case 'STORAGE_FULL':
       return storageFull(error);
     default:

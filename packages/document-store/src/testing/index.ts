@@ -8,3 +8,4 @@ export {
   type ChangeLogConformanceOptions,
   type TestEntry,
 } from './change-log-conformance.js';
+export { fillSqliteCollection, type FillOptions } from './fill-sqlite.js';

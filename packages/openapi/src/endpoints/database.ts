@@ -125,11 +125,11 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Find documents',
     description:
-      "In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). 404 (internal_code 4) when the collection does not exist.",
+      "In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). The query is time-bounded: `maxTimeMS`, else the node's default; past it 400 (internal_code 50, MongoDB's MaxTimeMSExpired). A caller has a few queries running at once; more wait their turn, and past the waiting line 429 with `Retry-After`. 404 (internal_code 4) when the collection does not exist.",
     params: db.collectionParams,
     query: db.findQuery,
     success: { status: 200, description: 'The matching documents.', body: db.findResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'QUERY_TIMEOUT', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND', 'RATE_LIMITED'],
   },
   countDocuments: {
     operationId: 'countDocuments',
@@ -139,11 +139,11 @@ export const databaseEndpoints = defineEndpoints({
     tag: 'Database',
     summary: 'Count documents',
     description:
-      "In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules as find. 404 (internal_code 4) when the collection does not exist.",
+      "In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules, time bound (`options.maxTimeMS`; 400 with internal_code 50 past it) and turns as find. 404 (internal_code 4) when the collection does not exist.",
     params: db.collectionParams,
     body: db.countRequest,
     success: { status: 201, description: 'The count.', body: db.countResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'QUERY_TIMEOUT', 'COLLECTION_NOT_FOUND', 'VAULT_NOT_FOUND', 'RATE_LIMITED'],
     bodyLimit: 1 * MiB,
   },
   listIndexes: {

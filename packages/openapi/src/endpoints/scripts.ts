@@ -50,7 +50,7 @@ export const scriptsEndpoints = defineEndpoints({
     tag: 'Scripts',
     summary: "Run a script of the target vault (default: the caller's own)",
     description:
-      "Runs the script named in the vault of `context.target_did` (default: the caller's own), in the space of `context.target_app_did` (absent: that vault's default space; no context: the caller's own space, the application of their token); the script is looked up there only. Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required, and anonymous runs are limited per IP: 429 with `Retry-After`); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault; 403 (internal_code 1) when the target vault is frozen and the script writes; 507 when a write passes the owner's quota. Parameters are data: keys starting with `$` in them are refused (400).",
+      "Runs the script named in the vault of `context.target_did` (default: the caller's own), in the space of `context.target_app_did` (absent: that vault's default space; no context: the caller's own space, the application of their token); the script is looked up there only. Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required, and anonymous runs are limited per IP: 429 with `Retry-After`); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault; 403 (internal_code 1) when the target vault is frozen and the script writes; 507 when a write passes the owner's quota. Parameters are data: keys starting with `$` in them are refused (400). The condition and every `find` and `count` are time-bounded queries (the node's default bound; past it 400 with internal_code 50) taking turns with the caller's other queries (the caller's DID, or the address of an anonymous caller: past the waiting line 429 with `Retry-After`).",
     params: scripts.scriptNameParams,
     body: scripts.runScriptRequest.optional(),
     // The budget is `CELLA_ANONYMOUS_RUNS_PER_MINUTE` (config `anonymousRunsPerMinute`).
@@ -77,6 +77,7 @@ export const scriptsEndpoints = defineEndpoints({
     errors: [
       'INVALID_PARAMETER',
       'BAD_REQUEST',
+      'QUERY_TIMEOUT',
       'UNAUTHORIZED',
       'VAULT_NOT_FOUND',
       'COLLECTION_NOT_FOUND',

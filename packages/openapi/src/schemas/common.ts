@@ -83,6 +83,23 @@ export const queryInt = (min: number, max: number, example: number) =>
     .pipe(z.number().int().min(min).max(max))
     .meta({ override: documentedAs({ type: 'integer', minimum: min, maximum: max, examples: [example] }) });
 
+/**
+ * A query's time bound (MongoDB's `maxTimeMS`): milliseconds; 0 or absent = the node's default
+ * (`CELLA_QUERY_TIMEOUT`); more than the node allows (`CELLA_QUERY_TIMEOUT_MAX`) is taken as that.
+ */
+export const MAX_TIME_MS_DESCRIPTION =
+  "The query's time limit in milliseconds (MongoDB's `maxTimeMS`); 0 or absent: the node's default (5 s unless configured); more than the node allows (60 s unless configured) counts as that. Past it the query is stopped: 400, internal_code 50 (MaxTimeMSExpired).";
+
+export const maxTimeMS = z
+  .number()
+  .int()
+  .min(0)
+  .max(2_147_483_647)
+  .meta({
+    description: MAX_TIME_MS_DESCRIPTION,
+    examples: [2000],
+  });
+
 /** Where a page starts: items to leave out at the start of a list (continue a cut answer). */
 export const querySkip = queryInt(0, 1_000_000_000, 0).meta({
   description:

@@ -3,6 +3,8 @@ import {
   count,
   filter,
   jsonDocument,
+  MAX_TIME_MS_DESCRIPTION,
+  maxTimeMS,
   nextSkip,
   queryBoolean,
   queryInt,
@@ -214,6 +216,7 @@ export const findQuery = z.object({
     title: 1,
     due: 1,
   }).optional(),
+  maxTimeMS: queryInt(0, 2_147_483_647, 2000).optional().meta({ description: MAX_TIME_MS_DESCRIPTION }),
 });
 
 export const findResponse = z
@@ -256,11 +259,15 @@ export const countRequest = z
           .min(0)
           .optional()
           .meta({ description: 'Count at most this many; 0 = no limit.' }),
+        maxTimeMS: maxTimeMS.optional(),
       })
       .optional()
-      .meta({ description: 'Which of the matches to count.' }),
+      .meta({ description: 'Which of the matches to count, and how long the count may take.' }),
   })
-  .meta({ id: 'CountRequest', examples: [{ filter: { tags: 'home' } }] });
+  .meta({
+    id: 'CountRequest',
+    examples: [{ filter: { tags: 'home' } }, { filter: { tags: 'home' }, options: { maxTimeMS: 2000 } }],
+  });
 
 export const countResponse = z
   .object({ count: count.meta({ description: 'The number of matching documents.' }) })

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * Find documents
-         * @description In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). 404 (internal_code 4) when the collection does not exist.
+         * @description In the caller's own vault. At most 10,000 documents per call (`skip` and `limit` to page). Operators that run code (`$where`, `$function`, JavaScript in `$expr`) or reach other databases are refused (400); regular expressions use RE2 syntax and run in linear time (a pattern RE2 cannot take is a 400). The query is time-bounded: `maxTimeMS`, else the node's default; past it 400 (internal_code 50, MongoDB's MaxTimeMSExpired). A caller has a few queries running at once; more wait their turn, and past the waiting line 429 with `Retry-After`. 404 (internal_code 4) when the collection does not exist.
          */
         get: operations["findDocuments"];
         /**
@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Count documents
-         * @description In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules as find. 404 (internal_code 4) when the collection does not exist.
+         * @description In the caller's own vault: the documents matching `filter`, after `options.skip`, at most `options.limit`. The same filter rules, time bound (`options.maxTimeMS`; 400 with internal_code 50 past it) and turns as find. 404 (internal_code 4) when the collection does not exist.
          */
         post: operations["countDocuments"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Run a script of the target vault (default: the caller's own)
-         * @description Runs the script named in the vault of `context.target_did` (default: the caller's own), in the space of `context.target_app_did` (absent: that vault's default space; no context: the caller's own space, the application of their token); the script is looked up there only. Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required, and anonymous runs are limited per IP: 429 with `Retry-After`); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault; 403 (internal_code 1) when the target vault is frozen and the script writes; 507 when a write passes the owner's quota. Parameters are data: keys starting with `$` in them are refused (400).
+         * @description Runs the script named in the vault of `context.target_did` (default: the caller's own), in the space of `context.target_app_did` (absent: that vault's default space; no context: the caller's own space, the application of their token); the script is looked up there only. Works without a token only for scripts registered with `allowAnonymousUser` and `allowAnonymousApp` (then `context.target_did` is required, and anonymous runs are limited per IP: 429 with `Retry-After`); a token that is sent must be valid (401). A script missing in the target vault and an unmet condition are 400 (as the reference); 404 (internal_code 1) when the target has no vault; 403 (internal_code 1) when the target vault is frozen and the script writes; 507 when a write passes the owner's quota. Parameters are data: keys starting with `$` in them are refused (400). The condition and every `find` and `count` are time-bounded queries (the node's default bound; past it 400 with internal_code 50) taking turns with the caller's other queries (the caller's DID, or the address of an anonymous caller: past the waiting line 429 with `Retry-After`).
          */
         post: operations["runScript"];
         delete?: never;
@@ -1261,15 +1261,28 @@ export interface components {
          *         "tags": "home"
          *       }
          *     }
+         * @example {
+         *       "filter": {
+         *         "tags": "home"
+         *       },
+         *       "options": {
+         *         "maxTimeMS": 2000
+         *       }
+         *     }
          */
         CountRequest: {
             filter: components["schemas"]["Filter"];
-            /** @description Which of the matches to count. */
+            /** @description Which of the matches to count, and how long the count may take. */
             options?: {
                 /** @description Matches to pass over before counting. */
                 skip?: number;
                 /** @description Count at most this many; 0 = no limit. */
                 limit?: number;
+                /**
+                 * @description The query's time limit in milliseconds (MongoDB's `maxTimeMS`); 0 or absent: the node's default (5 s unless configured); more than the node allows (60 s unless configured) counts as that. Past it the query is stopped: 400, internal_code 50 (MaxTimeMSExpired).
+                 * @example 2000
+                 */
+                maxTimeMS?: number;
             };
         };
         /**
@@ -4821,6 +4834,8 @@ export interface operations {
                 sort?: string;
                 /** @description URL-encoded JSON projection `{field: 0|1}`. */
                 projection?: string;
+                /** @description The query's time limit in milliseconds (MongoDB's `maxTimeMS`); 0 or absent: the node's default (5 s unless configured); more than the node allows (60 s unless configured) counts as that. Past it the query is stopped: 400, internal_code 50 (MaxTimeMSExpired). */
+                maxTimeMS?: number;
             };
             header?: never;
             path: {
@@ -4840,7 +4855,19 @@ export interface operations {
                     "application/json": components["schemas"]["FindResult"];
                 };
             };
-            400: components["responses"]["InvalidParameter"];
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `QUERY_TIMEOUT` (internal_code 50): A database query ran past its time limit and was stopped (MongoDB's MaxTimeMSExpired, error 50): the request's `maxTimeMS`, else the node's default (`CELLA_QUERY_TIMEOUT`). Narrow the filter, use an index, or allow more time.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -5161,7 +5188,19 @@ export interface operations {
                     "application/json": components["schemas"]["CountResult"];
                 };
             };
-            400: components["responses"]["InvalidParameter"];
+            /**
+             * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             *
+             *     `QUERY_TIMEOUT` (internal_code 50): A database query ran past its time limit and was stopped (MongoDB's MaxTimeMSExpired, error 50): the request's `maxTimeMS`, else the node's default (`CELLA_QUERY_TIMEOUT`). Narrow the filter, use an index, or allow more time.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
             401: {
                 headers: {
@@ -6086,6 +6125,8 @@ export interface operations {
              * @description `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
              *
              *     `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             *
+             *     `QUERY_TIMEOUT` (internal_code 50): A database query ran past its time limit and was stopped (MongoDB's MaxTimeMSExpired, error 50): the request's `maxTimeMS`, else the node's default (`CELLA_QUERY_TIMEOUT`). Narrow the filter, use an index, or allow more time.
              */
             400: {
                 headers: {

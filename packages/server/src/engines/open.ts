@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { ReadPoolFigures } from '../metrics/index.js';
 import type { BlockStore } from '@cella/block-store';
 import type { ChangeLogSettings, DocumentStore } from '@cella/document-store';
 import type { StoragePath } from '../storage/free-space.js';
@@ -17,22 +18,42 @@ export function localStoragePaths(config: Config): StoragePath[] {
   return paths;
 }
 
-/** `changeLog`: what logged writes append to their database's log (the vaults' change feed). */
+/**
+ * The DocumentStore engine. Reads that name no `maxTimeMS` (the node's own) are bounded by
+ * `CELLA_QUERY_TIMEOUT_MAX`; the services bound a caller's queries themselves (vault/query-gate.ts).
+ * `changeLog`: what logged writes append to their database's log (the vaults' change feed).
+ */
 export async function openDocumentStore(
   config: Config,
   log: Logger,
   changeLog?: ChangeLogSettings,
-): Promise<DocumentStore> {
+): Promise<{ store: DocumentStore; readPool: ReadPoolFigures | null }> {
+  const maxTimeMs = config.queryTimeoutMaxSeconds * 1000;
   if (config.mongodbUri) {
     const { createMongoDocumentStore } = await import('@cella/document-store/mongodb');
-    const store = createMongoDocumentStore({ uri: config.mongodbUri, ...(changeLog ? { changeLog } : {}) });
+    const store = createMongoDocumentStore({
+      uri: config.mongodbUri,
+      maxTimeMs,
+      ...(changeLog ? { changeLog } : {}),
+    });
     log.info('document store: MongoDB');
-    return store;
+    return { store, readPool: null };
   }
-  const { createSqliteDocumentStore } = await import('@cella/document-store/sqlite');
+  const { createSqliteDocumentStore, defaultReadWorkers, sqliteReadPool } =
+    await import('@cella/document-store/sqlite');
   const dir = documentsDir(config);
-  log.info({ dir }, 'document store: SQLite (embedded)');
-  return createSqliteDocumentStore({ dir, ...(changeLog ? { changeLog } : {}) });
+  const store = createSqliteDocumentStore({
+    dir,
+    maxTimeMs,
+    ...(config.dbWorkers !== undefined ? { workers: config.dbWorkers } : {}),
+    ...(changeLog ? { changeLog } : {}),
+  });
+  const pool = sqliteReadPool(store);
+  log.info(
+    { dir, readWorkers: config.dbWorkers ?? defaultReadWorkers() },
+    'document store: SQLite (embedded)',
+  );
+  return { store, readPool: pool ? () => pool.stats() : null };
 }
 
 export async function openBlockStore(config: Config, log: Logger): Promise<BlockStore> {

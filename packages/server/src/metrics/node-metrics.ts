@@ -38,12 +38,24 @@ export interface MetricsHooks {
 /** Engine latency: a port operation and how long it took. */
 export type ObserveOperation = (operation: string, seconds: number) => void;
 
+/** Queries waiting for their caller's turn (vault/query-gate.ts). */
+export interface WaitingQueries {
+  readonly waiting: number;
+}
+
+/** The SQLite engine's read pool, as the wiring reads it (engines/open.ts). */
+export type ReadPoolFigures = () => { threads: number; busy: number; queued: number };
+
 export interface Metrics extends MetricsHooks {
   readonly enabled: boolean;
   /** One answered HTTP request. */
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   observeDocumentStore: ObserveOperation;
+  /** A DocumentStore read stopped at its time bound (StoreError TIMEOUT), by port method. */
+  documentStoreTimedOut(operation: string): void;
   observeBlockStore: ObserveOperation;
+  /** Reports the queries waiting for a turn at every scrape. */
+  watchQueryGate(gate: WaitingQueries): void;
   /** The exposition text and its content type. */
   scrape(): Promise<{ contentType: string; text: string }>;
 }
@@ -57,6 +69,8 @@ export interface NodeMetricsOptions {
   scanIntervalMs: number;
   /** The node database's engine: MongoDB counts on its server, SQLite in pages in this process. */
   engine: 'sqlite' | 'mongodb';
+  /** The SQLite engine's read pool (null on MongoDB, or reads on the node's thread). */
+  readPool?: ReadPoolFigures | null;
   clock?: () => number;
   /** Free bytes of the node's disk by part (storage/free-space.ts), read at scrape time. */
   freeSpace?: () => Promise<Partial<Record<string, number>>>;
@@ -74,6 +88,8 @@ export class NodeMetrics implements Metrics {
   private readonly backupJobs: Counter<'kind' | 'result'>;
   private readonly backupBytes: Counter<'kind'>;
   private readonly receivedBytes: Counter;
+  private readonly timeouts: Counter<'operation'>;
+  private gate: WaitingQueries | null = null;
   private readonly eventStreams: Gauge<'kind'>;
   private readonly eventsOut: Counter;
   private readonly eventStreamsCut: Counter<'reason'>;
@@ -122,6 +138,39 @@ export class NodeMetrics implements Metrics {
       help: 'Backup node: bytes of blocks received from primaries.',
       registers,
     });
+    this.timeouts = new Counter({
+      name: 'cella_db_query_timeouts_total',
+      help: 'DocumentStore reads stopped at their time bound (maxTimeMS, else CELLA_QUERY_TIMEOUT), by port method.',
+      labelNames: ['operation'],
+      registers,
+    });
+    const gauges = { registers };
+    const waiting: Gauge = new Gauge({
+      name: 'cella_db_queries_waiting',
+      help: "Database queries waiting for their caller's turn (CELLA_QUERIES_PER_CALLER), in this process.",
+      ...gauges,
+      collect: () => waiting.set(this.gate?.waiting ?? 0),
+    });
+    const readPool = options.readPool;
+    if (readPool) {
+      const workers: Gauge<'state'> = new Gauge({
+        name: 'cella_db_read_workers',
+        help: 'Read worker threads of the SQLite engine, by state (busy: running a read; idle).',
+        labelNames: ['state'],
+        ...gauges,
+        collect: () => {
+          const now = readPool();
+          workers.set({ state: 'busy' }, now.busy);
+          workers.set({ state: 'idle' }, now.threads - now.busy);
+        },
+      });
+      const queued: Gauge = new Gauge({
+        name: 'cella_db_read_queue',
+        help: 'Reads waiting for a read worker of the SQLite engine.',
+        ...gauges,
+        collect: () => queued.set(readPool().queued),
+      });
+    }
     this.eventStreams = new Gauge({
       name: 'cella_event_streams_open',
       help: 'Event streams open in this process, by kind (owner: a vault’s own feed; script: a script’s live view).',
@@ -190,6 +239,14 @@ export class NodeMetrics implements Metrics {
 
   readonly observeBlockStore: ObserveOperation = (operation, seconds) =>
     this.blockOps.observe(operation, () => ({ operation }), seconds);
+
+  documentStoreTimedOut(operation: string): void {
+    this.timeouts.labels(operation).inc();
+  }
+
+  watchQueryGate(gate: WaitingQueries): void {
+    this.gate = gate;
+  }
 
   signIn(kind: 'user' | 'node', outcome: string): void {
     this.signIns.labels(kind, outcome).inc();
@@ -314,7 +371,9 @@ export const disabledMetrics: Metrics = {
   enabled: false,
   observeRequest: () => undefined,
   observeDocumentStore: () => undefined,
+  documentStoreTimedOut: () => undefined,
   observeBlockStore: () => undefined,
+  watchQueryGate: () => undefined,
   signIn: () => undefined,
   rateLimitRefused: () => undefined,
   backupJobEnded: () => undefined,

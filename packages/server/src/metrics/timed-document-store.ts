@@ -1,6 +1,7 @@
 /**
- * A DocumentStore that reports how long each operation took (by port method name), around any
- * engine. The wiring wraps the engine it opened when metrics are on; nothing else changes.
+ * A DocumentStore that reports how long each operation took (by port method name), and the reads
+ * stopped at their time bound, around any engine. The wiring wraps the engine it opened when
+ * metrics are on; nothing else changes.
  */
 import type {
   Collection,
@@ -20,7 +21,32 @@ import type {
   UpdateOptions,
   WriteOptions,
 } from '@cella/document-store';
+import { StoreError } from '@cella/document-store';
 import type { ObserveOperation } from './node-metrics.js';
+
+/** Called for a read that failed with StoreError TIMEOUT, by port method. */
+export type ObserveTimeout = (operation: string) => void;
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof StoreError && error.code === 'TIMEOUT';
+}
+
+/** `work`, reporting a TIMEOUT it fails with. */
+function bounded<T>(timedOut: ObserveTimeout, operation: string, work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (isTimeout(error)) timedOut(operation);
+    throw error;
+  });
+}
+
+async function* boundedCursor<T>(timedOut: ObserveTimeout, cursor: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* cursor;
+  } catch (error) {
+    if (isTimeout(error)) timedOut('find');
+    throw error;
+  }
+}
 
 /**
  * Reports `operation` once a cursor is read to its end, fails or is left: the time the engine and
@@ -56,6 +82,7 @@ class TimedCollection implements Collection {
   constructor(
     private readonly inner: Collection,
     private readonly observe: ObserveOperation,
+    private readonly timedOut: ObserveTimeout,
   ) {}
 
   get name(): string {
@@ -66,16 +93,31 @@ class TimedCollection implements Collection {
     return timed(this.observe, 'insertMany', performance.now(), this.inner.insertMany(docs, options));
   }
   find(filter: Filter, options?: FindOptions) {
-    return timed(this.observe, 'find', performance.now(), this.inner.find(filter, options));
+    return bounded(
+      this.timedOut,
+      'find',
+      timed(this.observe, 'find', performance.now(), this.inner.find(filter, options)),
+    );
   }
   findExtJsonCursor(filter: Filter, options?: FindOptions) {
-    return timedCursor(this.observe, 'find', this.inner.findExtJsonCursor(filter, options));
+    return boundedCursor(
+      this.timedOut,
+      timedCursor(this.observe, 'find', this.inner.findExtJsonCursor(filter, options)),
+    );
   }
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'maxTimeMS'>) {
-    return timed(this.observe, 'findOne', performance.now(), this.inner.findOne(filter, options));
+    return bounded(
+      this.timedOut,
+      'findOne',
+      timed(this.observe, 'findOne', performance.now(), this.inner.findOne(filter, options)),
+    );
   }
   count(filter: Filter, options?: CountOptions) {
-    return timed(this.observe, 'count', performance.now(), this.inner.count(filter, options));
+    return bounded(
+      this.timedOut,
+      'count',
+      timed(this.observe, 'count', performance.now(), this.inner.count(filter, options)),
+    );
   }
   updateOne(filter: Filter, update: Update, options?: UpdateOptions) {
     return timed(this.observe, 'updateOne', performance.now(), this.inner.updateOne(filter, update, options));
@@ -119,7 +161,11 @@ class TimedCollection implements Collection {
     );
   }
   aggregate(pipeline: Document[], options?: ReadOptions) {
-    return timed(this.observe, 'aggregate', performance.now(), this.inner.aggregate(pipeline, options));
+    return bounded(
+      this.timedOut,
+      'aggregate',
+      timed(this.observe, 'aggregate', performance.now(), this.inner.aggregate(pipeline, options)),
+    );
   }
   dataBytes() {
     return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());
@@ -139,6 +185,7 @@ class TimedDatabase implements Database {
   constructor(
     private readonly inner: Database,
     private readonly observe: ObserveOperation,
+    private readonly timedOut: ObserveTimeout,
   ) {}
 
   get name(): string {
@@ -162,7 +209,7 @@ class TimedDatabase implements Database {
     return timed(this.observe, 'hasCollection', performance.now(), this.inner.hasCollection(name));
   }
   collection(name: string): Collection {
-    return new TimedCollection(this.inner.collection(name), this.observe);
+    return new TimedCollection(this.inner.collection(name), this.observe, this.timedOut);
   }
   dataBytes() {
     return timed(this.observe, 'dataBytes', performance.now(), this.inner.dataBytes());
@@ -177,10 +224,14 @@ class TimedDatabase implements Database {
   }
 }
 
-export function timedDocumentStore(inner: DocumentStore, observe: ObserveOperation): DocumentStore {
+export function timedDocumentStore(
+  inner: DocumentStore,
+  observe: ObserveOperation,
+  timedOut: ObserveTimeout = () => undefined,
+): DocumentStore {
   return {
     engine: inner.engine,
-    database: (name) => new TimedDatabase(inner.database(name), observe),
+    database: (name) => new TimedDatabase(inner.database(name), observe, timedOut),
     listDatabases: () => timed(observe, 'listDatabases', performance.now(), inner.listDatabases()),
     dropDatabase: (name) => timed(observe, 'dropDatabase', performance.now(), inner.dropDatabase(name)),
     close: () => inner.close(),

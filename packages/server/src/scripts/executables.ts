@@ -28,6 +28,8 @@ export interface ExecutionEnv {
    * taking documents when the next would not fit, and says `next_skip`.
    */
   answer: { remaining: number };
+  /** Whose turns the run's queries take (vault/query-gate.ts): the caller's DID or address. */
+  asker: string;
 }
 
 export type Step = (env: ExecutionEnv) => Promise<unknown>;
@@ -107,18 +109,23 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
           : Math.min(requested, MAX_SCRIPT_FIND_LIMIT);
       const sort = sortOption(where, options.sort);
       const projection = projectionOption(where, options.projection);
-      return async ({ vault, database, answer }) => {
+      return async ({ vault, database, answer, asker }) => {
         // The documents stay the engine's Extended JSON texts on their way to the answer, taken
         // while the run's answer has room (the first one always).
         const items: JsonText[] = [];
         let cut = false;
-        const cursor = database.findCursor(vault, leaf.collection, {
-          filter,
-          limit,
-          ...(skip ? { skip } : {}),
-          ...(sort ? { sort } : {}),
-          ...(projection ? { projection } : {}),
-        });
+        const cursor = database.findCursor(
+          vault,
+          leaf.collection,
+          {
+            filter,
+            limit,
+            ...(skip ? { skip } : {}),
+            ...(sort ? { sort } : {}),
+            ...(projection ? { projection } : {}),
+          },
+          asker,
+        );
         for await (const batch of cursor) {
           for (const text of batch) {
             const size = Buffer.byteLength(text) + 1;
@@ -136,13 +143,13 @@ export function plan(leaf: LeafExecutable, vars: RunVariables): Step {
         const total =
           !cut && items.length < limit && (skip === undefined || skip === 0 || items.length > 0)
             ? (skip ?? 0) + items.length
-            : (await database.count(vault, leaf.collection, filter)).count;
+            : (await database.count(vault, leaf.collection, filter, {}, asker)).count;
         return { total, items, ...(cut ? { next_skip: (skip ?? 0) + items.length } : {}) };
       };
     }
     case 'count': {
       const filter = substitute(leaf.filter, vars);
-      return async ({ vault, database }) => database.count(vault, leaf.collection, filter);
+      return async ({ vault, database, asker }) => database.count(vault, leaf.collection, filter, {}, asker);
     }
     case 'insert': {
       const document = substitute(leaf.document, vars);

@@ -18,10 +18,12 @@
 import type { UserCaller } from '../auth/caller.js';
 import type { Database, DocumentStore } from '@cella/document-store';
 import { CellaError, unauthorized } from '../errors.js';
+import { ipKey } from '../rate-limits/client-key.js';
 import type { VaultDatabase } from '../vault/database-service.js';
+import { anonymousAsker } from '../vault/query-gate.js';
 import { spaceOf, type VaultSpace } from '../vault/spaces.js';
 import type { VaultService } from '../vault/vaults.js';
-import { conditionHolds } from './conditions.js';
+import { conditionHolds, type ConditionQueries } from './conditions.js';
 import { plan } from './executables.js';
 import type { ScriptFiles } from './file-port.js';
 import { leavesOf, WRITE_TYPES } from './model.js';
@@ -62,6 +64,11 @@ export interface RunRequest {
    */
   targetApp?: string | null;
   params?: Record<string, unknown>;
+  /**
+   * The caller's address: an anonymous caller's queries take the turns of its address (its /64 for
+   * IPv6; vault/query-gate.ts), a signed-in caller's those of its DID.
+   */
+  clientIp?: string;
 }
 
 /**
@@ -131,7 +138,7 @@ export class ScriptService {
   private async admit(
     request: RunRequest,
     vault: VaultSpace,
-  ): Promise<{ script: LoadedScript; vars: RunVariables }> {
+  ): Promise<{ script: LoadedScript; vars: RunVariables; queries: ConditionQueries }> {
     const { caller } = request;
     const script = await this.registry.load(vault, request.scriptName);
     if (!script)
@@ -144,10 +151,13 @@ export class ScriptService {
       callerAppDid: caller?.appDid ?? null,
       params: request.params ?? {},
     };
-    if (script.condition && !(await conditionHolds(this.deps.store, vault, script.condition, vars))) {
+    // Whose turns the run's queries take: the caller's DID, or an anonymous caller's address.
+    const asker = caller ? caller.userDid : anonymousAsker(ipKey(request.clientIp ?? 'unknown'));
+    const queries = { store: this.deps.store, gate: this.deps.database.gate, asker };
+    if (script.condition && !(await conditionHolds(queries, vault, script.condition, vars))) {
       throw new CellaError('BAD_REQUEST', "the caller can't match the condition of this script");
     }
-    return { script, vars };
+    return { script, vars, queries };
   }
 
   /**
@@ -158,14 +168,15 @@ export class ScriptService {
     const vault = await this.targetSpace(request);
     if (request.scriptName === ANONYMOUS_FILES_SCRIPT)
       throw new CellaError('INVALID_PARAMETER', `${ANONYMOUS_FILES_SCRIPT} cannot be subscribed to`);
-    const { script, vars } = await this.admit(request, vault);
-    return subscriptionOf(this.deps.store, vault, script, vars);
+    const { script, vars, queries } = await this.admit(request, vault);
+    return subscriptionOf(queries, vault, script, vars);
   }
 
   async run(request: RunRequest): Promise<Record<string, unknown>> {
     const vault = await this.targetSpace(request);
     if (request.scriptName === ANONYMOUS_FILES_SCRIPT) return this.anonymousFile(vault, request);
-    const { script, vars } = await this.admit(request, vault);
+    const { script, vars, queries } = await this.admit(request, vault);
+    const { asker } = queries;
 
     const leaves = leavesOf(script.executable);
     const steps = leaves.map((leaf) => plan(leaf, vars));
@@ -184,6 +195,7 @@ export class ScriptService {
         scriptVersion: script.version,
       },
       answer: { remaining: this.deps.maxAnswerBytes },
+      asker,
     };
     const results: Record<string, unknown> = {};
     for (const [i, step] of steps.entries()) {

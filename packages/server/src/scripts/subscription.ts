@@ -6,10 +6,9 @@
  * is one `find` is a view (400 otherwise): a view of several executables, or of writes, has no
  * single meaning.
  */
-import type { DocumentStore } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import type { VaultSpace } from '../vault/spaces.js';
-import { conditionHolds } from './conditions.js';
+import { conditionHolds, type ConditionQueries } from './conditions.js';
 import { projectionOption } from './executables.js';
 import { leavesOf, type ConditionNode } from './model.js';
 import type { LoadedScript } from './registry.js';
@@ -39,7 +38,7 @@ function collectionsOf(node: ConditionNode | null, into: Set<string> = new Set()
 }
 
 export function subscriptionOf(
-  store: DocumentStore,
+  queries: ConditionQueries,
   vault: VaultSpace,
   script: LoadedScript,
   vars: RunVariables,
@@ -61,6 +60,6 @@ export function subscriptionOf(
     filter: substitute(leaf.filter, vars),
     projection: projectionOption(`executable "${leaf.name}"`, options.projection),
     conditionReads: [...collectionsOf(condition)],
-    conditionHolds: async () => !condition || conditionHolds(store, vault, condition, vars),
+    conditionHolds: async () => !condition || conditionHolds(queries, vault, condition, vars),
   };
 }

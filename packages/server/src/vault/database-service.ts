@@ -20,6 +20,7 @@ import { fromExtJson } from '@cella/document-store';
 import { CellaError } from '../errors.js';
 import { assertUserCollection, INTERNAL_COLLECTIONS, isUnchargedCollection } from './names.js';
 import { fromStoreError } from '../port-errors.js';
+import { DEFAULT_QUERY_GATE, QueryGate } from './query-gate.js';
 import { spaceDatabase, type VaultSpace } from './spaces.js';
 import type { VaultRecord, VaultService } from './vaults.js';
 
@@ -59,6 +60,15 @@ export interface FindParams {
   limit?: number;
   sort?: Record<string, unknown>;
   projection?: Record<string, unknown>;
+  /** The query's time bound (query-gate.ts: 0 or absent = the node's default; capped). */
+  maxTimeMS?: number;
+}
+
+export interface CountParams {
+  skip?: number;
+  limit?: number;
+  /** As in FindParams. */
+  maxTimeMS?: number;
 }
 
 export class VaultDatabase {
@@ -66,6 +76,8 @@ export class VaultDatabase {
     private readonly store: DocumentStore,
     private readonly vaults: VaultService,
     private readonly clock: () => number,
+    /** Bounds the queries callers make and gives each caller its turns. */
+    readonly gate: QueryGate = new QueryGate(DEFAULT_QUERY_GATE),
   ) {}
 
   /** The space's view of the vault database. */
@@ -280,13 +292,21 @@ export class VaultDatabase {
 
   /**
    * The documents `find` answers as a cursor of batches of JSON texts (the engine's texts, not
-   * parsed again), read as the consumer pulls them. A query the engine refuses, and a collection
-   * that does not exist, fail on the first pull.
+   * parsed again), read as the consumer pulls them, each batch in a turn of `asker`'s (query-gate.ts:
+   * the caller's DID, default the vault's owner, or an anonymous caller's address). A query the
+   * engine refuses, and a collection that does not exist, fail on the first pull.
    */
-  findCursor(vault: VaultSpace, name: string, params: FindParams): AsyncIterable<string[]> {
+  findCursor(
+    vault: VaultSpace,
+    name: string,
+    params: FindParams,
+    asker: string = vault.userDid,
+  ): AsyncIterable<string[]> {
     const collection = this.unchecked(vault, name);
     const filter = asObject(params.filter ?? {}, 'filter') as Filter;
-    return this.reported(vault, name, collection.findExtJsonCursor(filter, this.findOptions(params)));
+    const bound = this.gate.bound(params.maxTimeMS);
+    const cursor = collection.findExtJsonCursor(filter, { ...this.findOptions(params), maxTimeMS: bound });
+    return this.reported(vault, name, this.gate.cursor(asker, bound, cursor));
   }
 
   private async *reported(
@@ -320,16 +340,25 @@ export class VaultDatabase {
     };
   }
 
+  /** Counts in a turn of `asker`'s (see findCursor). */
   async count(
     vault: VaultSpace,
     name: string,
     filterInput: unknown,
-    options: { skip?: number; limit?: number } = {},
+    options: CountParams = {},
+    asker: string = vault.userDid,
   ) {
     const collection = this.unchecked(vault, name);
     const filter = asObject(filterInput, 'filter') as Filter;
+    const bound = this.gate.bound(options.maxTimeMS);
     try {
-      const count = await collection.count(filter, options);
+      const count = await this.gate.run(asker, bound, () =>
+        collection.count(filter, {
+          ...(options.skip !== undefined ? { skip: options.skip } : {}),
+          ...(options.limit !== undefined ? { limit: options.limit } : {}),
+          maxTimeMS: bound,
+        }),
+      );
       if (count === 0) await this.assertExists(vault, name);
       return { count };
     } catch (error) {

@@ -68,12 +68,12 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Count documents (Hive SDK `countDocuments`)',
     description:
-      "In the caller's space. Told apart from the insert on the same path by `op=count`; counts the documents `filter` matches, after `skip`, up to `limit`. 404 (internal_code 4) without the collection; 400 for a refused filter.",
+      "In the caller's space. Told apart from the insert on the same path by `op=count`; counts the documents `filter` matches, after `skip`, up to `limit`, within `maxTimeMS` (else the node's default; past it 400 with internal_code 50, MongoDB's MaxTimeMSExpired). 404 (internal_code 4) without the collection; 400 for a refused filter; 429 with `Retry-After` when the caller's queries fill their waiting line.",
     params: db.collectionParams,
     query: hive.countQuery,
     body: hive.countRequest,
     success: { status: 201, description: 'The count.', body: db.countResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'QUERY_TIMEOUT', 'COLLECTION_NOT_FOUND', 'RATE_LIMITED'],
     bodyLimit: 1 * MiB,
   },
   hiveUpdateDocuments: {
@@ -122,10 +122,10 @@ export const hiveDatabaseEndpoints = defineEndpoints({
     tag: 'Hive: Database',
     summary: 'Query documents with options (Hive SDK `query`)',
     description:
-      "In the caller's space. A find with the reference's options: `sort` as pairs `[[\"n\", -1]]` or an object, `skip`, `limit` (at most 10,000), `projection`. Documents in relaxed Extended JSON, with the collection's encryption flags. `query` and `collection` are reserved collection names, so this path is never an insert. 404 (internal_code 4) without the collection.",
+      "In the caller's space. A find with the reference's options: `sort` as pairs `[[\"n\", -1]]` or an object, `skip`, `limit` (at most 10,000), `projection`, and `maxTimeMS` (past it 400 with internal_code 50). Documents in relaxed Extended JSON, with the collection's encryption flags. `query` and `collection` are reserved collection names, so this path is never an insert. 404 (internal_code 4) without the collection; 429 with `Retry-After` when the caller's queries fill their waiting line.",
     body: hive.queryRequest,
     success: { status: 201, description: 'The matching documents.', body: db.findResponse },
-    errors: ['INVALID_PARAMETER', 'COLLECTION_NOT_FOUND'],
+    errors: ['INVALID_PARAMETER', 'QUERY_TIMEOUT', 'COLLECTION_NOT_FOUND', 'RATE_LIMITED'],
     bodyLimit: 1 * MiB,
   },
 });

@@ -11,6 +11,7 @@ const anonymousRuns = { bucket: 'anonymous-script-runs', key: 'anonymous-ip' } a
 const runErrors = [
   'INVALID_PARAMETER',
   'BAD_REQUEST',
+  'QUERY_TIMEOUT',
   'UNAUTHORIZED',
   'VAULT_NOT_FOUND',
   'COLLECTION_NOT_FOUND',

@@ -1,6 +1,6 @@
 /** The Hive dialect's database requests and answers (the reference's shapes). */
 import { z } from 'zod';
-import { filter, jsonDocument, queryBoolean } from '../common.js';
+import { filter, jsonDocument, maxTimeMS, queryBoolean } from '../common.js';
 import { collectionName } from '../database.js';
 import { objectIds } from '../example-values.js';
 
@@ -88,12 +88,7 @@ export const countRequest = z
           .min(0)
           .optional()
           .meta({ description: 'Count at most this many; 0 = no limit.' }),
-        maxTimeMS: z
-          .number()
-          .int()
-          .min(0)
-          .optional()
-          .meta({ description: "Accepted; the node's own time limits bound every query." }),
+        maxTimeMS: maxTimeMS.optional(),
       })
       .optional()
       .meta({ description: 'Which of the matches to count.' }),
@@ -193,6 +188,7 @@ export const queryRequest = z
           .min(0)
           .optional()
           .meta({ description: 'Accepted; answers are not batched.' }),
+        maxTimeMS: maxTimeMS.optional(),
       })
       .optional()
       .meta({ description: 'Paging, order and projection.' }),

@@ -6,5 +6,6 @@ export const countDocuments = procedureFor(endpoints.countDocuments).mutation(
     ctx.app.database.count(await ctx.vault(), params.collection, body.filter, {
       ...(body.options?.skip !== undefined ? { skip: body.options.skip } : {}),
       ...(body.options?.limit !== undefined ? { limit: body.options.limit } : {}),
+      ...(body.options?.maxTimeMS !== undefined ? { maxTimeMS: body.options.maxTimeMS } : {}),
     }),
 );

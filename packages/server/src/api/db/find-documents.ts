@@ -13,6 +13,7 @@ export const findDocuments = procedureFor(endpoints.findDocuments).query(
       ...(query.limit !== undefined ? { limit: query.limit } : {}),
       ...(query.sort ? { sort: query.sort } : {}),
       ...(query.projection ? { projection: query.projection } : {}),
+      ...(query.maxTimeMS !== undefined ? { maxTimeMS: query.maxTimeMS } : {}),
     });
   },
 );

@@ -16,6 +16,7 @@ export const runScript = procedureFor(endpoints.runScript).mutation(
     const results = await ctx.app.scripts.run({
       scriptName: params.script_name,
       caller: ctx.caller,
+      clientIp: ctx.ip,
       ...(body?.context
         ? { targetDid: body.context.target_did, targetApp: body.context.target_app_did ?? null }
         : {}),

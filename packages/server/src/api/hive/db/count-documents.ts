@@ -7,5 +7,6 @@ export const hiveCountDocuments = procedureFor(hiveEndpoints.hiveCountDocuments)
     ctx.app.database.count(await ctx.vault(), params.collection, body.filter, {
       ...(body.options?.skip !== undefined ? { skip: body.options.skip } : {}),
       ...(body.options?.limit !== undefined ? { limit: body.options.limit } : {}),
+      ...(body.options?.maxTimeMS !== undefined ? { maxTimeMS: body.options.maxTimeMS } : {}),
     }),
 );

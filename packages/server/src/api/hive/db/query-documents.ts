@@ -22,6 +22,7 @@ export const hiveQueryDocuments = procedureFor(hiveEndpoints.hiveQueryDocuments)
         ...(options.limit !== undefined ? { limit: options.limit } : {}),
         ...(sort ? { sort } : {}),
         ...(options.projection ? { projection: options.projection } : {}),
+        ...(options.maxTimeMS !== undefined ? { maxTimeMS: options.maxTimeMS } : {}),
       },
     );
   },

@@ -30,6 +30,7 @@ export const hiveRunScriptUrl = procedureFor(hiveEndpoints.hiveRunScriptUrl).que
     const results = await ctx.app.scripts.run({
       scriptName: params.script_name,
       caller: ctx.caller,
+      clientIp: ctx.ip,
       targetDid,
       targetApp,
       ...(runParams ? { params: runParams } : {}),

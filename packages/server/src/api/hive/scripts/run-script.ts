@@ -12,6 +12,7 @@ export const hiveRunScript = procedureFor(hiveEndpoints.hiveRunScript).mutation(
     const results = await ctx.app.scripts.run({
       scriptName: params.script_name,
       caller: ctx.caller,
+      clientIp: ctx.ip,
       ...(body?.context
         ? { targetDid: body.context.target_did, targetApp: body.context.target_app_did }
         : {}),
