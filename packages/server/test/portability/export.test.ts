@@ -24,7 +24,7 @@ beforeAll(async () => {
   await alice.db
     .collection('notes')
     .insert(Array.from({ length: 300 }, (_, i) => ({ i, text: `note ${i}`.repeat(8) })));
-  await alice.db.collection('notes').createIndex({ i: 1 }, { name: 'by_i', unique: true } as never);
+  await alice.db.collection('notes').createIndex({ i: 1 }, { name: 'by_i', unique: true });
   await alice.files.upload('big.bin', big);
   await alice.files.upload('dir/small.txt', 'hello');
 }, 60_000);
@@ -58,7 +58,7 @@ describe('vault export', () => {
     const car = await CarReader.fromBytes(bytes);
     const [carRoot] = await car.getRoots();
     expect(carRoot!.toString()).toBe(response.headers.get('x-cella-export-root'));
-    const manifest = dagCbor.decode((await car.get(carRoot!))!.bytes) as Record<string, unknown>;
+    const manifest = dagCbor.decode<Record<string, unknown>>((await car.get(carRoot!))!.bytes);
     expect(manifest.format).toBe('cella-vault-export');
     expect(manifest.user).toBe(alice.session.did);
     const info = await rawCall(alice, 'GET', '/api/v2/node/info');
