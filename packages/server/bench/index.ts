@@ -7,6 +7,8 @@
 import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
+import { benchEvents } from './events.js';
+import { benchFairSharing } from './fair-sharing.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
@@ -21,9 +23,11 @@ const benches: Record<string, () => Promise<void>> = {
   auth: benchAuth,
   'rate-limits': benchRateLimits,
   database: benchDatabase,
+  'fair-sharing': benchFairSharing,
   scale: benchScale,
   files: benchFiles,
   scripts: benchScripts,
+  events: benchEvents,
   payment: benchPayment,
   backup: benchBackup,
   'scale-out': benchScaleOut,

@@ -170,7 +170,7 @@ export class EventService {
       cursor,
       bufferBytes: this.deps.settings.bufferBytes,
       opening: openingFrame(cursor, RETRY_MS),
-      onDrain: (s) => feed.resume(s),
+      onDrain: (s) => feed.asked(s),
       ...(observer ? { onSent: (n: number) => observer.eventsSent(n) } : {}),
       onClose: (s) => {
         feed.streams.delete(s);

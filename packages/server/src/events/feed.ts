@@ -17,6 +17,10 @@ export class VaultFeed {
   private pulling: Promise<void> | null = null;
   private again = false;
   private readonly catching = new WeakSet<EventStream>();
+  /** Streams whose client asked for more while they were catching up (read again after). */
+  private readonly askedAgain = new WeakSet<EventStream>();
+  /** Streams that owe their body a push (it asked, and asks again only after one). */
+  private readonly owed = new WeakSet<EventStream>();
 
   constructor(
     readonly userDid: string,
@@ -40,18 +44,37 @@ export class VaultFeed {
 
   /** A stream at or past the feed's head is live; one behind reads on while its client takes it. */
   resume(stream: EventStream): void {
-    if (stream.closed || stream.live || this.catching.has(stream)) return;
+    if (stream.closed || stream.live) return;
+    // The body asks once (`_read`) and not again until something is pushed: a request that comes
+    // while a page is being read must not be lost, or a catching-up stream stalls until a heartbeat.
+    if (this.catching.has(stream)) {
+      this.askedAgain.add(stream);
+      return;
+    }
     if (stream.cursor >= this.head) {
       stream.live = true;
       return;
     }
     this.catching.add(stream);
-    void this.catchUp(stream).finally(() => this.catching.delete(stream));
+    void this.catchUp(stream).finally(() => {
+      this.catching.delete(stream);
+      if (this.askedAgain.delete(stream)) this.resume(stream);
+    });
+  }
+
+  /**
+   * The body asked for more (`_read`): it asks again only after a push, so at least one frame must
+   * go out (or the stream turn live) even if its buffer looks full meanwhile — else it stalls.
+   */
+  asked(stream: EventStream): void {
+    this.owed.add(stream);
+    this.resume(stream);
   }
 
   private async catchUp(stream: EventStream): Promise<void> {
     try {
-      while (!stream.closed && !stream.live && stream.hungry) {
+      while (!stream.closed && !stream.live && (stream.hungry || this.owed.has(stream))) {
+        this.askedAgain.delete(stream);
         if (stream.cursor >= this.head) {
           stream.live = true;
           return;
@@ -62,10 +85,12 @@ export class VaultFeed {
           stream.live = true;
           return;
         }
+        const before = stream.pushed;
         await stream.deliver(
           records.map((r) => new VaultEvent(r)),
           false,
         );
+        if (stream.pushed > before) this.owed.delete(stream);
       }
     } catch (error) {
       stream.body.destroy(error as Error);

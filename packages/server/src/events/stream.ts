@@ -47,6 +47,8 @@ export class EventStream {
   live = false;
   /** Set when over: no more frames. */
   closed = false;
+  /** Frames of events pushed so far (a catching-up stream asked for more reads until one goes out). */
+  pushed = 0;
   /** Selecting a batch (frames go out in order: one batch at a time). */
   private selecting: Promise<void> = Promise.resolve();
   /** Events handed over but not selected yet (live), and their entry sizes. */
@@ -115,6 +117,7 @@ export class EventStream {
           const frame = await this.selection(event);
           if (frame && !this.closed) {
             this.body.push(frame);
+            this.pushed++;
             this.sentCursor = event.seq;
             sent++;
           }

@@ -193,6 +193,39 @@ describe('resuming', () => {
   });
 });
 
+describe('catching up', () => {
+  test('a replay longer than the stream buffer flows without waiting for heartbeats', async () => {
+    // The stream's body asks for more once and again only after a push: a request lost while a page
+    // was read stalled the replay until the next heartbeat (15 s by default) after every page.
+    const slow = await startTempNode({ eventsHeartbeatSeconds: 15 });
+    try {
+      const bob = await signedInUser(slow.url);
+      const c = await bob.db.createCollection('c');
+      const from = await openStream(`${slow.url}/api/v2/vault/events?collections=c`, {
+        token: await bob.session.token(),
+      });
+      await c.insert([{ n: -1 }], { timestamp: false });
+      const [first] = await from.waitFor(1);
+      from.close();
+      await c.insert(
+        Array.from({ length: 600 }, (_, n) => ({ n, text: 'lorem ipsum dolor sit amet '.repeat(4) })),
+        { timestamp: false },
+      );
+      const replay = await openStream(`${slow.url}/api/v2/vault/events?collections=c&since=${first!.id}`, {
+        token: await bob.session.token(),
+      });
+      // Within 20 s rather than about 15 s (a heartbeat) per page of 100 events.
+      const got = await replay.waitFor(600, 20_000);
+      expect(got.map((e) => (e.data.document as { n: number }).n)).toEqual(
+        Array.from({ length: 600 }, (_, n) => n),
+      );
+      replay.close();
+    } finally {
+      await slow.stop();
+    }
+  }, 60_000);
+});
+
 describe('filters', () => {
   test('collections, paths, types and a document filter (a delete by the document as it was)', async () => {
     const query =

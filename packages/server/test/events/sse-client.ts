@@ -136,8 +136,9 @@ export async function openStream(
             reject(
               new Error(
                 `waited ${timeoutMs} ms for ${count} events, got ${events().length}: ${events()
+                  .slice(-20)
                   .map((e) => e.event)
-                  .join(', ')}`,
+                  .join(', ')} (the last 20)`,
               ),
             ),
           timeoutMs,

@@ -1,7 +1,8 @@
 /**
  * Scripts on the MongoDB engine (MONGODB_URI, else a FerretDB started from the cached binary):
  * stored `$`-prefixed and dotted keys round-trip, conditions and every database executable run,
- * injection is refused, rate-limit and transaction state live in the shared store.
+ * injection is refused, rate-limit and transaction state live in the shared store; a query past its
+ * `maxTimeMS` is answered 400 / internal_code 50 (MaxTimeMSExpired) and the next one answers.
  */
 import { createClient, type ScriptCondition, type ScriptExecutable, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,7 +13,7 @@ import {
   type MongoTarget,
 } from '@cella/document-store/testing';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
-import { signedInUser } from '../helpers/users.js';
+import { rawCall, signedInUser } from '../helpers/users.js';
 import { refused, refusedWithoutChange } from './helpers.js';
 
 if (!mongoTargetAvailable()) {
@@ -41,6 +42,26 @@ if (!mongoTargetAvailable()) {
       await node?.stop();
       await target?.stop();
     });
+
+    test('a query past its maxTimeMS answers 400 with internal_code 50, and the next query answers', async () => {
+      const payload = 'lorem ipsum dolor sit amet '.repeat(4);
+      const bounded = await owner.db.createCollection('bounded');
+      for (let b = 0; b < 5; b++)
+        await bounded.insert(
+          Array.from({ length: 1000 }, (_, i) => ({ n: b * 1000 + i, payload })),
+          { timestamp: false },
+        );
+      const scan = { payload: { $regex: 'never-there' } };
+      const stopped = await rawCall(owner, 'POST', '/api/v2/vault/db/bounded/count', {
+        filter: scan,
+        options: { maxTimeMS: 1 },
+      });
+      expect(stopped.status).toBe(400);
+      expect(stopped.body.error.internal_code).toBe(50);
+      expect(stopped.body.error.message).toMatch(/MaxTimeMSExpired/);
+      const next = await rawCall(owner, 'POST', '/api/v2/vault/db/bounded/count', { filter: scan });
+      expect(next.body).toEqual({ count: 0 });
+    }, 60_000);
 
     test('$-operators and dotted keys in stored filters and updates round-trip', async () => {
       const condition: ScriptCondition = {
