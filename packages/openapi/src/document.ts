@@ -54,6 +54,10 @@ const primaryTags: [Tag, string][] = [
   ],
   ['Payment', 'Paid storage plans: orders, settlement on the EVM chain, receipts.'],
   ['Backup', "The caller's backup to a backup node, its state, restore and promotion."],
+  [
+    'Portability',
+    "The caller's whole vault as one signed CAR file the user keeps, verifies offline and can take elsewhere (docs/portability.md).",
+  ],
   ['Backup node (internal)', 'Node-to-node calls between a vault node and its backup node.'],
 ];
 

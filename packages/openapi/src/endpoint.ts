@@ -27,6 +27,7 @@ export type Tag =
   | 'Payment'
   | 'Subscription'
   | 'Backup'
+  | 'Portability'
   | 'Backup node (internal)'
   | HiveTag;
 

@@ -140,6 +140,8 @@ export const configSchema = z
     backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
     /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
     backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
+    /** Vault exports running at once in a node process (503 past it). */
+    transfersMaxConcurrent: int(1, 1000).default(4),
     /**
      * Read worker threads of the embedded SQLite engine (docs/document-store.md, "Threads");
      * absent: the cores less one, at least 1. 0 runs reads on the node's thread (comparison only).
@@ -325,6 +327,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_LEASE: 'backupLeaseSeconds',
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
+  CELLA_TRANSFERS_MAX_CONCURRENT: 'transfersMaxConcurrent',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
   CELLA_OUTBOUND_CA: 'outboundCa',
   CELLA_DB_WORKERS: 'dbWorkers',

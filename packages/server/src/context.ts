@@ -3,6 +3,7 @@
  * services. Handlers receive it through the request context; nothing else holds global state.
  * Only the wiring (node.ts) and the layers above the services (api/, http/) import this file.
  */
+import type { ExportService } from './portability/export-service.js';
 import type { DidResolver } from '@cella/did';
 import type { OutboundClient } from './outbound/lazy-outbound.js';
 import type { NodeIdentity } from './auth/node-identity.js';
@@ -65,6 +66,8 @@ export interface AppContext {
   scripts: ScriptService;
   /** Backups: this node's jobs (backup, restore) and, on a backup node, the backups it keeps. */
   backup: BackupService;
+  /** The portable vault: exports of a whole vault (src/portability, docs/portability.md). */
+  portability: ExportService;
   /** The vaults' change feed: event streams, scripts' live views, vault-level events (src/events). */
   events: EventService;
   /**

@@ -2,6 +2,8 @@
  * Starts one node process: builds the context (engines, services), the HTTP app, and listens.
  * `close()` stops accepting requests, lets in-flight ones finish, then closes the engines.
  */
+import { ExportService } from './portability/export-service.js';
+import { portabilitySettingsFromConfig, type PortabilitySettings } from './portability/settings.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { cellaRoutes } from './api/index.js';
@@ -75,6 +77,8 @@ export interface CellaNode {
 export interface StartOptions {
   /** Backup settings (default: from the CELLA_BACKUP_* environment variables). */
   backup?: Partial<BackupSettings>;
+  /** Overrides of the export and import settings (tests). */
+  portability?: Partial<PortabilitySettings>;
   /** Files sweep settings (default: from CELLA_FILES_SWEEP_INTERVAL / CELLA_FILES_SWEEP_GRACE). */
   files?: Partial<FilesSettings>;
   logger?: Logger;
@@ -339,6 +343,15 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
     database,
     scripts,
     backup,
+    portability: new ExportService({
+      documents,
+      blocks,
+      identity,
+      vaults,
+      access,
+      clock,
+      settings: { ...portabilitySettingsFromConfig(config), ...options.portability },
+    }),
     events,
     outbound,
     authenticator: new Authenticator(new TokenDispatcher(tokens, backup.tokens), undefined, didStatus),

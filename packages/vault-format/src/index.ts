@@ -7,6 +7,7 @@
  * (`readVaultExport`); the SDK verifies it offline (`verifyExport`). Browser-safe: no Node
  * built-ins; SHA-256 is the caller's or WebCrypto's.
  */
+export { CID } from 'multiformats/cid';
 export { ExportFormatError, isExportFormatError, type ExportErrorCode } from './errors.js';
 export {
   CODECS,

@@ -22,8 +22,16 @@ import type { ExportCollection, ExportPage } from './schema.js';
 export interface LayoutSource {
   /** A manifest block's bytes (list nodes and the vault block). */
   node(cid: CID): Promise<Uint8Array>;
-  /** A page's bytes, asked for in layout order. */
-  page(space: string, collection: ExportCollection, page: ExportPage): Promise<Uint8Array>;
+  /**
+   * Called for every page in layout order (left-out ones too, `included` false): an included
+   * page's bytes; null for one left out.
+   */
+  page(
+    space: string,
+    collection: ExportCollection,
+    page: ExportPage,
+    included: boolean,
+  ): Promise<Uint8Array | null>;
   /** A block of a file DAG. */
   fileBlock(cid: CID): Promise<Uint8Array>;
   /** An incremental export's choice: false leaves the page (or content) to the base. Default: all. */
@@ -136,9 +144,10 @@ export async function* writeLayout(
     yield out(bytes);
   }
   for await (const { space, collection, page } of pagesOf(vault, source)) {
-    if (source.includePage?.(page) === false) continue;
-    const bytes = await source.page(space, collection, page);
-    if (bytes.length !== page.bytes)
+    const included = source.includePage?.(page) !== false;
+    const bytes = await source.page(space, collection, page, included);
+    if (!included) continue;
+    if (bytes === null || bytes.length !== page.bytes)
       throw new ExportFormatError(
         'BAD_MANIFEST',
         `page ${page.cid.toString()} is not the page that was measured`,

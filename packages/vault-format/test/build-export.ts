@@ -168,7 +168,7 @@ export async function buildExport(
   keep(vault);
   const source = {
     node: async (cid: CID) => blocks.get(cid.toString())!,
-    page: async (_space: string, _collection: ExportCollection, page: ExportPage) =>
+    page: async (_space: string, _collection: ExportCollection, page: ExportPage, _included: boolean) =>
       pageBytes.get(page.cid.toString())!,
     fileBlock: async (cid: CID) => blocks.get(cid.toString())!,
     ...(options.includePage ? { includePage: options.includePage } : {}),

@@ -15,6 +15,7 @@ import { scriptsEndpoints } from './scripts.js';
 import { eventsEndpoints } from './events.js';
 import { paymentEndpoints } from './payment.js';
 import { backupEndpoints } from './backup.js';
+import { portabilityEndpoints } from './portability.js';
 import { backupNodeEndpoints } from './backup-node.js';
 
 export const endpoints = {
@@ -27,6 +28,7 @@ export const endpoints = {
   ...eventsEndpoints,
   ...paymentEndpoints,
   ...backupEndpoints,
+  ...portabilityEndpoints,
   ...backupNodeEndpoints,
 } satisfies Record<string, Endpoint>;
 

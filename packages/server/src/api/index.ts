@@ -45,6 +45,7 @@ import { vaultEvents } from './events/vault-events.js';
 import { unregisterScript } from './scripts/unregister-script.js';
 import { uploadByTransaction } from './scripts/upload-by-transaction.js';
 import * as backup from './backup/index.js';
+import * as portability from './portability/index.js';
 
 type Conforming<T> = {
   [K in keyof T]: K extends EndpointId
@@ -99,6 +100,7 @@ export const procedures = conforming({
   uploadByTransaction,
   downloadByTransaction,
   ...backup,
+  ...portability,
 });
 
 /** The contract's endpoints as one tRPC router (operation id → procedure; 501 for the rest). */

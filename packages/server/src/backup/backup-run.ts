@@ -19,6 +19,7 @@ import { isBlockStoreError } from '@cella/block-store';
 import { CellaError } from '../errors.js';
 import { schemas } from '@cella/openapi';
 import { filesCollectionsOf } from '../files/vault-refs.js';
+import { apiIndexes } from '../vault/api-indexes.js';
 import { isFilesCollection } from '../vault/names.js';
 import type { VaultRecord } from '../vault/vaults.js';
 import { carOf } from './car-blocks.js';
@@ -108,18 +109,13 @@ export async function openSession(
   return { vault, client, sync };
 }
 
-/**
- * The collection's indexes a backup keeps: those created through the API. `_id_` is every
- * collection's and automatic ones come back with the queries that want them.
- */
+/** The collection's indexes a backup keeps: those created through the API. */
 async function keptIndexes(collection: Collection): Promise<ManifestIndex[]> {
-  return (await collection.listIndexes())
-    .filter((i) => !i.auto && i.name !== '_id_')
-    .map((i) => ({
-      name: i.name,
-      keys: Object.entries(i.key).map(([path, direction]) => ({ path, direction })),
-      unique: i.unique,
-    }));
+  return (await apiIndexes(collection)).map((index) => ({
+    name: index.name,
+    keys: index.keys.map(([path, direction]) => ({ path, direction })),
+    unique: index.unique,
+  }));
 }
 
 function* batches<T>(items: T[], size: number): Generator<T[]> {

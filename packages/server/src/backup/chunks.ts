@@ -42,18 +42,35 @@ export interface Chunk {
   documents: number;
 }
 
+/** Where chunks are cut: on average about `targetBytes + minBytes`, at most `softMaxBytes` (or one entry). */
+export interface ChunkSizes {
+  targetBytes: number;
+  minBytes: number;
+  softMaxBytes: number;
+}
+
+/** A backup's chunks: few manifest entries per MiB, increments of about 40 KiB. */
+export const BACKUP_CHUNKS: ChunkSizes = {
+  targetBytes: CHUNK_TARGET_BYTES,
+  minBytes: CHUNK_MIN_BYTES,
+  softMaxBytes: CHUNK_SOFT_MAX_BYTES,
+};
+
 /** Cuts a stream of BSON-encoded entries into content-defined chunks. */
 export class Chunker {
   private parts: Uint8Array[] = [];
   private size = 0;
 
-  constructor(private readonly emit: (chunk: Chunk) => void) {}
+  constructor(
+    private readonly emit: (chunk: Chunk) => void,
+    private readonly sizes: ChunkSizes = BACKUP_CHUNKS,
+  ) {}
 
   add(entry: Uint8Array): void {
-    if (this.size > 0 && this.size + entry.length > CHUNK_SOFT_MAX_BYTES) this.flush();
+    if (this.size > 0 && this.size + entry.length > this.sizes.softMaxBytes) this.flush();
     this.parts.push(entry);
     this.size += entry.length;
-    if (this.size >= CHUNK_MIN_BYTES && isBoundary(entry)) this.flush();
+    if (this.size >= this.sizes.minBytes && isBoundary(entry, this.sizes.targetBytes)) this.flush();
   }
 
   flush(): void {
@@ -65,9 +82,9 @@ export class Chunker {
   }
 }
 
-function isBoundary(entry: Uint8Array): boolean {
+function isBoundary(entry: Uint8Array, targetBytes: number): boolean {
   const h = createHash('sha256').update(entry).digest().readUInt32BE(0);
-  return h / 0x1_0000_0000 < entry.length / CHUNK_TARGET_BYTES;
+  return h / 0x1_0000_0000 < entry.length / targetBytes;
 }
 
 export function encodeEntry(doc: Document): Uint8Array {

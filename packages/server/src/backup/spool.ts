@@ -14,23 +14,30 @@ export interface SpooledChunk {
 }
 
 export class Spool {
+  /** What was appended, in order (unless the spool was made without its index). */
   readonly entries: SpooledChunk[] = [];
   bytes = 0;
   private handle: FileHandle | undefined;
 
-  private constructor(readonly file: string) {}
+  private constructor(
+    readonly file: string,
+    private readonly indexed: boolean,
+  ) {}
 
-  static async create(dir: string): Promise<Spool> {
+  /** `indexed: false`: the caller keeps what `append` returns (memory stays flat however many chunks). */
+  static async create(dir: string, options: { indexed?: boolean } = {}): Promise<Spool> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const spool = new Spool(path.join(dir, `${randomUUID()}.spool`));
+    const spool = new Spool(path.join(dir, `${randomUUID()}.spool`), options.indexed ?? true);
     spool.handle = await open(spool.file, 'w+', 0o600);
     return spool;
   }
 
-  async append(cid: string, bytes: Uint8Array): Promise<void> {
+  async append(cid: string, bytes: Uint8Array): Promise<SpooledChunk> {
     await this.handle!.write(bytes, 0, bytes.length, this.bytes);
-    this.entries.push({ cid, offset: this.bytes, length: bytes.length });
+    const entry = { cid, offset: this.bytes, length: bytes.length };
+    if (this.indexed) this.entries.push(entry);
     this.bytes += bytes.length;
+    return entry;
   }
 
   async read(entry: SpooledChunk): Promise<Uint8Array> {

@@ -1,0 +1,24 @@
+/** The caller's whole vault as one portable file (docs/portability.md). */
+import { defineEndpoints } from '../endpoint.js';
+
+export const portabilityEndpoints = defineEndpoints({
+  exportVault: {
+    operationId: 'exportVault',
+    method: 'GET',
+    path: '/api/v2/vault/export',
+    auth: 'user',
+    tag: 'Portability',
+    summary: 'Export the whole vault as one signed CAR file',
+    description:
+      "The caller's own vault, every space: a CARv1 (`application/vnd.ipld.car`) whose root is a DAG-CBOR manifest signed by this node's DID and naming the caller's DID — every collection's documents in pages of BSON, the indexes created through the API, the file tree and every file's UnixFS blocks (a file's CID is the one IPFS serves it by). The format is described byte by byte in docs/portability.md. The size (`Content-Length`) and the root (`X-Cella-Export-Root`, also the `ETag`) are known before the first byte, so `HEAD` answers them alone; the body streams at the client's pace in constant memory. 404 (internal_code 1) when there is no vault; 503 while the node already runs as many exports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`).",
+    success: {
+      status: 200,
+      description: 'The export, streamed.',
+      binary: {
+        contentType: 'application/vnd.ipld.car',
+        description: 'A CARv1 vault export (docs/portability.md).',
+      },
+    },
+    errors: ['VAULT_NOT_FOUND', 'UNAVAILABLE'],
+  },
+});

@@ -1,0 +1,2 @@
+/** The portable vault: export (docs/portability.md). */
+export { exportVault } from './export-vault.js';

@@ -1,0 +1,91 @@
+/**
+ * GET/HEAD /api/v2/vault/export on a real node (SQLite + helia): the answer is a CAR that a
+ * standard IPFS library opens, its root is the manifest naming the user and signed by the node,
+ * every block checks (verifyExport), and a file's CID in it is the CID the node serves the file by.
+ */
+import { CarReader } from '@ipld/car';
+import * as dagCbor from '@ipld/dag-cbor';
+import { verifyExport } from '@cella/vault-format';
+import type { Vault } from '@cella/sdk';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTempNode, type TempNode } from '../helpers/temp-node.js';
+import { rawCall, signedInUser } from '../helpers/users.js';
+import { bytesOf } from '../backup/helpers.js';
+
+let node: TempNode;
+let alice: Vault;
+const big = bytesOf('export', 2 * 1024 * 1024 + 333);
+
+beforeAll(async () => {
+  node = await startTempNode();
+  alice = await signedInUser(node.url);
+  await alice.subscription.subscribe();
+  await alice.db.createCollection('notes');
+  await alice.db
+    .collection('notes')
+    .insert(Array.from({ length: 300 }, (_, i) => ({ i, text: `note ${i}`.repeat(8) })));
+  await alice.db.collection('notes').createIndex({ i: 1 }, { name: 'by_i', unique: true });
+  await alice.files.upload('big.bin', big);
+  await alice.files.upload('dir/small.txt', 'hello');
+}, 60_000);
+
+afterAll(async () => {
+  await node?.stop();
+});
+
+async function download(vault: Vault, method = 'GET'): Promise<Response> {
+  const token = await vault.session.token();
+  return fetch(`${vault.url}/api/v2/vault/export`, { method, headers: { authorization: `Bearer ${token}` } });
+}
+
+describe('vault export', () => {
+  test('a CAR that @ipld/car opens, signed by the node, naming the user; file CIDs as the node serves them', async () => {
+    const head = await download(alice, 'HEAD');
+    expect(head.status).toBe(200);
+    const size = Number(head.headers.get('content-length'));
+    const root = head.headers.get('x-cella-export-root');
+    expect(size).toBeGreaterThan(big.length);
+
+    const response = await download(alice);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.ipld.car');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes.length).toBe(Number(response.headers.get('content-length')));
+    // The same vault, unchanged: the same size (the root differs only by its time and signature).
+    expect(bytes.length).toBe(size);
+    expect(root).toMatch(/^bafy/);
+
+    const car = await CarReader.fromBytes(bytes);
+    const [carRoot] = await car.getRoots();
+    expect(carRoot!.toString()).toBe(response.headers.get('x-cella-export-root'));
+    const manifest = dagCbor.decode<Record<string, unknown>>((await car.get(carRoot!))!.bytes);
+    expect(manifest.format).toBe('cella-vault-export');
+    expect(manifest.user).toBe(alice.session.did);
+    const info = await rawCall(alice, 'GET', '/api/v2/node/info');
+    expect(manifest.node).toBe(info.body.service_did);
+
+    const summary = await verifyExport(bytes, { user: alice.session.did });
+    expect(summary.user).toBe(alice.session.did);
+    expect(summary.totals).toMatchObject({ documents: 300, files: 2, contents: 2 });
+    expect(summary.totals.file_bytes).toBe(big.length + 5);
+
+    // The big file's DAG is in the CAR under the CID the node serves it by.
+    const served = await alice.files.hash('big.bin');
+    expect(await car.has((await import('multiformats/cid')).CID.parse(served))).toBe(true);
+  });
+
+  test('a tampered byte is refused by the verifier', async () => {
+    const bytes = new Uint8Array(await (await download(alice)).arrayBuffer());
+    // A byte inside the big file's content (most of the file's bytes are its blocks).
+    bytes[Math.floor(bytes.length * 0.6)]! ^= 0xff;
+    await expect(verifyExport(bytes)).rejects.toMatchObject({ code: 'BAD_BLOCK' });
+  });
+
+  test('needs a signed-in user; a user with no vault gets 404', async () => {
+    const anonymous = await fetch(`${node.url}/api/v2/vault/export`);
+    expect(anonymous.status).toBe(401);
+    const bob = await signedInUser(node.url);
+    const refused = await rawCall(bob, 'GET', '/api/v2/vault/export');
+    expect(refused.status).toBe(404);
+  });
+});
