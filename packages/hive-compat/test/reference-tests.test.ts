@@ -134,10 +134,11 @@ describe('database_test: collections and documents', () => {
     await cli.python('POST', `${V2}/vault/db/collection/notes`, {
       json: { document: [{ n: 1 }, { n: 2 }, { n: 3 }] },
     });
-    expect((await cli.python('DELETE', `${V2}/vault/db/notes`, { json: { filter: { n: 1 } } })).status).toBe(
-      204,
-    );
-    expect((await cli.python('DELETE', `${V2}/vault/db/notes?filter={"n":2}`)).status).toBe(204);
+    // Deleting documents (the primary dialect's route on that path) answers their count.
+    const byBody = await cli.python('DELETE', `${V2}/vault/db/notes`, { json: { filter: { n: 1 } } });
+    expect([byBody.status, byBody.json().deleted_count]).toEqual([200, 1]);
+    const byQuery = await cli.python('DELETE', `${V2}/vault/db/notes?filter={"n":2}`);
+    expect([byQuery.status, byQuery.json().deleted_count]).toEqual([200, 1]);
     expect((await cli.python('DELETE', `${V2}/vault/db/notes?deleteone=true`)).status).toBe(400);
     const left = await cli.python('GET', `${V2}/vault/db/notes?filter={}`);
     expect(left.json().items.map((d: { n: number }) => d.n)).toEqual([3]);

@@ -113,7 +113,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       await teardown();
       try {
-        assertCleanLog(vaultNode.output(), 'the vault node');
+        // reference-tests.test.ts points a backup at a closed port (127.0.0.1:9) on purpose: its retries warn.
+        assertCleanLog(vaultNode.output(), 'the vault node', {
+          allow: [/^(?=.*backup jobs: transient failure, retrying)(?=.*127\.0\.0\.1:9\b)/],
+        });
         assertCleanLog(backupNode.output(), 'the backup node');
       } catch (error) {
         process.exitCode = 1;
