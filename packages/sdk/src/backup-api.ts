@@ -16,6 +16,7 @@ import {
 import { CellaApiError, errorFromResponse, networkError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
+import { sleep } from './retry.js';
 
 export type BackupState = components['schemas']['BackupState'];
 export type BackupProgress = BackupState['progress'];
@@ -164,18 +165,7 @@ export class BackupApi {
       const state = await this.state();
       onProgress?.(state);
       if (state.result !== 'running') return state;
-      await new Promise<void>((resolve, reject) => {
-        const signal = options.signal;
-        const onAbort = () => {
-          clearTimeout(timer);
-          reject(signal!.reason as Error);
-        };
-        const timer = setTimeout(() => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        }, interval);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
+      await sleep(interval, options.signal);
     }
   }
 
