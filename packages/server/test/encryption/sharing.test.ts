@@ -4,17 +4,12 @@
  * record it would need; after a revocation the revoked friend gets nothing it can open (the data
  * is sealed again under a new key) while another friend keeps access.
  */
-import {
-  CellaCryptoError,
-  connect,
-  createDevIdentity,
-  type EncryptedCollection,
-  type Vault,
-} from '@cella/sdk';
+import { CellaCryptoError, type EncryptedCollection, type Vault } from '@cella/sdk';
 import { createDocument } from '@cella/did';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
+import { failure, keyUser, readText } from './helpers.js';
 
 let node: TempNode;
 let alice: Vault;
@@ -23,22 +18,9 @@ let carol: Vault;
 let eve: Vault;
 let diary: EncryptedCollection;
 
-async function read(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new TextDecoder().decode(await new Response(stream).arrayBuffer());
-}
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-}
-
 beforeAll(async () => {
   node = await startTempNode();
-  const connectNew = (method: 'key' | 'elastos') =>
-    connect({ url: node.url, signer: createDevIdentity(method).signer });
+  const connectNew = async (method: 'key' | 'elastos') => (await keyUser(node.url, method)).vault;
   [alice, bob, carol, eve] = await Promise.all([
     connectNew('key'),
     connectNew('key'),
@@ -102,7 +84,7 @@ describe('a collection', () => {
 describe('a file', () => {
   test('shared: the friend downloads and opens it; a stranger cannot; after a revocation the friend cannot open it', async () => {
     const { script } = await alice.files.share('photos/cat.jpg', bob.did);
-    expect(await read(await bob.files.openShared({ owner: alice.did, script }))).toBe(
+    expect(await readText(await bob.files.openShared({ owner: alice.did, script }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
     await alice.files.share(
@@ -117,10 +99,10 @@ describe('a file', () => {
     expect(await failure(bob.files.openShared({ owner: alice.did, script }))).toMatchObject({
       code: 'NOT_SHARED',
     });
-    expect(await read(await carol.files.openShared({ owner: alice.did, script }))).toBe(
+    expect(await readText(await carol.files.openShared({ owner: alice.did, script }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
-    expect(await read(await alice.files.download('photos/cat.jpg', { decrypt: true }))).toBe(
+    expect(await readText(await alice.files.download('photos/cat.jpg', { decrypt: true }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
   });
