@@ -44,14 +44,20 @@ describe('a collection', () => {
     expect(script).toBe('cella-collection-diary');
     const carolDocument = await createDocument(carol.encryption.signer!);
     await diary.share(carolDocument);
-    const forBob = await bob.db.shared({ owner: alice.did, script }).find({}, { sort: { day: 1 } });
+    const forBob = await bob.db
+      .shared({ owner: alice.did, script })
+      .find({}, { sort: { day: 1 } })
+      .toArray();
     expect(forBob.map((d) => d.text)).toEqual(['met Bob for coffee', 'finished the secret project']);
-    const forCarol = await carol.db.shared({ owner: alice.did, script }).find({ day: 'tuesday' });
+    // A cursor like every other find: read whole, or iterated.
+    const forCarol: { text?: unknown }[] = [];
+    for await (const doc of carol.db.shared({ owner: alice.did, script }).find({ day: 'tuesday' }))
+      forCarol.push(doc);
     expect(forCarol.map((d) => d.text)).toEqual(['finished the secret project']);
   });
 
   test('a DID it was not shared with cannot run the script', async () => {
-    const error = await failure(eve.db.shared({ owner: alice.did, script }).find());
+    const error = await failure(eve.db.shared({ owner: alice.did, script }).find().toArray());
     expect(error).toBeInstanceOf(CellaCryptoError);
     expect((error as CellaCryptoError).code).toBe('NOT_SHARED');
   });
@@ -69,11 +75,14 @@ describe('a collection', () => {
     const after = await sealed();
     expect(before.map((b) => b.readUInt32BE(1))).toEqual([0, 0]);
     expect(after.map((b) => b.readUInt32BE(1))).toEqual([1, 1]);
-    const bobError = await failure(bob.db.shared({ owner: alice.did, script }).find());
+    const bobError = await failure(bob.db.shared({ owner: alice.did, script }).find().toArray());
     expect(bobError).toMatchObject({ code: 'NOT_SHARED' });
     await diary.insert({ day: 'wednesday', text: 'a new entry after the revocation' });
-    const forCarol = await carol.db.shared({ owner: alice.did, script }).find({}, { sort: { day: 1 } });
-    expect(forCarol.map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    const forCarol = await carol.db
+      .shared({ owner: alice.did, script })
+      .find({}, { sort: { day: 1 }, skip: 1, limit: 5 })
+      .toArray();
+    expect(forCarol.map((d) => d.day)).toEqual(['tuesday', 'wednesday']);
     expect(await diary.count({ day: 'monday' })).toBe(1);
     expect((await diary.find({ day: 'wednesday' }).toArray())[0]?.text).toBe(
       'a new entry after the revocation',
