@@ -7,6 +7,7 @@
 import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
+import { benchEncryption } from './encryption.js';
 import { benchEvents } from './events.js';
 import { benchFairSharing } from './fair-sharing.js';
 import { benchFiles } from './files.js';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   'fair-sharing': benchFairSharing,
   scale: benchScale,
   files: benchFiles,
+  encryption: benchEncryption,
   scripts: benchScripts,
   events: benchEvents,
   payment: benchPayment,
