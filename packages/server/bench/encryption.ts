@@ -40,8 +40,9 @@ function fileStream(total: number): ReadableStream<Uint8Array> {
 }
 
 async function drain(stream: ReadableStream<Uint8Array>): Promise<number> {
+  const reader = stream.getReader();
   let bytes = 0;
-  for await (const piece of stream) bytes += piece.length;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
   return bytes;
 }
 

@@ -5,11 +5,14 @@
  * is sealed again under a new key) while another friend keeps access.
  */
 import { CellaCryptoError, type EncryptedCollection, type Vault } from '@cella/sdk';
-import { createDocument } from '@cella/did';
+import { randomBytes } from 'node:crypto';
+import { bytesToBase58, createDocument } from '@cella/did';
+import { x25519KeyAgreement } from '@cella/sdk/crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
 import { failure, keyUser, readText } from './helpers.js';
+import { connect, createDevIdentity } from '@cella/sdk';
 
 let node: TempNode;
 let alice: Vault;
@@ -50,10 +53,10 @@ describe('a collection', () => {
       .toArray();
     expect(forBob.map((d) => d.text)).toEqual(['met Bob for coffee', 'finished the secret project']);
     // A cursor like every other find: read whole, or iterated.
-    const forCarol: { text?: unknown }[] = [];
+    const forCarol: unknown[] = [];
     for await (const doc of carol.db.shared({ owner: alice.did, script }).find({ day: 'tuesday' }))
-      forCarol.push(doc);
-    expect(forCarol.map((d) => d.text)).toEqual(['finished the secret project']);
+      forCarol.push(doc.text);
+    expect(forCarol).toEqual(['finished the secret project']);
   });
 
   test('a DID it was not shared with cannot run the script', async () => {
@@ -125,5 +128,75 @@ describe('a file', () => {
     const error = await failure(eve.files.openShared({ owner: alice.did, script }));
     expect(error).toBeInstanceOf(CellaCryptoError);
     expect((error as CellaCryptoError).code).toBe('WRONG_KEY');
+  });
+});
+
+describe('a friend whose DID document has an X25519 key-agreement key', () => {
+  const secret = new Uint8Array(randomBytes(32));
+  const agreement = x25519KeyAgreement(secret);
+  const identity = createDevIdentity('elastos');
+  let dave: Vault;
+  let daveWithoutX25519: Vault;
+  let daveDocument: Awaited<ReturnType<typeof createDocument>>;
+
+  beforeAll(async () => {
+    // The document lists a P-256 key (it signs) and an X25519 key agreement key: the X25519 one is wrapped for.
+    daveDocument = {
+      ...(await createDocument(identity.signer)),
+      keyAgreement: [
+        {
+          id: `${identity.signer.did}#agreement`,
+          type: 'X25519KeyAgreementKey2019',
+          controller: identity.signer.did,
+          publicKeyBase58: bytesToBase58(agreement.publicKey),
+        },
+      ],
+    } as Awaited<ReturnType<typeof createDocument>>;
+    dave = await connect({ url: node.url, signer: { ...identity.signer, x25519: agreement } });
+    daveWithoutX25519 = await connect({ url: node.url, signer: identity.signer });
+  });
+
+  test('a collection wrapped for it (X25519, recorded so) opens in its SDK; survives the revocation of another friend', async () => {
+    const { script } = await diary.share(daveDocument);
+    const keys = await rawCall(alice, 'GET', '/api/v2/vault/db/cella_keys?filter=%7B%7D');
+    const record = (keys.body.items as Record<string, string>[]).find((r) => r.recipient === dave.did)!;
+    expect(record).toMatchObject({
+      alg: 'X25519',
+      recipientKey: Buffer.from(agreement.publicKey).toString('base64url'),
+    });
+    expect(Buffer.from(record.epk!, 'base64url')).toHaveLength(32);
+
+    const read = () =>
+      dave.db
+        .shared({ owner: alice.did, script })
+        .find({}, { sort: { day: 1 } })
+        .toArray();
+    expect((await read()).map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    // Only the X25519 key opens it: the same DID's signer without it is told what is missing.
+    expect(
+      await failure(daveWithoutX25519.db.shared({ owner: alice.did, script }).find().toArray()),
+    ).toMatchObject({
+      code: 'NO_KEY_MATERIAL',
+    });
+    // A revocation of someone else re-wraps the next generation for Dave's X25519 key.
+    await diary.revoke(carol.did);
+    expect((await read()).map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    expect(await failure(carol.db.shared({ owner: alice.did, script }).find().toArray())).toMatchObject({
+      code: 'NOT_SHARED',
+    });
+  });
+
+  test('a file shared with { did, publicKey } of 32 bytes (an X25519 key) opens in its SDK', async () => {
+    await alice.files.upload('notes/for-dave.txt', 'a note only Dave can read', { encrypt: true });
+    const { script } = await alice.files.share('notes/for-dave.txt', {
+      did: dave.did,
+      publicKey: agreement.publicKey,
+    });
+    expect(await readText(await dave.files.openShared({ owner: alice.did, script }))).toBe(
+      'a note only Dave can read',
+    );
+    expect(await failure(bob.files.openShared({ owner: alice.did, script }))).toMatchObject({
+      code: 'NOT_SHARED',
+    });
   });
 });
