@@ -11,6 +11,7 @@ import { CellaError } from '../../errors.js';
 import type { FileRecord } from '../../files/file-records.js';
 import type { FilesService } from '../../files/files-service.js';
 import { etagOf, parseRange, type RangeResult } from './http-range.js';
+import { ResponseBuffers } from './response-buffers.js';
 
 /** Yields an already-read first result, then the rest of the iterator. */
 async function* resume(
@@ -59,7 +60,17 @@ export async function prepareContent(
   if (request.method === 'HEAD' || length === 0) return Readable.from([]);
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  const iterator = files.read(record, { offset, length, signal: controller.signal })[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  return Readable.from(resume(first, iterator), { objectMode: false });
+  // The reader needs the buffers before the body stream exists (the first piece is read before the
+  // headers go out); the stream is the generator's, created at once, read only once it is piped.
+  let first: IteratorResult<Uint8Array> | undefined;
+  const generator = async function* (): AsyncGenerator<Uint8Array> {
+    yield* resume(first!, iterator);
+  };
+  const body = Readable.from(generator(), { objectMode: false });
+  const buffers = new ResponseBuffers(body, reply.raw);
+  const iterator = files
+    .read(record, { offset, length, signal: controller.signal, buffers })
+    [Symbol.asyncIterator]();
+  first = await iterator.next();
+  return body;
 }
