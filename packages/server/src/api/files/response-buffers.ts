@@ -41,17 +41,18 @@ export class ResponseBuffers implements ReadBuffers {
   /** The body is piped straight into the response: writes tell when its bytes have left. */
   private direct = false;
 
-  constructor(
-    body: Readable,
-    private readonly response: ResponseSink,
-  ) {
-    response.once('pipe', (source) => {
+  constructor(private readonly response: ResponseSink) {}
+
+  /** The body the views are sent in (returned as is): buffers are reused once it is piped into the response. */
+  sending(body: Readable): Readable {
+    this.response.once('pipe', (source) => {
       if (source !== body) return;
       this.direct = true;
       // Added after the pipe's own listener, so a chunk is already handed to the response here.
       body.on('data', (chunk: Uint8Array) => this.sent(chunk));
-      response.on('drain', () => this.reclaim());
+      this.response.on('drain', () => this.reclaim());
     });
+    return body;
   }
 
   take(size: number): Uint8Array | undefined {

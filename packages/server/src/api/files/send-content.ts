@@ -60,17 +60,9 @@ export async function prepareContent(
   if (request.method === 'HEAD' || length === 0) return Readable.from([]);
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  // The reader needs the buffers before the body stream exists (the first piece is read before the
-  // headers go out); the stream is the generator's, created at once, read only once it is piped.
-  let first: IteratorResult<Uint8Array> | undefined;
-  const generator = async function* (): AsyncGenerator<Uint8Array> {
-    yield* resume(first!, iterator);
-  };
-  const body = Readable.from(generator(), { objectMode: false });
-  const buffers = new ResponseBuffers(body, reply.raw);
-  const iterator = files
-    .read(record, { offset, length, signal: controller.signal, buffers })
-    [Symbol.asyncIterator]();
-  first = await iterator.next();
-  return body;
+  const buffers = new ResponseBuffers(reply.raw);
+  const content = files.read(record, { offset, length, signal: controller.signal, buffers });
+  const iterator = content[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return buffers.sending(Readable.from(resume(first, iterator), { objectMode: false }));
 }
