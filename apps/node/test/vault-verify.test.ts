@@ -29,7 +29,7 @@ const big = new Uint8Array(1024 * 1024 + 4321).map((_, i) => (i * 131 + (i >> 9)
 
 let node: SpawnedNode;
 let alice: Vault;
-let exported: Uint8Array;
+let exported: Uint8Array<ArrayBuffer>;
 let file: string;
 
 beforeAll(async () => {
