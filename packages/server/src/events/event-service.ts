@@ -99,12 +99,13 @@ export class EventService {
 
   /**
    * The store's listener (ChangeLogSettings.appended): a logged write committed in this process.
-   * The feed pulls at the end of this turn (writes committed together are read together).
+   * The feed pulls at the end of this turn (writes committed together are read together), or a
+   * little later when writes come fast to a vault with many streams (feed.ts, `soon`).
    */
   appended(database: string, _head: number): void {
     this.retention.appended(database);
     const feed = this.byDatabase.get(database);
-    if (feed) setImmediate(() => this.pull(feed));
+    if (feed) feed.soon(() => this.pull(feed));
   }
 
   /**
@@ -130,10 +131,15 @@ export class EventService {
 
   /** A script's live view for its caller (admitted as a run is: 400, 401, 404 as a run). */
   async openScript(run: RunRequest, request: StreamRequest): Promise<EventStream> {
-    const view = await this.deps.scripts.subscription(run);
+    // The log's head before the script is read: registrations up to it are what the view holds,
+    // so a stream resuming from an older cursor replays past them instead of ending at them.
+    let loadedAfter = 0;
+    const view = await this.deps.scripts.subscription(run, async (vault) => {
+      loadedAfter = (await this.logOf(vault.database).bounds()).head;
+    });
     // The selection ends its own stream (the condition failed): it learns the stream once opened.
     const opened: { stream?: EventStream } = {};
-    const selection = await scriptSelection(this.deps.documents, view, (reason, message) =>
+    const selection = await scriptSelection(this.deps.documents, view, loadedAfter, (reason, message) =>
       opened.stream?.end(reason, message),
     );
     opened.stream = await this.open('script', view.vault, request, () => selection);
