@@ -255,6 +255,7 @@ test('encryption in Chromium: a document and a file encrypted and read back ther
     await new Response(await here.files.download('browser/secret.bin', { decrypt: true })).arrayBuffer(),
   );
   expect({ size: file.length, sha: sha(file) }).toEqual({ size: 3 * MiB + 17, sha: own.fileSha });
+}, 120_000);
 
 /**
  * A TCP relay to the node that the test can cut: the page's connections (TLS, HTTP/2 inside) pass
