@@ -24,7 +24,7 @@ import { createTestCertificate, spawnNode, trustingFetch, type SpawnedNode } fro
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { EventsInput, EventsSeen, ScenarioInput, scenarios } from './browser/app.js';
+import type { EventsSeen, ScenarioInput, scenarios } from './browser/app.js';
 
 const MiB = 1024 * 1024;
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
