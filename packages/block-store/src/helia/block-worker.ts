@@ -26,8 +26,7 @@ export interface StoreJob {
 }
 
 export type StoreAnswer =
-  | { id: number; digest: Uint8Array }
-  | { id: number; error: { message: string; code?: string | undefined } };
+  { id: number; digest: Uint8Array } | { id: number; error: { message: string; code?: string | undefined } };
 
 const port = parentPort;
 if (port === null) throw new Error('block-worker.ts runs as a worker thread of block-workers.ts');
