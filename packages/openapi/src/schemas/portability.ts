@@ -19,7 +19,7 @@ export const exportVaultQuery = z.strictObject({
     .optional()
     .meta({
       description:
-        'An incremental export: only the pages and file contents the vault did not hold at that point (the manifest is whole, and names its base). Either an earlier export of this vault by this node (its id, `X-Cella-Export-Root`), or an event cursor (the manifest\'s `seq`, or an `id:` of the change feed): the export starts from the newest export this node made of the vault at or before that cursor. A malformed cursor or one ahead of the newest event: 400. A cursor older than the events the node keeps, or no export the node still knows at or before it: 410.',
+        "An incremental export: only the pages and file contents the vault did not hold at that point (the manifest is whole, and names its base). Either an earlier export of this vault by this node (its id, `X-Cella-Export-Root`), or an event cursor (the manifest's `seq`, or an `id:` of the change feed): the export starts from the newest export this node made of the vault at or before that cursor. A malformed cursor or one ahead of the newest event: 400. A cursor older than the events the node keeps, or no export the node still knows at or before it: 410.",
       examples: ['1042'],
     }),
 });

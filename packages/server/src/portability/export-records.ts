@@ -93,7 +93,12 @@ export class ExportRecords {
         );
     } else {
       const found = (await this.collection.findOne({ _id: since })) as unknown as ExportHeader | null;
-      if (!found || found.kind !== 'export' || found.user !== vault.userDid || found.database !== vault.database)
+      if (
+        !found ||
+        found.kind !== 'export' ||
+        found.user !== vault.userDid ||
+        found.database !== vault.database
+      )
         throw new CellaError(
           'CURSOR_EXPIRED',
           `this node keeps no export ${since} of your vault (it keeps its last ${EXPORTS_KEPT}): ask for a full export`,
@@ -106,7 +111,11 @@ export class ExportRecords {
     for (let n = 0; n < header.parts; n++) {
       const part = await this.collection.findOne({ _id: `${header._id}/${n}` });
       if (!part)
-        throw new CellaError('CURSOR_EXPIRED', `the record of export ${header._id} is incomplete: ask for a full export`, oldest);
+        throw new CellaError(
+          'CURSOR_EXPIRED',
+          `the record of export ${header._id} is incomplete: ask for a full export`,
+          oldest,
+        );
       for (const cid of part.pages as string[]) pages.add(cid);
       for (const cid of part.contents as string[]) contents.add(cid);
     }
