@@ -6,7 +6,7 @@
  * one start of the TypeScript sources through tsx (`npm run dev`) for comparison.
  * One more restart signs a user in and runs one database read before resting: the SQLite read pool
  * starts its workers on first need, so this RSS is the node's at rest with the pool started
- * (CELLA_DB_WORKERS at its default, cores − 1).
+ * (CELLA_DB_WORKERS at its default, cores − 1); once more with CELLA_DB_WORKERS=0 for the pool's share.
  * Targets (not asserted): RSS at rest ≤ 120 MiB (≤ 130 MiB with the read pool started, issue 21);
  * first answer ≤ 1.5 s (of CPU) after start. The wall time follows the machine's load; the CPU time
  * much less.
@@ -48,12 +48,23 @@ async function firstRead(url: string): Promise<void> {
   if ((await c.count({ n: 1 })) !== 1) throw new Error('unexpected count');
 }
 
-async function start(args: string[], dataDir: string, read = false): Promise<Start> {
+async function start(
+  args: string[],
+  dataDir: string,
+  read = false,
+  env: Record<string, string> = {},
+): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: appDir,
-    env: { ...process.env, CELLA_PORT: String(port), CELLA_DATA_DIR: dataDir, CELLA_LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      CELLA_PORT: String(port),
+      CELLA_DATA_DIR: dataDir,
+      CELLA_LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -87,6 +98,7 @@ export async function benchStartup(): Promise<void> {
     const restarts: Start[] = [];
     for (let i = 0; i < STARTS; i++) restarts.push(await start(compiled, dataDir));
     const pooled = await start(compiled, dataDir, true);
+    const unpooled = await start(compiled, dataDir, true, { CELLA_DB_WORKERS: '0' });
     const dev = await start(['--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'], dataDir);
     const row = (label: string, s: Start[]) => ({
       start: label,
@@ -99,6 +111,7 @@ export async function benchStartup(): Promise<void> {
       row('npm start, empty data dir', [fresh]),
       row(`npm start, restart (median of ${STARTS})`, restarts),
       row('npm start, restart, one sign-in and database read (read pool started)', [pooled]),
+      row('the same with CELLA_DB_WORKERS=0 (no read pool)', [unpooled]),
       row('npm run dev (tsx, sources)', [dev]),
     ]);
     console.log(
