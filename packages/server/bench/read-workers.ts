@@ -82,7 +82,13 @@ async function measure(size: number, workers: string | null, withInsert: boolean
         headers: auth,
         body: JSON.stringify({ document: { seq: size + 1, tag: 'fresh', payload: PAYLOAD } }),
       };
-    const all = await rounds(`${url}/api/v2/health`, measures, ROUNDS, SECONDS, bench.node.process.pid);
+    const all = await rounds(
+      `${url}/api/v2/health`,
+      measures as Record<Name, Measure>,
+      ROUNDS,
+      SECONDS,
+      bench.node.process.pid,
+    );
     const label = workers === null ? `default (${Math.max(1, availableParallelism() - 1)})` : workers;
     return { label: `${fmt(size)} documents, workers ${label}`, workers: label, size, all };
   } finally {
@@ -128,7 +134,9 @@ export async function benchReadWorkers(): Promise<void> {
   const one = at('1') ?? pool;
   const inline = at('0');
   const versus = (a: Run | undefined, b: Run | undefined, name: Name) =>
-    a && b ? fmt(ratio(a.all, name) / ratio(b.all, name), 3) : '';
+    a && b
+      ? `${fmt(ratio(a.all, name) / ratio(b.all, name), 3)} (by CPU ${fmt(ratioByCpu(a.all, name) / ratioByCpu(b.all, name), 3)})`
+      : '';
   printTable(
     `Read workers at ${fmt(COMPARED)} documents: one configuration ÷ another (their ratios to health)`,
     [
