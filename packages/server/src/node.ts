@@ -351,6 +351,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
       access,
       clock,
       settings: { ...portabilitySettingsFromConfig(config), ...options.portability },
+      nodeDb,
+      log,
     }),
     events,
     outbound,

@@ -1,0 +1,25 @@
+/** The portable vault (docs/portability.md): exports, and what an export's query says. */
+import * as z from 'zod';
+import { cursor } from './events.js';
+
+/** An export's id: the root CID of its CAR (CIDv1, DAG-CBOR, base32), as `X-Cella-Export-Root` gives it. */
+export const exportId = z
+  .string()
+  .regex(/^bafyrei[a-z2-7]{52}$/, 'an export id is the root CID of an export (bafyrei…, 59 characters)')
+  .meta({
+    id: 'ExportId',
+    description:
+      "An export's id: the CID of its root (the signed export block), as the answer's `X-Cella-Export-Root` header gives it.",
+    examples: ['bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a'],
+  });
+
+export const exportVaultQuery = z.strictObject({
+  since: z
+    .union([cursor, exportId])
+    .optional()
+    .meta({
+      description:
+        "An incremental export: only the pages and file contents the vault did not hold at that point (the manifest is whole, and names its base). Either an earlier export of this vault by this node (its id, `X-Cella-Export-Root`), or an event cursor (the manifest's `seq`, or an `id:` of the change feed): the export starts from the newest export this node made of the vault at or before that cursor. A malformed cursor or one ahead of the newest event: 400. A cursor older than the events the node keeps, or no export the node still knows at or before it: 410.",
+      examples: ['1042'],
+    }),
+});
