@@ -87,7 +87,8 @@ describe('a node killed between commit and delivery', () => {
       signal: controller.signal,
     });
     const reading = (async () => {
-      for await (const event of subscription) seen.push((event.document as { n: number }).n);
+      for await (const event of subscription)
+        if (event.type === 'document.inserted') seen.push((event.document as { n: number }).n);
     })().catch((error: unknown) => error);
     await expect.poll(() => subscription.cursor, { timeout: 10_000 }).toBeDefined();
     await insertEach(alice, 0, 10);
