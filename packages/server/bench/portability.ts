@@ -35,7 +35,8 @@ async function exportOnce(url: string, token: string, query = '') {
   if (response.status !== 200)
     throw new Error(`export answered ${response.status}: ${await response.text()}`);
   let bytes = 0;
-  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+  const reader = response.body!.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
   return {
     bytes,
     id: response.headers.get('x-cella-export-root')!,
