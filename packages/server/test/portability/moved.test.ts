@@ -69,7 +69,7 @@ describe('the moved state', () => {
   });
 
   test('every write is refused naming the new node; reads and exports answer', async () => {
-    const refusals = [
+    const refusals: (() => Promise<unknown>)[] = [
       () => rawCall(alice, 'POST', '/api/v2/vault/db/collection/notes', { document: [{ n: 5 }] }),
       () => alice.db.collection('notes').insert([{ n: 5 }]),
       () => alice.db.createCollection('more'),
