@@ -147,9 +147,21 @@ export class VaultDatabase {
     return names.map((name) => ({ name, ...(flagged.get(name) ?? PLAIN) }));
   }
 
-  /** How the collection's documents were encrypted by the client (the reference's flags). */
+  /**
+   * How the collection's documents were encrypted by the client (the reference's flags). Every find
+   * answers them, so this is on the path of every page read. The flags live in one internal
+   * collection that exists only once a collection was created encrypted; on SQLite, whether it
+   * exists is one catalog lookup on this thread (~half the cost of the inline read of the flags,
+   * which most vaults would make for nothing), so SQLite looks first. Nothing is cached: both steps
+   * read the store as it is now, so another process's create or drop (MongoDB) and a drop and
+   * re-create are seen at once. On MongoDB the lookup would be a round trip like the read itself,
+   * so the read goes alone there.
+   */
   async flags(vault: VaultSpace, name: string): Promise<CollectionFlags> {
-    const doc = await this.db(vault).collection(INTERNAL_COLLECTIONS.collections).findOne({ _id: name });
+    const db = this.db(vault);
+    if (this.store.engine === 'sqlite' && !(await db.hasCollection(INTERNAL_COLLECTIONS.collections)))
+      return PLAIN;
+    const doc = await db.collection(INTERNAL_COLLECTIONS.collections).findOne({ _id: name });
     return doc ? toFlags(doc) : PLAIN;
   }
 
