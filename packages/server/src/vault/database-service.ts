@@ -23,6 +23,7 @@ import { fromStoreError } from '../port-errors.js';
 import { DEFAULT_QUERY_GATE, QueryGate } from './query-gate.js';
 import { spaceDatabase, type VaultSpace } from './spaces.js';
 import type { VaultRecord, VaultService } from './vaults.js';
+import { assertWritable } from './writable.js';
 
 export const MAX_FIND_LIMIT = 10_000;
 
@@ -87,11 +88,6 @@ export class VaultDatabase {
 
   private nowSeconds(): number {
     return Math.floor(this.clock() / 1000);
-  }
-
-  private assertWritable(vault: VaultSpace): void {
-    if (vault.state === 'frozen')
-      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
   }
 
   /** A user collection that must exist. */
@@ -180,7 +176,7 @@ export class VaultDatabase {
     flags: CollectionFlags = PLAIN,
     options: { ifNotExists?: boolean } = {},
   ): Promise<{ name: string; created: boolean }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     assertUserCollection(name);
     if (flags.is_encrypt && flags.encrypt_method === '')
       throw new CellaError('INVALID_PARAMETER', 'an encrypted collection needs its encrypt_method');
@@ -208,7 +204,7 @@ export class VaultDatabase {
   }
 
   async deleteCollection(vault: VaultSpace, name: string): Promise<void> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     const bytes = await collection.dataBytes();
     const db = this.db(vault);
@@ -221,7 +217,7 @@ export class VaultDatabase {
   }
 
   async insert(vault: VaultSpace, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const list = Array.isArray(input) ? input : [input];
       const now = this.nowSeconds();
@@ -251,7 +247,7 @@ export class VaultDatabase {
       timestampOnly?: boolean;
     } = {},
   ) {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const filter = asObject(filterInput, 'filter') as Filter;
       let update = asObject(updateInput, 'update');
@@ -290,7 +286,7 @@ export class VaultDatabase {
     filterInput: unknown,
     options: { one?: boolean } = {},
   ): Promise<number> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const filter = asObject(filterInput, 'filter') as Filter;
       return this.charged(vault, (writeOptions) =>
@@ -390,7 +386,7 @@ export class VaultDatabase {
     keys: IndexKeys,
     options: IndexOptions = {},
   ): Promise<{ name: string }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     try {
       return { name: await collection.createIndex(keys, options) };
@@ -400,7 +396,7 @@ export class VaultDatabase {
   }
 
   async dropIndex(vault: VaultSpace, name: string, index: string): Promise<void> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     let dropped: boolean;
     try {
