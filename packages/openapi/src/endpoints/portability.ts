@@ -25,4 +25,18 @@ export const portabilityEndpoints = defineEndpoints({
     errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND', 'CURSOR_EXPIRED', 'UNAVAILABLE'],
     errorBodies: { 410: events.cursorExpired },
   },
+  markVaultMoved: {
+    operationId: 'markVaultMoved',
+    method: 'PUT',
+    path: '/api/v2/vault/moved',
+    auth: 'user',
+    tag: 'Portability',
+    summary: "Mark the caller's vault as moved to another node (after the move was verified)",
+    description:
+      'The last step of a move (docs/portability.md, "Move"): once another node imported an export of this vault and the mover compared both sides, the vault here becomes read-only for good: every write (documents, files, scripts, other users\' script runs that write) answers 403 `VAULT_MOVED` (internal_code 2) naming the new node\'s URL; reads and exports still answer; the owner may delete the vault (`DELETE /api/v2/subscription/vault?force=true`). `export` must be an export of this vault this node made and still knows (410 otherwise), and the vault must not have changed since it (409 `VAULT_CHANGED`: export again since it). Marking a moved vault again with another URL or export updates them.',
+    body: portability.markVaultMovedBody,
+    success: { status: 200, description: 'The vault, moved.', body: portability.vaultMoved },
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND', 'CURSOR_EXPIRED', 'VAULT_CHANGED'],
+    errorBodies: { 410: events.cursorExpired },
+  },
 });

@@ -809,6 +809,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/vault/moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark the caller's vault as moved to another node (after the move was verified)
+         * @description The last step of a move (docs/portability.md, "Move"): once another node imported an export of this vault and the mover compared both sides, the vault here becomes read-only for good: every write (documents, files, scripts, other users' script runs that write) answers 403 `VAULT_MOVED` (internal_code 2) naming the new node's URL; reads and exports still answer; the owner may delete the vault (`DELETE /api/v2/subscription/vault?force=true`). `export` must be an export of this vault this node made and still knows (410 otherwise), and the vault must not have changed since it (409 `VAULT_CHANGED`: export again since it). Marking a moved vault again with another URL or export updates them.
+         */
+        put: operations["markVaultMoved"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/did/backup_auth": {
         parameters: {
             query?: never;
@@ -1731,6 +1751,21 @@ export interface components {
          * @example bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a
          */
         ExportId: string;
+        /**
+         * @example {
+         *       "to": "https://new-node.example",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a"
+         *     }
+         */
+        MarkVaultMoved: {
+            /**
+             * @description The URL of the node the vault moved to.
+             * @example https://new-node.example
+             */
+            to: string;
+            /** @description The export the other node imported (and the mover compared): the vault must not have changed since it was made. */
+            export: components["schemas"]["ExportId"];
+        };
         /**
          * @example {
          *       "challenge_response": {
@@ -3396,6 +3431,24 @@ export interface components {
             finished_at: number | null;
             /** @description When a backup last completed; null when none ever did. */
             last_success_at: number | null;
+        };
+        /**
+         * @description The vault, now moved: read-only here, its writes refused with 403 `VAULT_MOVED` naming `moved_to`.
+         * @example {
+         *       "moved_to": "https://new-node.example",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
+         *       "moved_at": 1772444105
+         *     }
+         */
+        VaultMoved: {
+            /**
+             * @description The URL of the node the vault moved to.
+             * @example https://new-node.example
+             */
+            moved_to: string;
+            export: components["schemas"]["ExportId"];
+            /** @description When the vault was marked moved: epoch seconds. */
+            moved_at: number;
         };
         /**
          * @example {
@@ -7209,6 +7262,82 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    markVaultMoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkVaultMoved"];
+            };
+        };
+        responses: {
+            /** @description The vault, moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultMoved"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `VAULT_CHANGED`: The vault changed after the export the request names: the other node does not hold that change. Export again (incrementally, `since` that export), then retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `CURSOR_EXPIRED`: The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupAuth: {
