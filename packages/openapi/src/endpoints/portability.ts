@@ -1,5 +1,6 @@
 /** The caller's whole vault as one portable file (docs/portability.md). */
 import { defineEndpoints } from '../endpoint.js';
+import { portability } from '../schemas/index.js';
 
 export const portabilityEndpoints = defineEndpoints({
   exportVault: {
@@ -20,5 +21,33 @@ export const portabilityEndpoints = defineEndpoints({
       },
     },
     errors: ['VAULT_NOT_FOUND', 'UNAVAILABLE'],
+  },
+  importVault: {
+    operationId: 'importVault',
+    method: 'POST',
+    path: '/api/v2/vault/import',
+    auth: 'user',
+    tag: 'Portability',
+    summary: 'Import a vault export (all or nothing)',
+    description:
+      "Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.",
+    query: portability.importQuery,
+    binaryBody: {
+      contentType: 'application/vnd.ipld.car',
+      description: 'A CARv1 vault export (docs/portability.md), streamed.',
+    },
+    success: { status: 201, description: 'Imported.', body: portability.importResult },
+    errors: [
+      'BAD_REQUEST',
+      'INVALID_PARAMETER',
+      'FORBIDDEN',
+      'VAULT_FROZEN',
+      'VAULT_NOT_FOUND',
+      'VAULT_NOT_EMPTY',
+      'PAYLOAD_TOO_LARGE',
+      'INSUFFICIENT_STORAGE',
+      'STORAGE_FULL',
+      'UNAVAILABLE',
+    ],
   },
 });

@@ -8,3 +8,4 @@ export * as node from './node.js';
 export * as payment from './payment.js';
 export * as scripts from './scripts.js';
 export * as hive from './hive/index.js';
+export * as portability from './portability.js';

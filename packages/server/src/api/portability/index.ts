@@ -1,2 +1,3 @@
-/** The portable vault: export (docs/portability.md). */
+/** The portable vault: export and import (docs/portability.md). */
 export { exportVault } from './export-vault.js';
+export { importVault } from './import-vault.js';
