@@ -5,12 +5,15 @@
  *
  * What a block does not make itself it `declare`s (`declare const file: Blob;`), and the test gives
  * it by that name: `savedKey` (one user's key), `signer` (its signer), `vault` (that user, signed
- * in), `file` (a Blob), `ethersSigner` (a funded wallet on the dev chain). The example URLs stand for
+ * in), `friendSigner` (a second user's signer), `file` (a Blob), `ethersSigner` (a funded wallet on
+ * the dev chain). The example URLs stand for
  * the test's nodes: `https://vault.example.org` and `http://127.0.0.1:5000` for the vault node,
  * `http://127.0.0.1:5001` for the backup node.
  *
  * The README's notes app is run twice — an app's first and second start — and must send no request
- * that fails, fit in 30 lines and need no try/catch.
+ * that fails, fit in 30 lines and need no try/catch. The README's chat (the block that registers the
+ * `chat` script) must deliver its message to the user's other device and to the friend: what it
+ * prints is checked.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +53,7 @@ function extract(doc: string): Example[] {
 
 const examples = DOCS.flatMap(extract);
 const notesApp = examples.find((e) => e.doc === 'README.md' && /^interface Note\b/m.test(e.code));
+const chatApp = examples.find((e) => e.doc === 'README.md' && /scripts\.register\('chat'/.test(e.code));
 
 let vaultNode: SpawnedNode;
 let backupNode: SpawnedNode;
@@ -93,6 +97,7 @@ test('the docs have their examples, and the notes app fits in 30 lines without t
       doc,
     ).toBe(true);
   expect(notesApp, 'README.md: the notes app (a block with `interface Note`)').toBeDefined();
+  expect(chatApp, "README.md: the chat (a block registering the 'chat' script)").toBeDefined();
   const lines = notesApp!.code.trimEnd().split('\n');
   expect(lines.length).toBeLessThanOrEqual(30);
   expect(notesApp!.code).not.toMatch(/\btry\b|\bcatch\b/);
@@ -135,6 +140,7 @@ test('every TypeScript block runs against real nodes; the notes app starts twice
   Object.assign(globalThis, {
     savedKey: privateKeyHex,
     signer,
+    friendSigner: createKeySigner(hexToBytes(createDevIdentity().privateKeyHex)),
     vault: await connect({ url: vaultNode.url, signer }),
     file: new Blob([new Uint8Array(300 * 1024).fill(7)]),
     ethersSigner: new Wallet(key, provider),
@@ -149,6 +155,10 @@ test('every TypeScript block runs against real nodes; the notes app starts twice
     return response;
   };
 
+  // What the chat prints: each receiver's line.
+  const chatLines: string[] = [];
+  const realLog = console.log;
+
   for (const example of examples) {
     const starts = example === notesApp ? 2 : 1;
     for (let start = 1; start <= starts; start++) {
@@ -156,15 +166,26 @@ test('every TypeScript block runs against real nodes; the notes app starts twice
       write(example, file);
       const where = `${example.doc}, block at line ${example.line}${starts > 1 ? `, start ${start}` : ''}`;
       if (example === notesApp) globalThis.fetch = counting;
+      if (example === chatApp)
+        console.log = (...args: unknown[]) => {
+          chatLines.push(args.map(String).join(' '));
+          realLog(...args);
+        };
       try {
         await import(pathToFileURL(file).href);
       } catch (error) {
         throw new Error(`${where} failed: ${(error as Error).stack ?? String(error)}`);
       } finally {
         globalThis.fetch = realFetch;
+        console.log = realLog;
       }
     }
   }
   expect(statuses.length).toBeGreaterThan(0);
   expect(statuses.filter((status) => status >= 400)).toEqual([]);
+  // The message sent from the laptop arrived on the phone (with a cursor to resume from) and at the friend.
+  expect(chatLines).toEqual([
+    expect.stringMatching(/^phone: Dinner at 8\? resume after [1-9]\d*$/),
+    'bob: Dinner at 8?',
+  ]);
 }, 240_000);

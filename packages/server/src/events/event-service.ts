@@ -130,10 +130,15 @@ export class EventService {
 
   /** A script's live view for its caller (admitted as a run is: 400, 401, 404 as a run). */
   async openScript(run: RunRequest, request: StreamRequest): Promise<EventStream> {
-    const view = await this.deps.scripts.subscription(run);
+    // The log's head before the script is read: registrations up to it are what the view holds,
+    // so a stream resuming from an older cursor replays past them instead of ending at them.
+    let loadedAfter = 0;
+    const view = await this.deps.scripts.subscription(run, async (vault) => {
+      loadedAfter = (await this.logOf(vault.database).bounds()).head;
+    });
     // The selection ends its own stream (the condition failed): it learns the stream once opened.
     const opened: { stream?: EventStream } = {};
-    const selection = await scriptSelection(this.deps.documents, view, (reason, message) =>
+    const selection = await scriptSelection(this.deps.documents, view, loadedAfter, (reason, message) =>
       opened.stream?.end(reason, message),
     );
     opened.stream = await this.open('script', view.vault, request, () => selection);

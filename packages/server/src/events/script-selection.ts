@@ -5,8 +5,9 @@
  *
  * The condition is checked again, before anything later is sent, whenever an event touches a
  * collection it reads; when it fails the stream ends (`condition_failed`), as it does when the
- * script is registered again or deleted (`script_changed`): the friend removed from the friends
- * list stops receiving at that event. A document too large to carry is looked up again by `_id`
+ * script is registered again or deleted (`script_changed`, for a change after the stream read the
+ * script: replaying from an older cursor passes over the registrations that led to the script it
+ * serves): the friend removed from the friends list stops receiving at that event. A document too large to carry is looked up again by `_id`
  * (with the filter); a delete of one is matched on nothing, and left out.
  */
 import type { Document, Filter } from '@cella/document-store';
@@ -22,6 +23,8 @@ import type { VaultEvent } from './wire.js';
 export async function scriptSelection(
   store: DocumentStore,
   view: ScriptSubscription,
+  /** The log's head when the script was read: its registrations up to there are in `view`. */
+  loadedAfter: number,
   end: (reason: EndReason, message: string) => void,
 ): Promise<Selection> {
   const { vault, collection } = view;
@@ -47,6 +50,7 @@ export async function scriptSelection(
   return async (event) => {
     if (event.space !== vault.prefix) return null;
     if (event.family === 'script' && event.fields.name === view.scriptName) {
+      if (event.seq <= loadedAfter) return null;
       end(
         'script_changed',
         `the script "${view.scriptName}" was ${event.type === 'script.deleted' ? 'deleted' : 'registered again'}`,

@@ -163,11 +163,17 @@ export class ScriptService {
   /**
    * A live view of a `find` script (GET …/scripting/{name}/events): admitted as a run is, then what
    * a stream needs to select events and to check the condition again (subscription.ts).
+   * `beforeLoading` runs once the target space is known, before the script is read (the event
+   * service notes the log's head there: script events up to it are in the definition it gets).
    */
-  async subscription(request: RunRequest): Promise<ScriptSubscription> {
+  async subscription(
+    request: RunRequest,
+    beforeLoading?: (vault: VaultSpace) => Promise<void>,
+  ): Promise<ScriptSubscription> {
     const vault = await this.targetSpace(request);
     if (request.scriptName === ANONYMOUS_FILES_SCRIPT)
       throw new CellaError('INVALID_PARAMETER', `${ANONYMOUS_FILES_SCRIPT} cannot be subscribed to`);
+    await beforeLoading?.(vault);
     const { script, vars, queries } = await this.admit(request, vault);
     return subscriptionOf(queries, vault, script, vars);
   }

@@ -2,7 +2,8 @@
  * A script's live view (GET /api/v2/vault/scripting/{script_name}/events): a friend's feed of the
  * messages addressed to them, under the owner's condition — admitted as a run is, projected as the
  * script says, and ended (`condition_failed`) the moment the friend is removed from the friends
- * list; ended (`script_changed`) when the script is registered again.
+ * list; ended (`script_changed`) when the script is registered again, but not by a registration
+ * older than the stream that a resume replays.
  */
 import type { Vault } from '@cella/sdk';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -132,4 +133,15 @@ test('admitted as a run: no token (401), not a friend (400), a script that is no
   expect(JSON.parse(resumed.frames.find((f) => f.event === 'error')!.data!)).toMatchObject({
     error: 'script_changed',
   });
+  // Resuming from a cursor before that registration replays past it (the stream serves the script
+  // as registered now) rather than ending at it again: the app that re-registers its scripts at
+  // every start does not cut its friends' resumes.
+  const again = await openStream(view('everything', { since: first!.id }), {
+    token: await alice.session.token(),
+  });
+  await alice.db.collection('friends').insert({ did: 'did:elastos:nobody' });
+  const [added] = await again.waitFor(1);
+  expect(added!.data.document).toMatchObject({ did: 'did:elastos:nobody' });
+  expect(again.frames.filter((f) => f.event === 'error')).toEqual([]);
+  again.close();
 });
