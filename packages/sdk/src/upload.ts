@@ -38,7 +38,9 @@ export async function sendUpload(
   assertUploadData(data);
   const total = knownLength(data) ?? options.size;
   const { onProgress, signal, auth = true } = options;
-  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/octet-stream' };
+  const headers: Record<string, string> = {
+    'content-type': options.contentType ?? 'application/octet-stream',
+  };
   const common = { method: options.method ?? 'PUT', auth, ...(signal ? { signal } : {}) };
   // An empty file goes without a body: undici's HTTP/2 client (7.x) never ends a stream whose body
   // is empty but present, and the request would hang.

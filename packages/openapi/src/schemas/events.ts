@@ -241,7 +241,7 @@ const vaultImportedEvent = z
     type: z.literal('vault.imported').meta({ description: 'What happened.' }),
     export: z.string().meta({ description: 'The root CID of the export imported (its id).' }),
     mode: z.enum(['empty', 'replace']).meta({
-      description: '`empty`: into an empty vault; `replace`: over the vault\'s previous content.',
+      description: "`empty`: into an empty vault; `replace`: over the vault's previous content.",
     }),
     documents: count.meta({ description: 'Documents the vault now holds.' }),
     files: count.meta({ description: 'Files the vault now holds.' }),

@@ -17,7 +17,7 @@ export const importQuery = z.object({
     .optional()
     .meta({
       description:
-        '`empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault\'s whole content is replaced by the export\'s, all at once.',
+        "`empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once.",
       examples: ['replace'],
     }),
 });
@@ -32,11 +32,11 @@ export const importResult = z
     collections: count.meta({ description: 'Collections imported (every space).' }),
     documents: count.meta({ description: 'Documents imported (every collection, their `_id`s kept).' }),
     files: count.meta({ description: 'Files imported (their CIDs kept).' }),
-    file_bytes: count.meta({ description: 'The sum of the files\' sizes.' }),
+    file_bytes: count.meta({ description: "The sum of the files' sizes." }),
     bytes: count.meta({ description: 'Bytes of the CAR read.' }),
     seq: count.meta({
       description:
-        'The sequence number of the `vault.imported` event the import appended to the vault\'s change feed.',
+        "The sequence number of the `vault.imported` event the import appended to the vault's change feed.",
     }),
   })
   .meta({

@@ -23,7 +23,8 @@ function declaredLength(header: string | undefined): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
-const interrupted = (what: string) => new CellaError('BAD_REQUEST', `the ${what} was interrupted before its end`);
+const interrupted = (what: string) =>
+  new CellaError('BAD_REQUEST', `the ${what} was interrupted before its end`);
 
 /**
  * The body's bytes, failing at the end unless the body really ended and the client is still there.

@@ -27,7 +27,12 @@ import type { Logger } from '../logger.js';
 import { indexPublished } from '../backup/import-vault.js';
 import type { FileRefs } from '../backup/primary-deps.js';
 import { fileRefsOf, releaseAll } from '../files/vault-refs.js';
-import { isInternalCollection, isUnchargedCollection, splitSpace, vaultDatabaseName } from '../vault/names.js';
+import {
+  isInternalCollection,
+  isUnchargedCollection,
+  splitSpace,
+  vaultDatabaseName,
+} from '../vault/names.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { receiveExport } from './import-receive.js';
 import { writeExport, type Written } from './import-writer.js';

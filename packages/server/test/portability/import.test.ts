@@ -86,7 +86,9 @@ beforeAll(async () => {
   await onA.db.createCollection('notes');
   await onA.db
     .collection('notes')
-    .insert(Array.from({ length: 400 }, (_, i) => ({ i, text: `note ${i} `.repeat(10), at: new Date(i * 1000) })));
+    .insert(
+      Array.from({ length: 400 }, (_, i) => ({ i, text: `note ${i} `.repeat(10), at: new Date(i * 1000) })),
+    );
   await onA.db.collection('notes').createIndex({ i: 1 }, { name: 'by_i', unique: true });
   await onA.db.collection('notes').createIndex({ at: -1, i: 1 }, { name: 'by_time' });
   await onA.db.createCollection('empty');
@@ -164,7 +166,9 @@ describe('vault import', () => {
     await tiny.subscription.subscribe();
     const over = await postImport(tiny, exported);
     expect(over.status).toBe(507);
-    expect(over.body.error.message).toMatch(/the export needs \d+ bytes of storage but this vault's plan "Basic" allows \d+ bytes/);
+    expect(over.body.error.message).toMatch(
+      /the export needs \d+ bytes of storage but this vault's plan "Basic" allows \d+ bytes/,
+    );
     const needed = Number(/needs (\d+) bytes/.exec(over.body.error.message)![1]);
     expect(needed).toBeGreaterThan(2 * big.length);
     expect(await tiny.db.listCollections()).toEqual([]);
@@ -207,4 +211,3 @@ describe('vault import', () => {
     await expect(onB.files.bytes('local.txt')).rejects.toBeInstanceOf(CellaApiError);
   });
 });
-
