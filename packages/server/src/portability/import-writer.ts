@@ -79,9 +79,8 @@ export async function writeExport(
   written: Written,
 ): Promise<void> {
   const { db, signal } = target;
-  const events = format
-    .readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true })
-    [Symbol.asyncIterator]();
+  const reader = format.readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true });
+  const events = reader[Symbol.asyncIterator]();
   const next = async (): Promise<Format.ExportEvent | null> => {
     signal.throwIfAborted();
     const step = await events.next();

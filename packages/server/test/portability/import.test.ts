@@ -15,7 +15,6 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { CellaApiError, connect, createDevIdentity, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
-import { rawCall } from '../helpers/users.js';
 import { bytesOf } from '../backup/helpers.js';
 import { testPlans } from '../payment/payment-node.js';
 
@@ -42,7 +41,7 @@ async function postImport(vault: Vault, body: Uint8Array, query = '') {
   const response = await fetch(`${vault.url}/api/v2/vault/import${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ipld.car' },
-    body,
+    body: Buffer.from(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
@@ -205,7 +204,7 @@ describe('vault import', () => {
     await onB.db.collection('local_only').insert({ x: 1 });
     await onB.files.upload('local.txt', 'only here');
     await onB.db.collection('notes').delete({ i: { $lt: 100 } });
-    const result = await onB.importVault(new Blob([exported]), { mode: 'replace' });
+    const result = await onB.importVault(new Blob([Buffer.from(exported)]), { mode: 'replace' });
     expect(result.mode).toBe('replace');
     expect(await snapshot(onB)).toEqual(await snapshot(onA));
     await expect(onB.files.bytes('local.txt')).rejects.toBeInstanceOf(CellaApiError);
