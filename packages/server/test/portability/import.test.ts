@@ -16,6 +16,7 @@ import { CellaApiError, connect, createDevIdentity, type Vault } from '@cella/sd
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { bytesOf } from '../backup/helpers.js';
+import { openStream } from '../events/sse-client.js';
 import { testPlans } from '../payment/payment-node.js';
 
 let a: TempNode;
@@ -204,8 +205,24 @@ describe('vault import', () => {
     await onB.db.collection('local_only').insert({ x: 1 });
     await onB.files.upload('local.txt', 'only here');
     await onB.db.collection('notes').delete({ i: { $lt: 100 } });
+    // A live subscriber learns of the import from one event, and reads everything again.
+    const stream = await openStream(`${b.url}/api/v2/vault/events`, { token: await onB.session.token() });
     const result = await onB.importVault(new Blob([Buffer.from(exported)]), { mode: 'replace' });
     expect(result.mode).toBe('replace');
+    const [event] = await stream.waitFor(1, 30_000);
+    stream.close();
+    expect(event).toMatchObject({
+      id: String(result.seq),
+      event: 'vault.imported',
+      data: {
+        seq: result.seq,
+        type: 'vault.imported',
+        export: result.export,
+        mode: 'replace',
+        documents: 401,
+        files: 3,
+      },
+    });
     expect(await snapshot(onB)).toEqual(await snapshot(onA));
     await expect(onB.files.bytes('local.txt')).rejects.toBeInstanceOf(CellaApiError);
   });
