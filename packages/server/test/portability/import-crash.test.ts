@@ -35,7 +35,9 @@ async function view(vault: Vault) {
       .find({}, { sort: { _id: 1 } })
       .toArray(),
     files: (await vault.files.list('', { recursive: true })).map((f) => [f.name, f.size]),
-    info: await vault.subscription.info(),
+    usage: await vault.subscription
+      .info()
+      .then((info) => [info.storage_used, info.database_used, info.files_used]),
   };
 }
 
@@ -83,6 +85,7 @@ beforeAll(async () => {
   source = await startTempNode();
   const onSource = await connect({ url: source.url, signer: identity.signer });
   await onSource.subscription.subscribe();
+  await onSource.db.createCollection('notes');
   await onSource.db
     .collection('notes')
     .insert(Array.from({ length: 2000 }, (_, i) => ({ i, text: 'x'.repeat(200) })));
@@ -94,6 +97,7 @@ beforeAll(async () => {
   dataDir = target.dataDir;
   const onTarget = await connect({ url: target.url, signer: identity.signer });
   await onTarget.subscription.subscribe();
+  await onTarget.db.createCollection('mine');
   await onTarget.db.collection('mine').insert([{ keep: 1 }, { keep: 2 }]);
   await onTarget.files.upload('keep.txt', 'kept');
 }, 180_000);
@@ -140,7 +144,7 @@ describe('kill -9 during an import', () => {
     expect(await vault.db.listCollections()).not.toContain('mine');
     // One database left for the vault: the one it lives in (the leftover and the old one dropped).
     expect(
-      readdirSync(path.join(dataDir, 'db')).filter((name) => name.startsWith('node_user_')),
+      readdirSync(path.join(dataDir, 'db')).filter((name) => /^node_user_.*\.sqlite$/.test(name)),
     ).toHaveLength(1);
   }, 240_000);
 });
