@@ -3,18 +3,26 @@
  * opens a page served from a second origin on loopback, with the SDK bundled by esbuild from the
  * built package, and talks to a node process over HTTPS (a test certificate Chromium is told to
  * trust) with HTTP/2: sign-in, database calls, a 20 MiB upload with byte-level progress, download
- * with its sha256 checked, abort, delete, script runs, and a payment on the node's dev chain.
+ * with its sha256 checked, abort, delete, script runs, and a payment on the node's dev chain; and
+ * live events (`vault.events.subscribe`) that arrive as another device inserts and resume, each
+ * once, after the page's connection is cut.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer as createTcpServer,
+  connect as tcpConnect,
+  type AddressInfo,
+  type Socket,
+} from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createDevIdentity } from '@cella/sdk';
 import { createTestCertificate, spawnNode, type SpawnedNode } from '@cella/server/testing';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ScenarioInput } from './browser/app.js';
+import type { EventsInput, EventsSeen, ScenarioInput } from './browser/app.js';
 
 const MiB = 1024 * 1024;
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -122,11 +130,15 @@ async function openPage(origin: string) {
   });
   await tab.goto(`${origin}/`, { waitUntil: 'load' });
   await tab.waitForFunction(() => 'scenarios' in window);
-  const run = (name: 'runNormal' | 'runFailures' | 'runRefusedOrigin', input: ScenarioInput) =>
+  const run = (
+    name: 'runNormal' | 'runFailures' | 'runRefusedOrigin' | 'startEvents' | 'insertChat',
+    input: ScenarioInput | EventsInput | (EventsInput & { numbers: number[] }),
+  ) =>
     tab.evaluate(
       ([n, i]) =>
-        (window as unknown as { scenarios: Record<string, (i: ScenarioInput) => Promise<unknown>> })
-          .scenarios[n]!(i),
+        (window as unknown as { scenarios: Record<string, (i: unknown) => Promise<unknown>> }).scenarios[n]!(
+          i,
+        ),
       [name, input] as const,
     );
   return { tab, errors, run };
@@ -194,3 +206,82 @@ test('a page on another origin uses the SDK over HTTPS/HTTP/2: sign-in, database
   expect(refused.message).toMatch(/CELLA_CORS_ORIGINS/);
   console.log(`a refused origin, as the SDK says it: ${refused.message}`);
 }, 180_000);
+
+/**
+ * A TCP relay to the node that the test can cut: the page's connections (TLS, HTTP/2 inside) pass
+ * through it untouched, and `cut()` breaks them all, as a network does.
+ */
+async function cuttableRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createTcpServer((client) => {
+    connections++;
+    const upstream = tcpConnect(Number(target.port), target.hostname);
+    const close = () => {
+      for (const socket of [client, upstream]) {
+        socket.destroy();
+        sockets.delete(socket);
+      }
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', close).on('close', close);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+  return {
+    url: `${target.protocol}//${target.hostname}:${port}`,
+    connections: () => connections,
+    cut: () => [...sockets].forEach((socket) => socket.destroy()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The browser keeps its connections for reuse after its tabs close.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+test('a page on another origin receives live events over HTTPS/HTTP/2 as another device inserts, and resumes after its connection is cut', async () => {
+  const relay = await cuttableRelay(new URL(node.url));
+  try {
+    const userKey = createDevIdentity().privateKeyHex;
+    // The user's other device: another tab, straight to the node.
+    const device = await openPage(pageOrigin);
+    const insert = (numbers: number[]) => device.run('insertChat', { url: node.url, userKey, numbers });
+    await insert([]);
+    const page = await openPage(pageOrigin);
+    const { protocols } = (await page.run('startEvents', { url: relay.url, userKey })) as {
+      protocols: string[];
+    };
+    expect(protocols.length).toBeGreaterThan(0);
+    expect(new Set(protocols)).toEqual(new Set(['h2']));
+    const seen = () => page.tab.evaluate(() => (window as unknown as { seen: EventsSeen }).seen);
+    const received = (count: number) =>
+      page.tab.waitForFunction(
+        (n) => (window as unknown as { seen: EventsSeen }).seen.received.length >= n,
+        count,
+        { timeout: 30_000 },
+      );
+
+    await insert([1, 2, 3]);
+    await received(3);
+    expect(relay.connections()).toBe(1);
+
+    // The network drops the page's connection; the device goes on writing meanwhile.
+    relay.cut();
+    await insert([4, 5, 6]);
+    await received(6);
+    await insert([7]);
+    await received(7);
+    // Every event once, in order, over a new connection; the subscription is still going.
+    expect(await seen()).toEqual({ received: [1, 2, 3, 4, 5, 6, 7] });
+    expect(relay.connections()).toBeGreaterThanOrEqual(2);
+    await Promise.all([page.tab.close(), device.tab.close()]);
+  } finally {
+    await relay.close();
+  }
+}, 120_000);

@@ -12,6 +12,8 @@ import type { Collection, DocumentStore } from '../src/document-store.js';
 import { StoreError } from '../src/document-store.js';
 import { bsonSize } from '../src/bson-size.js';
 import { createSqliteDocumentStore, sqliteReadPool } from '../src/sqlite/index.js';
+import { ReadPool } from '../src/sqlite/read-pool.js';
+import { resolveLimits } from '../src/store-limits.js';
 import { fillSqliteCollection } from '../src/testing/fill-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cella-read-pool-'));
@@ -124,6 +126,37 @@ describe('SQLite read pool', () => {
     expect(await meanwhile).toBe(2);
     expect(await fullScan(c)).toBe(0);
     expect(pool.stats().replaced).toBe(1);
+  });
+
+  it('retires a worker past its bound and grace without stopping it mid-call: the process lives on', async () => {
+    // No grace: the pool gives up on each read at its bound, while the worker is still inside
+    // better-sqlite3 (iterating rows). Terminating the thread there aborts the whole process
+    // (WiseLibs/better-sqlite3#1507); retired, it is stopped only once it is back and idle, and
+    // the next read goes to its replacement (not to the thread on its way out).
+    const pool = new ReadPool({
+      size: 1,
+      limits: resolveLimits(),
+      busyTimeoutMs: 5000,
+      maxOpenFiles: 4,
+      graceMs: 0,
+    });
+    try {
+      const path = join(dir, 'big.sqlite');
+      const scan = { op: 'count', collection: 'c', filter: { payload: { $regex: 'never-there' } } } as const;
+      for (let i = 0; i < 5; i++) {
+        const error = await pool.run('big', path, scan, 1).catch((e: unknown) => e);
+        expect((error as StoreError).code).toBe('TIMEOUT');
+      }
+      expect(pool.stats().replaced).toBeGreaterThan(0);
+      expect(await pool.run('big', path, { op: 'count', collection: 'c', filter: {} }, 60_000)).toMatchObject(
+        {
+          count: 20_000,
+        },
+      );
+      expect(pool.stats().threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('answers another database while one fills the pool with long reads', async () => {

@@ -1,8 +1,8 @@
 /**
  * The page of the browser test: what a dApp does with @cella/sdk, bundled by esbuild from the
  * built package (no flags) and run in Chromium from another origin than the node's. Exposes
- * `scenarios` (a normal run, the failures on purpose, a refused origin), which return what they saw
- * for the test to check.
+ * `scenarios` (a normal run, the failures on purpose, a refused origin, a live subscription), which
+ * return what they saw for the test to check.
  */
 import {
   browserTokenStore,
@@ -11,6 +11,9 @@ import {
   connect,
   createClient,
   createDevIdentity,
+  createKeySigner,
+  hexToBytes,
+  type DocumentEvent,
 } from '@cella/sdk';
 import { payOrder } from '@cella/sdk/ethers';
 import { JsonRpcProvider, Wallet } from 'ethers';
@@ -169,5 +172,55 @@ async function networkErrorOf(call: Promise<unknown>): Promise<unknown> {
   }
 }
 
-const scenarios = { runNormal, runFailures, runRefusedOrigin };
+export interface EventsInput {
+  /** The node's URL as the page reaches it (the test puts a connection it can cut in between). */
+  url: string;
+  /** The user's key (hex): the test inserts as the same user from another device. */
+  userKey: string;
+}
+
+/** What the live subscription saw, read by the test as it goes. */
+export interface EventsSeen {
+  /** `n` of each `chat` document inserted, in the order the events came. */
+  received: number[];
+  /** The error the subscription ended with, if it did. */
+  ended?: string;
+}
+
+/**
+ * A live subscription, as a chat page keeps one: `vault.events.subscribe` (fetch streaming: the
+ * token goes in a header, which EventSource cannot send), its events recorded in `window.seen`.
+ * Returns once the stream is open, with the protocol of every request the page made to the node.
+ */
+async function startEvents(input: EventsInput): Promise<{ protocols: string[] }> {
+  const vault = await connect({ url: input.url, signer: createKeySigner(hexToBytes(input.userKey)) });
+  const subscription = vault.events.subscribe({ collections: ['chat'], types: ['document.inserted'] });
+  const seen: EventsSeen = { received: [] };
+  (window as unknown as { seen: EventsSeen }).seen = seen;
+  void (async () => {
+    try {
+      for await (const event of subscription)
+        seen.received.push((event as DocumentEvent).document?.n as number);
+    } catch (error) {
+      seen.ended = String(error);
+    }
+  })();
+  // The first frame gives the cursor of "now": from there on, nothing committed is missed.
+  while (subscription.cursor === undefined && seen.ended === undefined)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const protocols = performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.startsWith(input.url))
+    .map((e) => (e as PerformanceResourceTiming).nextHopProtocol);
+  return { protocols };
+}
+
+/** The same user's other device (another tab, straight to the node): inserts `chat` documents. */
+async function insertChat(input: EventsInput & { numbers: number[] }): Promise<void> {
+  const vault = await connect({ url: input.url, signer: createKeySigner(hexToBytes(input.userKey)) });
+  const chat = await vault.db.createCollection<{ n: number }>('chat', { ifNotExists: true });
+  for (const n of input.numbers) await chat.insert({ n }, { timestamp: false });
+}
+
+const scenarios = { runNormal, runFailures, runRefusedOrigin, startEvents, insertChat };
 (window as unknown as { scenarios: typeof scenarios }).scenarios = scenarios;

@@ -12,8 +12,12 @@
  *   turn from each queue (round robin); a database never has more than `size` reads running.
  * - **Time.** Every read has a bound (deadline.ts): the worker stops reading past it and answers
  *   StoreError 'TIMEOUT'; a read still queued at its bound fails with 'TIMEOUT' without running. A
- *   worker that does not answer 5 s past the bound (a long step neither check reaches) is stopped
- *   and replaced, and the read fails with 'TIMEOUT'.
+ *   worker that does not answer 5 s past the bound (a long step neither check reaches) is retired:
+ *   the read fails with 'TIMEOUT', a replacement takes the worker's place, and the retired thread is
+ *   stopped once it comes back from that step. It is never stopped in the middle of a read:
+ *   `Worker.terminate()` while better-sqlite3 is in a call (iterating rows, or in the deadline's SQL
+ *   function) aborts the whole process ("FATAL ERROR: v8::FromJust Maybe value is Nothing";
+ *   WiseLibs/better-sqlite3#1507), which would trade one slow read for every user's requests.
  * - **Crashes.** A worker that dies (an error, out of memory, terminated) fails only the read it was
  *   running; the pool starts a replacement and the other reads go on. A cursor holds no state in a
  *   worker (each batch is a read of its own), so a crash fails no cursor but the one whose batch
@@ -43,6 +47,8 @@ export interface ReadPoolOptions {
   busyTimeoutMs: number;
   /** Database files each worker keeps open at most. */
   maxOpenFiles: number;
+  /** How long past its bound a read may go before its worker is retired (default 5 s; tests). */
+  graceMs?: number;
 }
 
 export interface ReadPoolStats {
@@ -73,6 +79,7 @@ interface Thread {
   worker: Worker;
   extra: boolean;
   job: Job | null;
+  /** Out of the pool: it died, or was retired (then it is stopped once it answers). */
   gone: boolean;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -94,6 +101,8 @@ function startWorker(workerData: ReadWorkerData): Worker {
 
 export class ReadPool {
   private readonly threads: Thread[] = [];
+  /** Retired threads still in a long step (stopped when they answer, or on close). */
+  private readonly retired = new Set<Thread>();
   private readonly queues = new Map<string, Job[]>();
   private readonly running = new Map<string, number>();
   private readonly workerData: ReadWorkerData;
@@ -176,7 +185,7 @@ export class ReadPool {
     for (const queue of this.queues.values())
       for (const job of queue) this.settle(job, new Error('DocumentStore is closed'));
     this.queues.clear();
-    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+    await Promise.all([...this.threads, ...this.retired].map((thread) => thread.worker.terminate()));
   }
 
   private pump(): void {
@@ -245,6 +254,11 @@ export class ReadPool {
   }
 
   private answered(thread: Thread, message: FromWorker): void {
+    if (this.retired.delete(thread)) {
+      // Back from the step it was retired in, and idle: stopping it now interrupts no call.
+      void thread.worker.terminate();
+      return;
+    }
     if (thread.job?.id !== message.id) return;
     const job = this.release(thread) as Job;
     if ('error' in message) this.settle(job, decodeError(message.error));
@@ -264,6 +278,7 @@ export class ReadPool {
 
   /** A worker died or was stopped: its read fails, a replacement takes its place. */
   private lost(thread: Thread, error: Error): void {
+    this.retired.delete(thread);
     if (thread.gone) return;
     thread.gone = true;
     if (thread.idleTimer) clearTimeout(thread.idleTimer);
@@ -299,11 +314,24 @@ export class ReadPool {
       job.timer = null;
       const thread = job.thread;
       if (!thread || thread.job !== job) return;
-      // Past the bound and the grace: stop the worker; the read fails with TIMEOUT, not a crash.
+      // Past the bound and the grace: the read fails with TIMEOUT (not a crash) and the worker is
+      // retired, not terminated mid-call (see the header).
       this.release(thread);
       this.settle(job, timeoutError(job.budgetMs));
-      void thread.worker.terminate();
-    }, GRACE_MS);
+      this.retire(thread);
+    }, this.options.graceMs ?? GRACE_MS);
+  }
+
+  /** Takes a busy thread out of the pool and starts its replacement; it stops when it answers. */
+  private retire(thread: Thread): void {
+    thread.gone = true;
+    if (thread.idleTimer) clearTimeout(thread.idleTimer);
+    this.threads.splice(this.threads.indexOf(thread), 1);
+    this.retired.add(thread);
+    thread.worker.unref();
+    this.replaced++;
+    if (!thread.extra && this.threads.filter((t) => !t.extra).length < this.options.size) this.spawn(false);
+    this.pump();
   }
 
   private settle(job: Job, error: unknown, answer?: unknown): void {

@@ -46,7 +46,7 @@ export interface WaitingQueries {
 }
 
 /** The SQLite engine's read pool, as the wiring reads it (engines/open.ts). */
-export type ReadPoolFigures = () => { threads: number; busy: number; queued: number };
+export type ReadPoolFigures = () => { threads: number; busy: number; queued: number; replaced: number };
 
 export interface Metrics extends MetricsHooks {
   readonly enabled: boolean;
@@ -184,6 +184,16 @@ export class NodeMetrics implements Metrics {
         help: 'Reads waiting for a read worker of the SQLite engine.',
         ...gauges,
         collect: () => queued.set(readPool().queued),
+      });
+      const replaced: Counter = new Counter({
+        name: 'cella_db_read_workers_replaced_total',
+        help: 'Read worker threads of the SQLite engine that died (or were stopped past a bound) and were replaced.',
+        ...gauges,
+        collect: () => {
+          // The pool counts; the counter shows its total.
+          replaced.reset();
+          replaced.inc(readPool().replaced);
+        },
       });
     }
     this.eventStreams = new Gauge({
