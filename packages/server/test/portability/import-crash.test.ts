@@ -76,7 +76,7 @@ function postImport(vault: Vault, token: string, body: Uint8Array, pause?: Promi
       'content-type': 'application/vnd.ipld.car',
       'content-length': String(body.length),
     },
-    body: ReadableStream.from(pieces()),
+    body: pieces() as unknown as BodyInit, // undici sends an async iterable as it comes
     duplex: 'half',
   } as RequestInit);
 }
