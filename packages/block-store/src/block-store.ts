@@ -25,6 +25,25 @@ export interface CatOptions {
   offset?: number;
   length?: number;
   signal?: AbortSignal;
+  /**
+   * Buffers to read content into instead of a fresh allocation per block (the helia engine's
+   * leaves; other engines may ignore it). Without it every block read allocates its own buffer.
+   */
+  buffers?: ReadBuffers;
+}
+
+/**
+ * Reusable buffers for a reader, provided by its consumer. The reader takes one buffer per block
+ * it reads, in order, fills it and yields views of it; once it has yielded a view of a buffer taken
+ * later, it no longer touches an earlier one. The consumer decides when a buffer may be handed out
+ * again (after its views were written out: a socket may still hold them after they were yielded).
+ *
+ * Why: a download that allocates 1 MiB per block makes V8 answer the external memory with a full
+ * mark-compact every few tens of MiB, pausing the node's thread for everyone (docs/block-store.md).
+ */
+export interface ReadBuffers {
+  /** A buffer of at least `size` bytes the reader may fill, or undefined: allocate one. */
+  take(size: number): Uint8Array | undefined;
 }
 
 export interface BlockStore {

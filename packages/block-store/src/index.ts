@@ -4,7 +4,7 @@
  * the wiring imports: `@cella/block-store/helia` (embedded default), `@cella/block-store/kubo`;
  * the shared conformance suite is `@cella/block-store/testing`.
  */
-export type { AddOptions, AddResult, BlockStore, CatOptions } from './block-store.js';
+export type { AddOptions, AddResult, BlockStore, CatOptions, ReadBuffers } from './block-store.js';
 export { BlockStoreError, isBlockStoreError, type BlockStoreErrorCode } from './errors.js';
 export { decodeVerifiedCar, encodeCar, type Block } from './common/car.js';
 export { RwLock } from './common/rw-lock.js';

@@ -1,5 +1,5 @@
 /**
- * Writes dist/{index,node,ethers,events,crypto,elastos}.d.ts (and .d.cts for `require`) as self-contained declaration
+ * Writes dist/{index,node,ethers,events,crypto,elastos,portability}.d.ts (and .d.cts for `require`) as self-contained declaration
  * bundles: the types the SDK re-exports from the workspace packages it bundles (@cella/did, the
  * error catalogue) and from openapi-fetch are inlined, so the published package type-checks with
  * nothing else installed. What stays an import: ethers (the ./ethers entry only), the noble/scure
@@ -20,6 +20,7 @@ const sources: Record<string, string> = {
   events: 'event-stream',
   crypto: 'crypto/index',
   elastos: 'elastos',
+  portability: 'portability',
 };
 
 for (const [entry, source] of Object.entries(sources)) {
@@ -46,4 +47,4 @@ for (const [entry, source] of Object.entries(sources)) {
   await bundle.close();
   copyFileSync(dist(`${entry}.d.ts`), dist(`${entry}.d.cts`));
 }
-console.log('wrote dist/{index,node,ethers,events,crypto,elastos}.d.ts and .d.cts');
+console.log('wrote dist/{index,node,ethers,events,crypto,elastos,portability}.d.ts and .d.cts');

@@ -48,3 +48,24 @@ test('the event-stream reader is a chunk of its own: an app that never subscribe
   expect(entry!.text).not.toMatch(/consumer_too_slow/);
   expect(chunks.some((chunk) => chunk.text.includes('consumer_too_slow'))).toBe(true);
 });
+
+test('the portability entry bundles for browsers with no Node built-ins; the main entry has none of it', async () => {
+  const bundle = (entry: string) =>
+    build({
+      entryPoints: [new URL(`../src/${entry}`, import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      conditions: ['@cella/source', 'browser', 'import', 'default'],
+      logLevel: 'silent',
+      metafile: true,
+    });
+  const portability = Object.keys((await bundle('portability.ts')).metafile.inputs);
+  expect(
+    portability.filter((file) => file.startsWith('node:') || /^(fs|path|crypto|os|http|stream)$/.test(file)),
+  ).toEqual([]);
+  expect(portability.some((file) => file.includes('vault-format/src/verify-export.ts'))).toBe(true);
+  const main = Object.keys((await bundle('index.ts')).metafile.inputs);
+  expect(main.filter((file) => /vault-format|@ipld|multiformats/.test(file))).toEqual([]);
+});

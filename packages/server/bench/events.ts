@@ -1,24 +1,36 @@
 /**
  * The change feed (issue 23, docs/events.md) in one run, every figure a ratio of two measures taken
- * on the same node minutes apart:
- * - single-insert throughput with 10, 100 and 1,000 streams open on the same vault (each receiving
- *   every insert's event) ÷ the throughput with none (target at 100: ≥ 0.8);
+ * in the same run:
+ * - single-insert throughput with 0, 10, 100 and 1,000 streams open on the same vault (each
+ *   receiving every insert's event), in rounds going up and down the counts after a warm-up, each
+ *   count's median ÷ the median with none (target at 100: ≥ 0.8); and the same by the node's CPU
+ *   time per insert (what the ratio is when the node has a core to itself: this machine is shared);
  * - resident memory per idle stream, at 1,000 streams (target ≤ 64 KiB);
  * - delivery latency from an insert's acknowledgement to its event at a subscriber, p50 and p99,
  *   ÷ the insert's own round trip p50 / p99 (target ≤ 2);
  * - replay of 100,000 events from a cursor through the SDK (`vault.events.subscribe`) in events/s
- *   ÷ a find of the same 100,000 documents through the SDK in documents/s.
+ *   ÷ a find of the same 100,000 documents through the SDK in documents/s;
+ * - two node processes on MongoDB (FerretDB): delivery at a subscriber held by the other process,
+ *   p99 ÷ (the tail interval + 50 ms) (target ≤ 1).
  * The streams are read here by plain HTTP/1.1 connections that only count bytes, so the load
- * generator spends little on them. CELLA_BENCH_SECONDS (3) per throughput phase.
- */
+ * generator spends little on them. CELLA_BENCH_SECONDS (2) per throughput sample,
+ * CELLA_BENCH_ROUNDS (2) rounds. */
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { fmt, load, percentile, printTable } from './lib.js';
-import { rssMiB, startBenchNode } from './node-under-test.js';
+import { kuboBinary } from '@cella/block-store/testing';
+import { mongoTargetAvailable } from '@cella/document-store/testing';
+import { connect, createDevIdentity } from '@cella/sdk';
+import { startScaleOut, type SpawnedNode } from '../src/testing/index.js';
+import { cpuMs, fmt, load, median, percentile, printTable } from './lib.js';
+import { rssMiB, startBenchNode, UNLIMITED } from './node-under-test.js';
 
-const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 3);
-const STREAM_COUNTS = [10, 100, 1000];
+const SECONDS = Number(process.env.CELLA_BENCH_SECONDS ?? 2);
+const STREAM_COUNTS = [0, 10, 100, 1000];
+const ROUNDS = Math.max(1, Number(process.env.CELLA_BENCH_ROUNDS ?? 2));
 const LATENCY_INSERTS = 300;
 const REPLAY_EVENTS = 100_000;
+/** The default CELLA_EVENTS_TAIL_MS. */
+const TAIL_MS = 500;
+const TWO_PROCESS_INSERTS = 200;
 
 interface OpenStream {
   request: ClientRequest;
@@ -69,6 +81,7 @@ export async function benchEvents(): Promise<void> {
   try {
     const url = bench.node.url;
     const token = bench.token;
+    const pid = bench.node.process.pid!;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     await bench.vault.db.createCollection('chat');
     const streamUrl = `${url}/api/v2/vault/events?collections=chat`;
@@ -78,45 +91,71 @@ export async function benchEvents(): Promise<void> {
       headers: auth,
       body: JSON.stringify({ document: { from: 'alice', text: 'lorem ipsum dolor sit amet '.repeat(4) } }),
     };
-    const insertRate = async () => {
+    /** One sample: inserts/s, and the node's CPU time per insert (µs) — see lib.ts `rounds`. */
+    const insertRate = async (): Promise<{ rps: number; cpuUs: number }> => {
+      const before = cpuMs(pid);
       const r = await load({ ...insert, durationSeconds: SECONDS });
       if (r.errors + r.non2xx > 0) console.log(`WARNING: inserts: ${r.errors} errors, ${r.non2xx} non-2xx`);
-      return r.requestsPerSecond;
+      return { rps: r.requestsPerSecond, cpuUs: ((cpuMs(pid) - before) * 1000) / Math.max(1, r.total) };
     };
 
-    // Throughput with 0, 10, 100, 1,000 streams; 0 again at the end (how much the machine drifted).
-    await load({ ...insert, durationSeconds: 1 }); // warm-up
-    await settle(500);
-    const rssIdle0 = rssMiB(bench.node.process.pid!);
-    const base = await insertRate();
-    const rows: Array<Record<string, string>> = [
-      { streams: '0', 'inserts/s': fmt(base), 'vs 0 streams': '1.00', target: '' },
-    ];
-    let rssPerStreamKiB = Number.NaN;
-    for (const count of STREAM_COUNTS) {
-      streams.push(...(await openMany(streamUrl, token, count - streams.length)));
+    // Memory: 1,000 idle streams (no event flows), after opening as many once (their code warm).
+    const closeAll = async () => {
+      for (const s of streams.splice(0)) s.request.destroy();
+      await settle(1500);
+    };
+    streams.push(...(await openMany(streamUrl, token, 1000)));
+    await closeAll();
+    const rssBefore = rssMiB(pid);
+    streams.push(...(await openMany(streamUrl, token, 1000)));
+    await settle(1500);
+    const rssPerStreamKiB = ((rssMiB(pid) - rssBefore) * 1024) / 1000;
+    await closeAll();
+
+    // Warm-up: the insert path and the fan-out path (1,000 streams) both run before any sample.
+    await load({ ...insert, durationSeconds: 2 });
+    streams.push(...(await openMany(streamUrl, token, 1000)));
+    await load({ ...insert, durationSeconds: 1 });
+    await closeAll();
+
+    // Throughput: rounds going up and down the stream counts (0, 10, 100, 1,000, 1,000, 100, 10,
+    // 0), so a drift of the machine weighs on every count alike; each count's median over its
+    // samples, as a ratio to the median with none.
+    const samples = new Map<number, Array<{ rps: number; cpuUs: number }>>(STREAM_COUNTS.map((c) => [c, []]));
+    let deliveredBytes = 0;
+    const holdStreams = async (count: number) => {
+      if (streams.length < count) streams.push(...(await openMany(streamUrl, token, count - streams.length)));
+      for (const s of streams.splice(count)) {
+        deliveredBytes += s.bytes;
+        s.request.destroy();
+      }
       await settle(1000);
-      if (count === 1000) rssPerStreamKiB = ((rssMiB(bench.node.process.pid!) - rssIdle0) * 1024) / count;
-      const rate = await insertRate();
-      rows.push({
-        streams: fmt(count),
-        'inserts/s': fmt(rate),
-        'vs 0 streams': fmt(rate / base, 2),
-        target: count === 100 ? '≥ 0.8' : '',
-      });
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const count of [...STREAM_COUNTS, ...[...STREAM_COUNTS].reverse()]) {
+        await holdStreams(count);
+        samples.get(count)!.push(await insertRate());
+      }
     }
-    const delivered = streams.reduce((sum, s) => sum + s.bytes, 0);
-    for (const s of streams.splice(0)) s.request.destroy();
-    await settle(1000);
-    const after = await insertRate();
-    rows.push({
-      streams: '0 (again)',
-      'inserts/s': fmt(after),
-      'vs 0 streams': fmt(after / base, 2),
-      target: '',
-    });
-    printTable(`Events: single inserts with streams open on the vault (${SECONDS} s each)`, rows);
-    console.log(`(${fmt(delivered / 1024 / 1024, 1)} MiB of events delivered to the streams)`);
+    await holdStreams(0);
+    const rps = (count: number) => median(samples.get(count)!.map((x) => x.rps));
+    const cpu = (count: number) => median(samples.get(count)!.map((x) => x.cpuUs));
+    printTable(
+      `Events: single inserts with streams open on the vault (${ROUNDS} rounds up and down, ${SECONDS} s per sample)`,
+      STREAM_COUNTS.map((count) => ({
+        streams: fmt(count),
+        'inserts/s (median)': fmt(rps(count)),
+        samples: samples
+          .get(count)!
+          .map((x) => fmt(x.rps))
+          .join(', '),
+        'vs 0 streams': fmt(rps(count) / rps(0), 2),
+        'node CPU per insert (median)': `${fmt(cpu(count))} µs`,
+        'by CPU vs 0 streams': fmt(cpu(0) / cpu(count), 2),
+        target: count === 100 ? '≥ 0.8' : '',
+      })),
+    );
+    console.log(`(${fmt(deliveredBytes / 1024 / 1024, 1)} MiB of events delivered to the streams)`);
 
     // Latency: one subscriber; inserts one after another, each event's arrival against its ack.
     const arrived = new Map<number, number>();
@@ -193,5 +232,79 @@ export async function benchEvents(): Promise<void> {
   } finally {
     for (const s of streams) s.request.destroy();
     await bench.stop();
+  }
+  await benchTwoProcesses();
+}
+
+/**
+ * Two node processes on one MongoDB (FerretDB from the cached binary, or MONGODB_URI): inserts
+ * through process A one at a time (with random pauses, so they fall at every phase of B's tail
+ * timer), a subscriber (`vault.events.subscribe`) held by process B; the delay from each insert's
+ * acknowledgement to its event at the subscriber, against the tail interval + 50 ms (the target).
+ */
+async function benchTwoProcesses(): Promise<void> {
+  if (!mongoTargetAvailable() || kuboBinary() === undefined) {
+    console.log('\n(events across two processes not measured: needs FerretDB or MONGODB_URI, and kubo)');
+    return;
+  }
+  const cluster = await startScaleOut({
+    processes: 2,
+    env: { ...UNLIMITED, CELLA_EVENTS_TAIL_MS: String(TAIL_MS), CELLA_LOG_LEVEL: 'error' },
+  });
+  try {
+    const [a, b] = cluster.nodes as [SpawnedNode, SpawnedNode];
+    const { signer } = createDevIdentity();
+    const onA = await connect({ url: a.url, signer });
+    const onB = await connect({ url: b.url, signer });
+    const latency = await onA.db.createCollection('latency');
+    const arrived = new Map<number, number>();
+    const controller = new AbortController();
+    const subscription = onB.events.subscribe({
+      collections: ['latency'],
+      types: ['document.inserted'],
+      signal: controller.signal,
+    });
+    const reading = (async () => {
+      for await (const event of subscription) {
+        const k = (event as { document?: { k?: number } }).document?.k;
+        if (typeof k === 'number') arrived.set(k, performance.now());
+        if (arrived.size >= TWO_PROCESS_INSERTS) return;
+      }
+    })();
+    // Live once its first frame (the cursor of now) came.
+    while (subscription.cursor === undefined) await settle(20);
+    const roundTrips: number[] = [];
+    const acked: number[] = [];
+    for (let k = 0; k < TWO_PROCESS_INSERTS; k++) {
+      await settle(Math.random() * 30);
+      const sent = performance.now();
+      await latency.insert({ k }, { timestamp: false });
+      acked[k] = performance.now();
+      roundTrips.push(acked[k]! - sent);
+    }
+    const timeout = setTimeout(() => controller.abort(), 30_000);
+    await reading.catch(() => undefined);
+    clearTimeout(timeout);
+    const delays = acked.map((at, k) => Math.max(0, (arrived.get(k) ?? Number.POSITIVE_INFINITY) - at));
+    const bound = TAIL_MS + 50;
+    printTable(`Events across two node processes on MongoDB (FerretDB), tail every ${TAIL_MS} ms`, [
+      {
+        measure: `delivery at a subscriber on B after the insert's ack on A, p50 (${TWO_PROCESS_INSERTS} inserts)`,
+        figure: `${fmt(percentile(delays, 50), 1)} ms ÷ (tail + 50 ms = ${bound} ms) = ${fmt(percentile(delays, 50) / bound, 2)}`,
+        target: '',
+      },
+      {
+        measure: 'delivery at a subscriber on B, p99',
+        figure: `${fmt(percentile(delays, 99), 1)} ms ÷ ${bound} ms = ${fmt(percentile(delays, 99) / bound, 2)}`,
+        target: '≤ 1',
+      },
+      {
+        measure: 'the insert round trip on A, p50 / p99',
+        figure: `${fmt(percentile(roundTrips, 50), 1)} / ${fmt(percentile(roundTrips, 99), 1)} ms`,
+        target: '',
+      },
+    ]);
+  } finally {
+    await cluster.stop();
   }
 }

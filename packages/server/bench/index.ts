@@ -13,6 +13,7 @@ import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
 import { benchRateLimits } from './rate-limits.js';
+import { benchReadWorkers } from './read-workers.js';
 import { benchScale } from './scale.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScripts } from './scripts.js';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   'rate-limits': benchRateLimits,
   database: benchDatabase,
   'fair-sharing': benchFairSharing,
+  'read-workers': benchReadWorkers,
   scale: benchScale,
   files: benchFiles,
   scripts: benchScripts,

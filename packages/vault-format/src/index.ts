@@ -20,8 +20,10 @@ export {
   type Sha256,
 } from './blocks.js';
 export {
+  emptyTotals,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  SCRIPTS_COLLECTION,
   SPACE_PREFIX,
   type ExportCollection,
   type ExportFile,

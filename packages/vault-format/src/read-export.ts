@@ -34,7 +34,9 @@ import { CarSections } from './car-sections.js';
 import { ExportFormatError } from './errors.js';
 import { listEntries, parseAs, walkManifest } from './manifest-walk.js';
 import {
+  emptyTotals,
   exportRootSchema,
+  SCRIPTS_COLLECTION,
   type ExportCollection,
   type ExportFile,
   type ExportPage,
@@ -97,6 +99,8 @@ export interface ExportSummary {
   /** The CID of the vault block: equal for two exports of the same content. */
   content: string;
   totals: ExportTotals;
+  /** Stored scripts, every space's (the documents of its scripts collection). */
+  scripts: number;
   /** Pages and file contents this file carries (an incremental one leaves the rest to its base). */
   included: { pages: number; contents: number };
   blocks: number;
@@ -166,21 +170,14 @@ export async function* readVaultExport(
   const vault = await walkManifest(root.vault, fromStream);
 
   // Totals and the collections, from the lists (before any page: a consumer decides on them).
-  const totals: ExportTotals = {
-    collections: 0,
-    documents: 0,
-    document_bytes: 0,
-    pages: 0,
-    files: 0,
-    file_bytes: 0,
-    contents: 0,
-    content_bytes: 0,
-  };
+  const totals = emptyTotals();
+  let scripts = 0;
   const collections: ManifestCollection[] = [];
   const contentSizes = new Map<string, number>();
   for (const space of vault.spaces) {
     for await (const collection of listEntries(space.collections, 'collection', fromHeld)) {
       collections.push({ space: space.prefix, collection });
+      if (collection.name === SCRIPTS_COLLECTION) scripts += collection.documents;
       sum(totals, 'collections', 1);
       sum(totals, 'documents', collection.documents);
       sum(totals, 'document_bytes', collection.bytes);
@@ -316,6 +313,7 @@ export async function* readVaultExport(
       base: root.base?.toString() ?? null,
       content: root.vault.toString(),
       totals: vault.totals,
+      scripts,
       included,
       blocks: car.count,
       bytes: car.position,

@@ -70,6 +70,23 @@ export const totalsSchema = z.strictObject({
 });
 export type ExportTotals = z.infer<typeof totalsSchema>;
 
+/** Totals of nothing: what a writer and a reader count up from. */
+export function emptyTotals(): ExportTotals {
+  return {
+    collections: 0,
+    documents: 0,
+    document_bytes: 0,
+    pages: 0,
+    files: 0,
+    file_bytes: 0,
+    contents: 0,
+    content_bytes: 0,
+  };
+}
+
+/** The collection a space keeps its stored scripts in (one document per script). */
+export const SCRIPTS_COLLECTION = '__scripts__';
+
 export const spaceSchema = z.strictObject({
   prefix: z.string().check(z.regex(SPACE_PREFIX)),
   /** A list of Collection. */

@@ -12,9 +12,16 @@ import { BlockStoreError, isBlockStoreError } from '../errors.js';
 
 /**
  * Reads a block. `expectedSize`, when the caller knows the block's length (a raw leaf's, from its
- * parent's `blocksizes`), lets an engine read it without asking the file system for its size.
+ * parent's `blocksizes`), lets an engine read it without asking the file system for its size;
+ * `into` (then at least `expectedSize` + 1 bytes) is a buffer to read it into, instead of
+ * allocating one: the answer is then a view of it.
  */
-export type GetBlock = (cid: CID, signal?: AbortSignal, expectedSize?: number) => Promise<Uint8Array>;
+export type GetBlock = (
+  cid: CID,
+  signal?: AbortSignal,
+  expectedSize?: number,
+  into?: Uint8Array,
+) => Promise<Uint8Array>;
 
 const IDENTITY = 0x00;
 

@@ -12,6 +12,7 @@ import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { decodePb, fileSizeOf, isLeaf, unixfsOf, type GetBlock } from '../common/dag.js';
+import type { ReadBuffers } from '../block-store.js';
 import { BlockStoreError } from '../errors.js';
 import { resolveRange } from '../common/range.js';
 
@@ -19,6 +20,8 @@ export interface ReadFileOptions {
   offset?: number;
   length?: number;
   signal?: AbortSignal;
+  /** Where leaves are read into (the port's `CatOptions.buffers`): one buffer per leaf, taken in file order. */
+  buffers?: ReadBuffers;
 }
 
 interface Child {
@@ -33,7 +36,7 @@ export async function* readFile(
   getBlock: GetBlock,
   options: ReadFileOptions = {},
 ): AsyncGenerator<Uint8Array> {
-  const { signal } = options;
+  const { signal, buffers } = options;
   const rootBytes = await getBlock(root, signal);
   const { start, end } = resolveRange(fileSizeOf(root, rootBytes), options.offset, options.length);
   if (start === end) return;
@@ -41,8 +44,10 @@ export async function* readFile(
   // Starts a read now, awaited later; the no-op catch keeps an abandoned prefetch (consumer
   // stopped early) from becoming an unhandled rejection.
   const prefetch = ({ cid, size }: Child): Promise<Uint8Array> => {
-    // A raw leaf holds exactly its blocksize; the engine may read it without a stat.
-    const p = getBlock(cid, signal, cid.code === raw.code ? size : undefined);
+    // A raw leaf holds exactly its blocksize; the engine may read it without a stat, into a buffer
+    // of the consumer's (one byte more, so a longer block shows as a wrong length).
+    const leaf = cid.code === raw.code;
+    const p = getBlock(cid, signal, leaf ? size : undefined, leaf ? buffers?.take(size + 1) : undefined);
     p.catch(() => undefined);
     return p;
   };

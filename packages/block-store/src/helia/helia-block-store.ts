@@ -71,8 +71,12 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
 class HeliaEngine implements HeliaBlockStore {
   readonly engine = 'helia' as const;
   private readonly lock = new RwLock();
-  private readonly getBlock = (cid: CID, signal?: AbortSignal, expectedSize?: number): Promise<Uint8Array> =>
-    this.blocks.read(cid, signal, expectedSize);
+  private readonly getBlock = (
+    cid: CID,
+    signal?: AbortSignal,
+    expectedSize?: number,
+    into?: Uint8Array,
+  ): Promise<Uint8Array> => this.blocks.read(cid, signal, expectedSize, into);
 
   constructor(
     readonly dir: string,

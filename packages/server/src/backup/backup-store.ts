@@ -36,7 +36,7 @@ export class BackupStore {
 
   constructor(
     readonly blocks: BlockStore,
-    nodeDb: Database,
+    private readonly nodeDb: Database,
     private readonly log: Logger,
   ) {
     this.holds = nodeDb.collection(HOLDS_COLLECTION);
@@ -120,9 +120,17 @@ export class BackupStore {
 
   /** Attempts that hold anything. */
   async attempts(): Promise<Set<string>> {
-    const ids = new Set<string>();
-    for (const doc of await this.holds.aggregate([{ $group: { _id: '$attempt' } }])) ids.add(String(doc._id));
-    return ids;
+    return new Set(await this.distinctHeld('attempt'));
+  }
+
+  /**
+   * The distinct values of `field` among the holds. A node that never held anything has no holds
+   * collection: answered without a read, so the housekeeping every node runs at start does not
+   * start the SQLite engine's read worker (nor load mingo in it) on a node at rest.
+   */
+  private async distinctHeld(field: 'attempt' | 'cid'): Promise<string[]> {
+    if (!(await this.nodeDb.hasCollection(HOLDS_COLLECTION))) return [];
+    return (await this.holds.aggregate([{ $group: { _id: `$${field}` } }])).map((doc) => String(doc._id));
   }
 
   /**
@@ -133,8 +141,7 @@ export class BackupStore {
   async sweep(): Promise<BackupSweepReport> {
     return this.mutex.run(async () => {
       const report: BackupSweepReport = { unpinned: 0, repinned: 0, lost: 0, gcRemoved: 0 };
-      const held = new Set<string>();
-      for (const doc of await this.holds.aggregate([{ $group: { _id: '$cid' } }])) held.add(String(doc._id));
+      const held = new Set(await this.distinctHeld('cid'));
       for await (const cid of this.blocks.pins()) {
         if (held.has(cid)) held.delete(cid);
         else {

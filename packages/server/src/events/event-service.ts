@@ -99,12 +99,13 @@ export class EventService {
 
   /**
    * The store's listener (ChangeLogSettings.appended): a logged write committed in this process.
-   * The feed pulls at the end of this turn (writes committed together are read together).
+   * The feed pulls at the end of this turn (writes committed together are read together), or a
+   * little later when writes come fast to a vault with many streams (feed.ts, `soon`).
    */
   appended(database: string, _head: number): void {
     this.retention.appended(database);
     const feed = this.byDatabase.get(database);
-    if (feed) setImmediate(() => this.pull(feed));
+    if (feed) feed.soon(() => this.pull(feed));
   }
 
   /**

@@ -53,6 +53,9 @@ export class EventStream {
   private selecting: Promise<void> = Promise.resolve();
   /** Events handed over but not selected yet (live), and their entry sizes. */
   private queued = 0;
+  /** Frames selected in the batch being selected, not pushed yet, and the last one's cursor. */
+  private pending: Buffer[] = [];
+  private pendingCursor = 0;
   /** The cursor last written on the wire (`id:`). */
   private sentCursor: number;
   private endReason: EndReason | undefined;
@@ -92,7 +95,11 @@ export class EventStream {
    * the feed, cut past the buffer bound. Resolves once they are selected and pushed.
    */
   deliver(events: readonly VaultEvent[], live: boolean): Promise<void> {
-    const fresh = events.filter((e) => e.seq > this.cursor);
+    // Live, the feed hands over only what is new: no copy of the page then.
+    const fresh =
+      events[0] !== undefined && events[0].seq > this.cursor
+        ? events
+        : events.filter((e) => e.seq > this.cursor);
     if (fresh.length === 0 || this.closed) return this.selecting;
     // A live stream whose client left more than the bound unread when more comes is cut (a page
     // is taken whole: the bound is what may wait, not the size of one page).
@@ -107,19 +114,17 @@ export class EventStream {
     this.queued += size;
     const last = fresh[fresh.length - 1]!.seq;
     // Claimed at once, so a later hand-over skips these even before they are selected.
-    const from = this.cursor;
     this.cursor = last;
     this.selecting = this.selecting.then(async () => {
-      let sent = 0;
       try {
         for (const event of fresh) {
           if (this.closed) return;
-          const frame = await this.selection(event);
+          const selected = this.selection(event);
+          // Owner streams select at once; only a lookup (a script's condition, a refetch) waits.
+          const frame = selected instanceof Promise ? await selected : selected;
           if (frame && !this.closed) {
-            this.body.push(frame);
-            this.pushed++;
-            this.sentCursor = event.seq;
-            sent++;
+            this.pending.push(frame);
+            this.pendingCursor = event.seq;
           }
         }
       } catch (error) {
@@ -128,11 +133,25 @@ export class EventStream {
         return;
       } finally {
         this.queued -= size;
-        if (sent > 0) this.options.onSent?.(sent);
       }
-      void from;
+      this.flush();
     });
     return this.selecting;
+  }
+
+  /**
+   * Pushes the frames selected so far as one chunk: one write to the client's socket per batch,
+   * not one per event (with many streams, those writes are most of what the fan-out costs).
+   */
+  private flush(): void {
+    const frames = this.pending;
+    if (frames.length === 0) return;
+    this.pending = [];
+    if (this.closed) return;
+    this.body.push(frames.length === 1 ? frames[0] : Buffer.concat(frames));
+    this.pushed += frames.length;
+    this.sentCursor = this.pendingCursor;
+    this.options.onSent?.(frames.length);
   }
 
   /** The heartbeat: `: ping`, after the cursor line if filters left events out since the last `id:`. */
@@ -152,6 +171,8 @@ export class EventStream {
   end(reason: EndReason, message: string): void {
     if (this.closed) return;
     this.endReason = reason;
+    // What was selected before the reason to end goes out before it.
+    this.flush();
     this.body.push(endFrame(reason, message));
     this.body.push(null);
     this.finish();

@@ -16,7 +16,7 @@
  * an overwrite charges the size difference, a move nothing.
  */
 import { createHash } from 'node:crypto';
-import type { BlockStore } from '@cella/block-store';
+import type { BlockStore, ReadBuffers } from '@cella/block-store';
 import type { Collection, Database, DocumentStore, LogContext } from '@cella/document-store';
 import { StoreError } from '@cella/document-store';
 import { CellaError } from '../errors.js';
@@ -419,7 +419,7 @@ export class FilesService {
   /** The file's bytes (optionally a range), streamed in constant memory. */
   async *read(
     record: FileRecord,
-    range: { offset?: number; length?: number; signal?: AbortSignal } = {},
+    range: { offset?: number; length?: number; signal?: AbortSignal; buffers?: ReadBuffers } = {},
   ): AsyncGenerator<Uint8Array> {
     try {
       yield* this.deps.blocks.cat(record.cid, range);

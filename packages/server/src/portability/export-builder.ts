@@ -110,16 +110,7 @@ export async function buildExport(
       const key = block.cid.toString();
       if (!nodes.has(key)) nodes.set(key, await spool.append(key, block.bytes));
     };
-    const totals: Format.ExportTotals = {
-      collections: 0,
-      documents: 0,
-      document_bytes: 0,
-      pages: 0,
-      files: 0,
-      file_bytes: 0,
-      contents: 0,
-      content_bytes: 0,
-    };
+    const totals = format.emptyTotals();
     const spaces = new Map<string, Space>();
     const spaceOf = (prefix: string): Space => {
       let space = spaces.get(prefix);

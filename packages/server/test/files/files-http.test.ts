@@ -9,7 +9,7 @@ import { FilesService } from '../../src/files/index.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { signedInUser } from '../helpers/users.js';
 import { engines } from './engines.js';
-import { dropMidUpload, send } from './http-client.js';
+import { dropMidUpload, send, slowDownload } from './http-client.js';
 
 const MiB = 1024 * 1024;
 const EMPTY_CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
@@ -131,6 +131,24 @@ for (const engine of engines()) {
         const chunks: Uint8Array[] = [];
         for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
         expect(sha(Buffer.concat(chunks))).toBe(sha(bytes));
+      });
+
+      test('slow, stalled and concurrent downloads and ranges get every byte (a download reuses its read buffers)', async () => {
+        const bytes = pattern(9 * MiB + 7, 11);
+        await alice.files.upload('slow/nine.bin', bytes);
+        const target = `${FILES}slow/nine.bin`;
+        const [whole, stalled, range, fast] = await Promise.all([
+          slowDownload(alice, target),
+          slowDownload(alice, target, { stallMs: 1000 }),
+          slowDownload(alice, target, { headers: { range: `bytes=${MiB - 3}-${6 * MiB + 2}` } }),
+          alice.files.bytes('slow/nine.bin'),
+        ]);
+        expect(whole.status).toBe(200);
+        expect(sha(whole.body)).toBe(sha(bytes));
+        expect(sha(stalled.body)).toBe(sha(bytes));
+        expect(range.status).toBe(206);
+        expect(sha(range.body)).toBe(sha(bytes.subarray(MiB - 3, 6 * MiB + 3)));
+        expect(sha(fast)).toBe(sha(bytes));
       });
 
       test('an overwrite replaces the content and keeps the creation time', async () => {

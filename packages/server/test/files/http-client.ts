@@ -108,3 +108,47 @@ export async function dropMidUpload(
     pump();
   });
 }
+
+/**
+ * Downloads `target` as a slow client: it stops reading for `stallMs` after the first bytes (the
+ * node's writes then wait in the socket), then takes the rest in small reads with pauses.
+ */
+export async function slowDownload(
+  vault: Vault,
+  target: string,
+  options: { headers?: Record<string, string>; stallMs?: number } = {},
+): Promise<{ status: number; body: Buffer }> {
+  const token = await vault.session.token();
+  const url = new URL(vault.url);
+  return new Promise((resolve, reject) => {
+    const r = httpRequest(
+      {
+        protocol: url.protocol,
+        host: url.hostname,
+        port: url.port,
+        path: target,
+        headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let stalled = false;
+        const take = (): void => {
+          for (let c: Buffer | null = res.read(16 * 1024); c !== null; c = res.read(16 * 1024)) {
+            chunks.push(c);
+            if (!stalled) {
+              stalled = true;
+              setTimeout(take, options.stallMs ?? 300);
+              return;
+            }
+          }
+          if (!res.readableEnded) setTimeout(take, 1);
+        };
+        res.once('readable', take);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    r.on('error', reject);
+    r.end();
+  });
+}

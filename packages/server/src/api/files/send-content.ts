@@ -11,6 +11,7 @@ import { CellaError } from '../../errors.js';
 import type { FileRecord } from '../../files/file-records.js';
 import type { FilesService } from '../../files/files-service.js';
 import { etagOf, parseRange, type RangeResult } from './http-range.js';
+import { ResponseBuffers } from './response-buffers.js';
 
 /** Yields an already-read first result, then the rest of the iterator. */
 async function* resume(
@@ -59,7 +60,9 @@ export async function prepareContent(
   if (request.method === 'HEAD' || length === 0) return Readable.from([]);
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
-  const iterator = files.read(record, { offset, length, signal: controller.signal })[Symbol.asyncIterator]();
+  const buffers = new ResponseBuffers(reply.raw);
+  const content = files.read(record, { offset, length, signal: controller.signal, buffers });
+  const iterator = content[Symbol.asyncIterator]();
   const first = await iterator.next();
-  return Readable.from(resume(first, iterator), { objectMode: false });
+  return buffers.sending(Readable.from(resume(first, iterator), { objectMode: false }));
 }
