@@ -356,6 +356,8 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
       access,
       clock,
       settings: portability,
+      nodeDb,
+      log,
     }),
     vaultImport: new ImportService({
       documents,

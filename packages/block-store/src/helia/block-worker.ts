@@ -3,7 +3,7 @@
  * in a transferred buffer, names it by its CID and writes it into the block directory — the CPU of
  * an upload, off the node's thread. Its own event loop overlaps the next block's hashing with this
  * one's file writes (which go to libuv's thread pool); the answer is the block's sha2-256 digest,
- * with the buffer transferred back for the next block.
+ * (a block in a buffer of its own gets it transferred back).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockSharding, sha256Cid, sha256Of, writeBlockFile } from './block-file.js';
@@ -18,13 +18,15 @@ export interface StoreJob {
   id: number;
   /** The block's codec (raw for leaves, dag-pb for interior nodes). */
   code: number;
-  /** The block's bytes: the start of a buffer transferred to this thread, handed back with the answer. */
-  bytes: Uint8Array<ArrayBuffer>;
+  /**
+   * The block's bytes: the start of a shared slot the sender reuses once answered, or of a buffer
+   * transferred to this thread (handed back with the answer).
+   */
+  bytes: Uint8Array<ArrayBufferLike>;
 }
 
 export type StoreAnswer =
-  | { id: number; buffer: ArrayBuffer; digest: Uint8Array }
-  | { id: number; buffer: ArrayBuffer; error: { message: string; code?: string | undefined } };
+  { id: number; digest: Uint8Array } | { id: number; error: { message: string; code?: string | undefined } };
 
 const port = parentPort;
 if (port === null) throw new Error('block-worker.ts runs as a worker thread of block-workers.ts');
@@ -32,17 +34,16 @@ const { root } = workerData as BlockWorkerData;
 const sharding = blockSharding();
 
 async function store({ id, code, bytes }: StoreJob): Promise<StoreAnswer> {
-  const buffer = bytes.buffer;
   try {
     const digest = sha256Of([bytes]);
     await writeBlockFile(root, sharding, sha256Cid(code, digest), [bytes]);
-    return { id, buffer, digest };
+    return { id, digest };
   } catch (err) {
     const { message, code: errno } = err as NodeJS.ErrnoException;
-    return { id, buffer, error: { message: String(message), code: errno } };
+    return { id, error: { message: String(message), code: errno } };
   }
 }
 
 port.on('message', (job: StoreJob) => {
-  void store(job).then((answer) => port.postMessage(answer, [answer.buffer]));
+  void store(job).then((answer) => port.postMessage(answer));
 });

@@ -5,14 +5,14 @@
  * Why: sha256 of every byte (~0.65 ms/MiB) and the completions of four file operations per block
  * used to run on the node's thread, which made a few concurrent uploads hold it for everyone.
  * Handing a block over costs the node's thread one memcpy into a reused buffer, transferred (not
- * cloned) to the thread and back; the caller's pieces are never touched (docs/block-store.md
+ * cloned) to the thread and back; the caller's pieces are never modified (docs/block-store.md
  * "Where the work runs" has the measurements).
  *
  * - Lazy: no thread until the first block; a thread idle for `idleMs` ends (nothing at rest).
- * - Bounded: blocks wait in this pool's queue (holding the caller's pieces, no copy) and at most
- *   `PER_THREAD` are handed to each thread at once, so the buffers in flight stay a few MiB per
- *   thread whatever the number of uploads; each upload keeps its own few blocks in flight
- *   (unixfs-writer.ts), so the first-come queue interleaves concurrent uploads block by block.
+ * - Bounded: blocks wait in this pool's queue (each copied into a reused buffer when queued) and at
+ *   most `PER_THREAD` are handed to each thread at once; each upload keeps its own few blocks in
+ *   flight (unixfs-writer.ts), so memory grows with the uploads, not their sizes, and the
+ *   first-come queue interleaves concurrent uploads block by block.
  * - A thread that dies fails only the blocks it held (their adds fail); the next block starts a
  *   new one.
  */
@@ -32,6 +32,11 @@ import type { BlockWorkerData, StoreAnswer, StoreJob } from './block-worker.js';
 const PER_THREAD = 4;
 /** The reusable buffers blocks travel in: a leaf of the unixfs-v1-2025 profile (larger blocks get their own). */
 const BUFFER_BYTES = 1024 * 1024;
+/**
+ * Free buffers kept for the next blocks: as many as concurrent uploads keep in flight (each up to
+ * 8, unixfs-writer.ts), up to this many MiB; all of them go when the last thread retires.
+ */
+const FREE_MAX = 32;
 
 export interface BlockWorkersOptions {
   /** The block directory the workers write into. */
@@ -45,7 +50,8 @@ export interface BlockWorkersOptions {
 interface Job {
   id: number;
   code: number;
-  parts: readonly Uint8Array[];
+  /** The block, copied out of the caller's pieces into a shared slot (or its own buffer) when queued. */
+  bytes: Uint8Array<ArrayBufferLike>;
   resolve: (cid: CID) => void;
   reject: (err: Error) => void;
 }
@@ -74,8 +80,8 @@ function startWorker(workerData: BlockWorkerData): Worker {
 export class BlockWorkers {
   private readonly queue: Job[] = [];
   private readonly threads: Thread[] = [];
-  /** Buffers back from the threads, for the next blocks (at most PER_THREAD per thread). */
-  private readonly free: ArrayBuffer[] = [];
+  /** Shared slots the threads are done with, for the next blocks (at most FREE_MAX). */
+  private readonly free: SharedArrayBuffer[] = [];
   private nextId = 0;
   private closed = false;
 
@@ -87,13 +93,19 @@ export class BlockWorkers {
 
   /**
    * Hashes and stores one block given as its consecutive parts; resolves with its CID once the
-   * block file is in place. The parts are copied when the block is handed to a thread (they must
-   * stay unchanged until the promise settles) and never modified.
+   * block file is in place. The parts are copied at once (into a reused buffer) and never modified.
+   *
+   * Why copy when queued rather than when handed to a thread: a queued block used to hold the
+   * request's 64 KiB pieces, and with a few uploads queued they lived long enough to reach V8's old
+   * space, where only a full mark-compact frees them: measured with four concurrent uploads, one
+   * mark-compact every 100–250 ms, pauses of 4–70 ms on the node's thread. Copied now, the pieces
+   * die young (a scavenge frees them), and the copy is the one the hand-over made anyway.
    */
   store(code: number, parts: readonly Uint8Array[]): Promise<CID> {
     if (this.closed) return Promise.reject(new Error('the block store is closed'));
+    const bytes = this.copy(parts);
     return new Promise<CID>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, code, parts, resolve, reject });
+      this.queue.push({ id: this.nextId++, code, bytes, resolve, reject });
       this.dispatch();
     });
   }
@@ -137,21 +149,26 @@ export class BlockWorkers {
         thread.worker.ref(); // a block in flight keeps the process alive, as a file write would
       }
       thread.held.set(job.id, job);
-      const bytes = this.copy(job.parts);
-      const message: StoreJob = { id: job.id, code: job.code, bytes };
-      thread.worker.postMessage(message, [bytes.buffer]);
+      const message: StoreJob = { id: job.id, code: job.code, bytes: job.bytes };
+      const own = job.bytes.buffer instanceof ArrayBuffer ? [job.bytes.buffer] : [];
+      thread.worker.postMessage(message, own);
     }
   }
 
   /**
-   * The block's parts copied into a buffer that is then transferred, not cloned: a clone would
-   * serialize the bytes into a fresh message buffer (new pages to fault in, on this VM the slowest
-   * part of a copy) and copy them out again on the other side; a reused buffer costs one memcpy.
+   * The block's parts copied into a reused slot of shared memory (a block larger than a slot: its
+   * own buffer, transferred). Not cloned: a clone would serialize the bytes into a fresh message
+   * buffer (new pages to fault in, on this VM the slowest part of a copy) and copy them out again
+   * on the other side. Not transferred either: a transfer gives each side a new ArrayBuffer object
+   * per block, 1 MiB of external memory V8 counts towards its next full mark-compact on the node's
+   * thread; a shared slot crosses as a reference to the same memory and never comes back.
    */
-  private copy(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  private copy(parts: readonly Uint8Array[]): Uint8Array<ArrayBufferLike> {
     const length = parts.reduce((n, p) => n + p.byteLength, 0);
     const buffer =
-      length <= BUFFER_BYTES ? (this.free.pop() ?? new ArrayBuffer(BUFFER_BYTES)) : new ArrayBuffer(length);
+      length <= BUFFER_BYTES
+        ? (this.free.pop() ?? new SharedArrayBuffer(BUFFER_BYTES))
+        : new ArrayBuffer(length);
     const bytes = new Uint8Array(buffer, 0, length);
     let offset = 0;
     for (const part of parts) {
@@ -176,9 +193,8 @@ export class BlockWorkers {
     const job = thread.held.get(answer.id);
     if (job === undefined) return;
     thread.held.delete(answer.id);
-    if (answer.buffer.byteLength === BUFFER_BYTES && this.free.length < this.threads.length * PER_THREAD) {
-      this.free.push(answer.buffer);
-    }
+    const slot = job.bytes.buffer;
+    if (slot instanceof SharedArrayBuffer && this.free.length < FREE_MAX) this.free.push(slot);
     if ('digest' in answer) job.resolve(sha256Cid(job.code, answer.digest));
     else job.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
     if (thread.held.size === 0) {
@@ -207,7 +223,7 @@ export class BlockWorkers {
   private forget(thread: Thread): void {
     const i = this.threads.indexOf(thread);
     if (i >= 0) this.threads.splice(i, 1);
-    this.free.length = Math.min(this.free.length, this.threads.length * PER_THREAD);
+    if (this.threads.length === 0) this.free.length = 0; // at rest the node keeps none
   }
 
   private async end(thread: Thread, err: Error): Promise<void> {

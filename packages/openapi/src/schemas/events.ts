@@ -256,7 +256,7 @@ const vaultImportedEvent = z
         seq: 1_001_048,
         at: ms(time.backupFinished),
         type: 'vault.imported',
-        export: 'bafyreih324n6u3hkj2oxeu2t6bawyjqaz427ljun4fsv57wlyfsqicfxai',
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
         mode: 'replace',
         documents: 1240,
         files: 42,

@@ -6,6 +6,6 @@ export * as events from './events.js';
 export * as files from './files.js';
 export * as node from './node.js';
 export * as payment from './payment.js';
+export * as portability from './portability.js';
 export * as scripts from './scripts.js';
 export * as hive from './hive/index.js';
-export * as portability from './portability.js';

@@ -1,17 +1,34 @@
-/** The portable vault (docs/portability.md): what an import of a vault export answers. */
-import { z } from 'zod';
+/** The portable vault (docs/portability.md): exports and imports, their queries and answers. */
+import * as z from 'zod';
 import { count, did, epochSeconds } from './common.js';
+import { cursor } from './events.js';
 import { nodeDid, time, userDid } from './example-values.js';
 
-/** The root CID of a vault export (a DAG-CBOR block): its id. */
-const exportRoot = z
+/** An export's id: the root CID of its CAR (CIDv1, DAG-CBOR, base32), as `X-Cella-Export-Root` gives it. */
+export const exportId = z
   .string()
-  .regex(/^b[a-z2-7]{20,200}$/, 'a CIDv1 in base32')
-  .meta({ description: 'The root CID of the export (its id; `X-Cella-Export-Root` of the export).' });
+  .regex(/^bafyrei[a-z2-7]{52}$/, 'an export id is the root CID of an export (bafyrei…, 59 characters)')
+  .meta({
+    id: 'ExportId',
+    description:
+      "An export's id: the CID of its root (the signed export block), as the answer's `X-Cella-Export-Root` header gives it.",
+    examples: ['bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a'],
+  });
+
+export const exportVaultQuery = z.strictObject({
+  since: z
+    .union([cursor, exportId])
+    .optional()
+    .meta({
+      description:
+        "An incremental export: only the pages and file contents the vault did not hold at that point (the manifest is whole, and names its base). Either an earlier export of this vault by this node (its id, `X-Cella-Export-Root`), or an event cursor (the manifest's `seq`, or an `id:` of the change feed): the export starts from the newest export this node made of the vault at or before that cursor. A malformed cursor or one ahead of the newest event: 400. A cursor older than the events the node keeps, or no export the node still knows at or before it: 410.",
+      examples: ['1042'],
+    }),
+});
 
 export const importModes = ['empty', 'replace'] as const;
 
-export const importQuery = z.object({
+export const importQuery = z.strictObject({
   mode: z
     .enum(importModes)
     .optional()
@@ -24,7 +41,7 @@ export const importQuery = z.object({
 
 export const importResult = z
   .object({
-    export: exportRoot,
+    export: exportId,
     node: did.meta({ description: 'The DID of the node that made (and signed) the export.' }),
     user: did.meta({ description: 'The DID whose vault the export is: the caller.' }),
     created: epochSeconds.meta({ description: 'When the export was made (epoch seconds).' }),
@@ -44,7 +61,7 @@ export const importResult = z
     description: 'The vault now holds the export, every document, index, script and file of it.',
     examples: [
       {
-        export: 'bafyreih324n6u3hkj2oxeu2t6bawyjqaz427ljun4fsv57wlyfsqicfxai',
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
         node: nodeDid,
         user: userDid,
         created: time.backupFinished,

@@ -798,7 +798,7 @@ export interface paths {
         };
         /**
          * Export the whole vault as one signed CAR file
-         * @description The caller's own vault, every space: a CARv1 (`application/vnd.ipld.car`) whose root is a DAG-CBOR manifest signed by this node's DID and naming the caller's DID — every collection's documents in pages of BSON, the indexes created through the API, the file tree and every file's UnixFS blocks (a file's CID is the one IPFS serves it by). The format is described byte by byte in docs/portability.md. The size (`Content-Length`) and the root (`X-Cella-Export-Root`, also the `ETag`) are known before the first byte, so `HEAD` answers them alone; the body streams at the client's pace in constant memory. 404 (internal_code 1) when there is no vault; 503 while the node already runs as many exports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`).
+         * @description The caller's own vault, every space: a CARv1 (`application/vnd.ipld.car`) whose root is a DAG-CBOR manifest signed by this node's DID and naming the caller's DID — every collection's documents in pages of BSON, the indexes created through the API, the file tree and every file's UnixFS blocks (a file's CID is the one IPFS serves it by). The format is described byte by byte in docs/portability.md. The size (`Content-Length`) and the root (`X-Cella-Export-Root`, also the `ETag`) are known before the first byte, so `HEAD` answers them alone; the body streams at the client's pace in constant memory. 404 (internal_code 1) when there is no vault; 503 while the node already runs as many exports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`). `since` makes it incremental: the manifest is whole, but the CAR carries only the pages and file contents its base (an earlier export, named in the manifest's `base` and the `X-Cella-Export-Base` header) did not hold; the node keeps what its last 4 exports of a vault held, and answers 410 for an export or cursor it no longer knows.
          */
         get: operations["exportVault"];
         put?: never;
@@ -1747,6 +1747,11 @@ export interface components {
             credential: components["schemas"]["BackupCredential"];
         };
         /**
+         * @description An export's id: the CID of its root (the signed export block), as the answer's `X-Cella-Export-Root` header gives it.
+         * @example bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a
+         */
+        ExportId: string;
+        /**
          * @example {
          *       "challenge_response": {
          *         "type": "VerifiablePresentation",
@@ -2260,7 +2265,7 @@ export interface components {
          *       "seq": 1001048,
          *       "at": 1772445063000,
          *       "type": "vault.imported",
-         *       "export": "bafyreih324n6u3hkj2oxeu2t6bawyjqaz427ljun4fsv57wlyfsqicfxai",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
          *       "mode": "replace",
          *       "documents": 1240,
          *       "files": 42
@@ -3449,7 +3454,7 @@ export interface components {
         /**
          * @description The vault now holds the export, every document, index, script and file of it.
          * @example {
-         *       "export": "bafyreih324n6u3hkj2oxeu2t6bawyjqaz427ljun4fsv57wlyfsqicfxai",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
          *       "node": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
          *       "user": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
          *       "created": 1772445063,
@@ -3463,8 +3468,7 @@ export interface components {
          *     }
          */
         VaultImportResult: {
-            /** @description The root CID of the export (its id; `X-Cella-Export-Root` of the export). */
-            export: string;
+            export: components["schemas"]["ExportId"];
             /** @description The DID of the node that made (and signed) the export. */
             node: components["schemas"]["Did"];
             /** @description The DID whose vault the export is: the caller. */
@@ -7239,7 +7243,10 @@ export interface operations {
     };
     exportVault: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An incremental export: only the pages and file contents the vault did not hold at that point (the manifest is whole, and names its base). Either an earlier export of this vault by this node (its id, `X-Cella-Export-Root`), or an event cursor (the manifest's `seq`, or an `id:` of the change feed): the export starts from the newest export this node made of the vault at or before that cursor. A malformed cursor or one ahead of the newest event: 400. A cursor older than the events the node keeps, or no export the node still knows at or before it: 410. */
+                since?: components["schemas"]["EventCursor"] | components["schemas"]["ExportId"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7275,6 +7282,15 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
+            /** @description `CURSOR_EXPIRED`: The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];

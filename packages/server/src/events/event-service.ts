@@ -105,7 +105,8 @@ export class EventService {
   appended(database: string, _head: number): void {
     this.retention.appended(database);
     const feed = this.byDatabase.get(database);
-    if (feed) feed.soon(() => this.pull(feed));
+    // A paced pull may come due after close (the store closing next): it is not made then.
+    if (feed) feed.soon(() => this.closed || this.pull(feed));
   }
 
   /**

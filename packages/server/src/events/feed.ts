@@ -15,10 +15,10 @@ export const PAGE = 100;
 /**
  * The spacing of the pulls this process's writes ask for, per live stream, and at most: writes that
  * come faster are handed out together, one page, so each stream gets one write to its client per
- * page rather than one per event. The socket writes are what a fan-out costs the node's thread
- * (about 1 µs per stream per insert at 100 streams when each insert was a page of its own), so
- * with many streams the feed waits a little to make fewer, larger ones: 0.1 ms per stream, up to
- * 25 ms — a wait of at most 0.1 ms with one stream, 10 ms with 100 (bench/events.ts).
+ * page rather than one per event. The writes to the clients' sockets are what a fan-out costs the
+ * node's thread (docs/events.md, "Fan-out"), so with many streams the feed waits a little to make
+ * fewer, larger ones: 0.1 ms per stream, up to 25 ms — no wait with a few streams (a timer waits
+ * 1 ms at least), 10 ms with 100, and only for writes that come faster than that.
  */
 const SPACING_PER_STREAM_MS = 0.1;
 const MAX_SPACING_MS = 25;

@@ -3,14 +3,19 @@
  * and hands it to the route to stream. At most `maxConcurrent` exports run in a node process at
  * once (each reads a whole vault and holds a spool file); past it the caller is told to come back
  * (503), rather than every export slowing every user.
+ *
+ * `since` makes the export incremental: its base is an export the node recorded (export-records.ts)
+ * and the CAR leaves out what that base held. An export streamed to its end is recorded in turn.
  */
 import type { BlockStore } from '@cella/block-store';
-import type { DocumentStore } from '@cella/document-store';
+import type { Database, DocumentStore } from '@cella/document-store';
+import type { Logger } from '../logger.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { CellaError } from '../errors.js';
 import type { AccessStats } from '../vault/access-stats.js';
 import type { VaultService } from '../vault/vaults.js';
-import { buildExport, type BuiltExport } from './export-builder.js';
+import { buildExport, type BuiltExport, type ExportBase } from './export-builder.js';
+import { ExportRecords } from './export-records.js';
 import type { PortabilitySettings } from './settings.js';
 
 export interface ExportServiceDeps {
@@ -21,20 +26,32 @@ export interface ExportServiceDeps {
   access: AccessStats;
   clock: () => number;
   settings: PortabilitySettings;
+  /** The node's database: where the exports' states are recorded. */
+  nodeDb: Database;
+  log: Logger;
 }
 
 export class ExportService {
   private running = 0;
+  private readonly records: ExportRecords;
 
-  constructor(private readonly d: ExportServiceDeps) {}
+  constructor(private readonly d: ExportServiceDeps) {
+    this.records = new ExportRecords(d.nodeDb, d.clock);
+  }
 
   /**
    * The user's export, built and measured (its size and root known), not yet streamed. The
    * caller must `close()` it (after streaming it, or at once for a HEAD): that frees its slot.
+   * `since`: an export id or an event cursor (already checked for its form by the contract).
    */
-  async exportVault(userDid: string): Promise<BuiltExport> {
+  async exportVault(userDid: string, since?: string): Promise<BuiltExport> {
     const record = await this.d.vaults.find(userDid);
     if (!record) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault to export');
+    let base: ExportBase | null = null;
+    if (since !== undefined) {
+      const bounds = await this.d.documents.database(record.database).changeLog().bounds();
+      base = await this.records.base(record, since, bounds);
+    }
     if (this.running >= this.d.settings.maxConcurrent)
       throw new CellaError(
         'UNAVAILABLE',
@@ -55,7 +72,7 @@ export class ExportService {
           clock: this.d.clock,
         },
         record,
-        null,
+        base,
         this.d.settings.spoolDir,
       );
     } catch (error) {
@@ -63,8 +80,20 @@ export class ExportService {
       throw error;
     }
     let closed = false;
+    const records = this.records;
+    const log = this.d.log;
     return {
       ...built,
+      // Recorded once the last byte was handed on (before the answer ends and `close` drops the
+      // spool). A failure to record costs only a later incremental export: logged, not thrown.
+      async *stream() {
+        yield* built.stream();
+        try {
+          await records.record(record, built);
+        } catch (error) {
+          log.warn({ err: error, export: built.id }, 'the state of a vault export could not be recorded');
+        }
+      },
       close: async () => {
         if (closed) return;
         closed = true;
