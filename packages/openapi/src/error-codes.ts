@@ -37,6 +37,12 @@ export const errorCatalogue = {
     internalCode: 1,
     description: 'The vault is frozen (read-only) and the request writes.',
   },
+  VAULT_MOVED: {
+    status: 403,
+    internalCode: 2,
+    description:
+      "The vault moved to another node and the request writes: the message and the body's `moved_to` name the node it lives on now. Reads still answer, and the owner may delete it.",
+  },
   FORBIDDEN: { status: 403, description: 'The caller may not do this.' },
   VAULT_NOT_FOUND: { status: 404, internalCode: 1, description: 'No vault for this user on this node.' },
   BACKUP_NOT_FOUND: { status: 404, internalCode: 2, description: 'No backup for this user on this node.' },
@@ -90,6 +96,11 @@ export const errorCatalogue = {
     status: 410,
     description:
       'The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now.',
+  },
+  VAULT_CHANGED: {
+    status: 409,
+    description:
+      'The vault changed after the export the request names: the other node does not hold that change. Export again (incrementally, `since` that export), then retry.',
   },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
   TOO_MANY_STREAMS: {

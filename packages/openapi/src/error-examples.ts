@@ -17,6 +17,10 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
     'the query ran past its time limit of 5000 ms (MaxTimeMSExpired): narrow the filter, use an index, or allow more time with maxTimeMS',
   UNAUTHORIZED: 'this endpoint needs an access token: sign in first',
   VAULT_FROZEN: 'the vault is frozen: it is read-only',
+  VAULT_MOVED:
+    'this vault moved to https://new-node.example on 2026-11-29T11:58:00.000Z: it is read-only here; write to it there',
+  VAULT_CHANGED:
+    'the vault changed after export bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a (cursor 1042, now 1044): export again since it, import that, then mark the vault moved',
   FORBIDDEN: 'this transaction belongs to another caller',
   VAULT_NOT_FOUND: 'there is no vault for this user on this node',
   BACKUP_NOT_FOUND: 'there is no complete backup of your vault on this node',

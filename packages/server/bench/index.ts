@@ -12,6 +12,7 @@ import { benchFairSharing } from './fair-sharing.js';
 import { benchFiles } from './files.js';
 import { benchMetrics } from './metrics.js';
 import { benchPayment } from './payment.js';
+import { benchPortability } from './portability.js';
 import { benchRateLimits } from './rate-limits.js';
 import { benchReadWorkers } from './read-workers.js';
 import { benchScale } from './scale.js';
@@ -32,6 +33,7 @@ const benches: Record<string, () => Promise<void>> = {
   events: benchEvents,
   payment: benchPayment,
   backup: benchBackup,
+  portability: benchPortability,
   'scale-out': benchScaleOut,
   metrics: benchMetrics,
 };

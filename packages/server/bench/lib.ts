@@ -61,6 +61,11 @@ export interface Sample {
   rps: number;
   /** CPU time (user + system) the node spent per request, in µs; NaN without a pid. */
   cpuUs: number;
+  /**
+   * The same, of the node's main thread alone (HTTP, auth, the request path): what bounds req/s
+   * when the read pool's workers have cores of their own.
+   */
+  threadUs: number;
 }
 
 /**
@@ -79,11 +84,14 @@ export async function rounds<Name extends string>(
   const out: Array<Record<Name | 'health', Sample>> = [];
   const sample = async (options: LoadOptions): Promise<Sample> => {
     const before = pid ? cpuMs(pid) : 0;
+    const threadBefore = pid ? cpuMs(pid, true) : 0;
     const r = await load({ ...options, durationSeconds: seconds });
     if (r.errors + r.non2xx > 0)
       console.log(`WARNING: ${options.url}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    const cpuUs = pid && r.total > 0 ? ((cpuMs(pid) - before) * 1000) / r.total : Number.NaN;
-    return { rps: r.requestsPerSecond, cpuUs };
+    const per = (ms: number) => (pid && r.total > 0 ? (ms * 1000) / r.total : Number.NaN);
+    const cpuUs = per(pid ? cpuMs(pid) - before : 0);
+    const threadUs = per(pid ? cpuMs(pid, true) - threadBefore : 0);
+    return { rps: r.requestsPerSecond, cpuUs, threadUs };
   };
   for (let round = 0; round < count; round++) {
     const rates = { health: await sample({ url: healthUrl }) } as Record<Name | 'health', Sample>;
@@ -93,9 +101,13 @@ export async function rounds<Name extends string>(
   return out;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+/**
+ * CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms);
+ * `mainThread`: of its main thread alone.
+ */
+export function cpuMs(pid: number, mainThread = false): number {
+  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

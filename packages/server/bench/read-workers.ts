@@ -4,7 +4,8 @@
  * (written into its SQLite file in one statement, `fillSqliteCollection`; `{seq: 1}` and `{tag: 1}`
  * indexed over HTTP), then rounds of health and the measures back to back at 10 connections,
  * each as req/s ÷ the health req/s of the same round (medians; "by CPU": health's CPU per request
- * ÷ the measure's, the ratio of a machine where the node has its cores to itself):
+ * ÷ the measure's, the ratio of a machine where the node has its cores to itself; and the CPU
+ * per request of the node's main thread alone, the measure's and health's):
  * - sorted page after a cursor: `{seq: {$gt: r}}` sorted by `seq`, limit 10, r random;
  * - indexed find: `{tag: t}` (10 documents), t random;
  * - insert one document (both indexes maintained; at 20,000 documents only).
@@ -118,6 +119,8 @@ export async function benchReadWorkers(): Promise<void> {
         }[name],
         'vs health': fmt(ratio(run.all, name), 3),
         'vs health, by CPU': fmt(ratioByCpu(run.all, name), 3),
+        // The node's main thread alone: what the pool cannot take off it (issue 21's page figure).
+        'node thread µs/req (health)': `${fmt(median(run.all.map((r) => r[name]!.threadUs)))} (${fmt(median(run.all.map((r) => r.health!.threadUs)))})`,
         rate: `${fmt(median(run.all.map((r) => r[name]!.rps)))} req/s`,
         health: `${fmt(median(run.all.map((r) => r.health!.rps)))} req/s`,
         rounds: run.all.map((r) => fmt(r[name]!.rps / r.health!.rps, 3)).join(' · '),

@@ -33,7 +33,7 @@ export const portabilityEndpoints = defineEndpoints({
     tag: 'Portability',
     summary: 'Import a vault export (all or nothing)',
     description:
-      "Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.",
+      "Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1), a vault that moved to another node (403, internal_code 2). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.",
     query: portability.importQuery,
     binaryBody: {
       contentType: 'application/vnd.ipld.car',
@@ -45,6 +45,7 @@ export const portabilityEndpoints = defineEndpoints({
       'INVALID_PARAMETER',
       'FORBIDDEN',
       'VAULT_FROZEN',
+      'VAULT_MOVED',
       'VAULT_NOT_FOUND',
       'VAULT_NOT_EMPTY',
       'PAYLOAD_TOO_LARGE',
@@ -52,5 +53,19 @@ export const portabilityEndpoints = defineEndpoints({
       'STORAGE_FULL',
       'UNAVAILABLE',
     ],
+  },
+  markVaultMoved: {
+    operationId: 'markVaultMoved',
+    method: 'PUT',
+    path: '/api/v2/vault/moved',
+    auth: 'user',
+    tag: 'Portability',
+    summary: "Mark the caller's vault as moved to another node (after the move was verified)",
+    description:
+      'The last step of a move (docs/portability.md, "Move"): once another node imported an export of this vault and the mover compared both sides, the vault here becomes read-only for good: every write (documents, files, scripts, other users\' script runs that write) answers 403 `VAULT_MOVED` (internal_code 2) naming the new node\'s URL; reads and exports still answer; the owner may delete the vault (`DELETE /api/v2/subscription/vault?force=true`). `export` must be an export of this vault this node made and still knows (410 otherwise), and the vault must not have changed since it (409 `VAULT_CHANGED`: export again since it). Marking a moved vault again with another URL or export updates them.',
+    body: portability.markVaultMovedBody,
+    success: { status: 200, description: 'The vault, moved.', body: portability.vaultMoved },
+    errors: ['INVALID_PARAMETER', 'VAULT_NOT_FOUND', 'CURSOR_EXPIRED', 'VAULT_CHANGED'],
+    errorBodies: { 410: events.cursorExpired },
   },
 });

@@ -75,3 +75,51 @@ export const importResult = z
       },
     ],
   });
+
+/** Where a vault moved: an http(s) URL of the node that holds it now. */
+const nodeUrl = z
+  .string()
+  .max(2048)
+  .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'the URL of a node: http(s)://host[:port][/path]')
+  .meta({ description: 'The URL of the node the vault moved to.', examples: ['https://new-node.example'] });
+
+export const markVaultMovedBody = z
+  .strictObject({
+    to: nodeUrl,
+    export: exportId.meta({
+      description:
+        'The export the other node imported (and the mover compared): the vault must not have changed since it was made.',
+    }),
+  })
+  .meta({
+    id: 'MarkVaultMoved',
+    examples: [
+      {
+        to: 'https://new-node.example',
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
+      },
+    ],
+  });
+
+export const vaultMoved = z
+  .strictObject({
+    moved_to: nodeUrl,
+    export: exportId,
+    moved_at: z
+      .int()
+      .min(0)
+      .max(2 ** 53 - 1)
+      .meta({ description: 'When the vault was marked moved: epoch seconds.' }),
+  })
+  .meta({
+    id: 'VaultMoved',
+    description:
+      'The vault, now moved: read-only here, its writes refused with 403 `VAULT_MOVED` naming `moved_to`.',
+    examples: [
+      {
+        moved_to: 'https://new-node.example',
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
+        moved_at: 1772444105,
+      },
+    ],
+  });

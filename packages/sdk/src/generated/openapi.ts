@@ -820,9 +820,29 @@ export interface paths {
         put?: never;
         /**
          * Import a vault export (all or nothing)
-         * @description Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.
+         * @description Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1), a vault that moved to another node (403, internal_code 2). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.
          */
         post: operations["importVault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/vault/moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark the caller's vault as moved to another node (after the move was verified)
+         * @description The last step of a move (docs/portability.md, "Move"): once another node imported an export of this vault and the mover compared both sides, the vault here becomes read-only for good: every write (documents, files, scripts, other users' script runs that write) answers 403 `VAULT_MOVED` (internal_code 2) naming the new node's URL; reads and exports still answer; the owner may delete the vault (`DELETE /api/v2/subscription/vault?force=true`). `export` must be an export of this vault this node made and still knows (410 otherwise), and the vault must not have changed since it (409 `VAULT_CHANGED`: export again since it). Marking a moved vault again with another URL or export updates them.
+         */
+        put: operations["markVaultMoved"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1751,6 +1771,21 @@ export interface components {
          * @example bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a
          */
         ExportId: string;
+        /**
+         * @example {
+         *       "to": "https://new-node.example",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a"
+         *     }
+         */
+        MarkVaultMoved: {
+            /**
+             * @description The URL of the node the vault moved to.
+             * @example https://new-node.example
+             */
+            to: string;
+            /** @description The export the other node imported (and the mover compared): the vault must not have changed since it was made. */
+            export: components["schemas"]["ExportId"];
+        };
         /**
          * @example {
          *       "challenge_response": {
@@ -3495,6 +3530,24 @@ export interface components {
             bytes: number;
             /** @description The sequence number of the `vault.imported` event the import appended to the vault's change feed. */
             seq: number;
+        };
+        /**
+         * @description The vault, now moved: read-only here, its writes refused with 403 `VAULT_MOVED` naming `moved_to`.
+         * @example {
+         *       "moved_to": "https://new-node.example",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
+         *       "moved_at": 1772444105
+         *     }
+         */
+        VaultMoved: {
+            /**
+             * @description The URL of the node the vault moved to.
+             * @example https://new-node.example
+             */
+            moved_to: string;
+            export: components["schemas"]["ExportId"];
+            /** @description When the vault was marked moved: epoch seconds. */
+            moved_at: number;
         };
         /**
          * @example {
@@ -7363,6 +7416,8 @@ export interface operations {
              * @description `FORBIDDEN`: The caller may not do this.
              *
              *     `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes.
+             *
+             *     `VAULT_MOVED` (internal_code 2): The vault moved to another node and the request writes: the message and the body's `moved_to` name the node it lives on now. Reads still answer, and the owner may delete it.
              */
             403: {
                 headers: {
@@ -7430,6 +7485,82 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    markVaultMoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkVaultMoved"];
+            };
+        };
+        responses: {
+            /** @description The vault, moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultMoved"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `VAULT_CHANGED`: The vault changed after the export the request names: the other node does not hold that change. Export again (incrementally, `since` that export), then retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `CURSOR_EXPIRED`: The event cursor is older than the events the node keeps: resynchronise (read the data again), then stream from the oldest cursor the answer names or from now. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CursorExpired"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
         };
     };
     backupAuth: {

@@ -41,6 +41,7 @@ import { isWithin, normalisePath, rebase } from './paths.js';
 import { ReleaseCollector } from './release-collector.js';
 import type { FilesSettings } from './settings.js';
 import { Sweeper, type CollectReport, type ReferenceSource, type SweepReport } from './sweep.js';
+import { assertWritable } from '../vault/writable.js';
 
 /** One entry of a listing or of a properties answer (the contract's FileInfo). */
 export interface FileEntry {
@@ -207,11 +208,6 @@ export class FilesService {
     return spaceDatabase(this.deps.documents, vault).collection(FILES_COLLECTION);
   }
 
-  private assertWritable(vault: VaultSpace): void {
-    if (vault.state === 'frozen')
-      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
-  }
-
   /** Refuses a file at `path` when a file sits where one of its folders should be, or `path` is a folder. */
   private async assertFileSlot(records: FileRecords, path: string): Promise<void> {
     const blocking = await records.fileAmongAncestors(path);
@@ -246,7 +242,7 @@ export class FilesService {
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions = {},
   ): Promise<{ name: string; cid: string; size: number }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const path = normalisePath(rawPath);
     const records = this.records(vault);
     await this.assertFileSlot(records, path);
@@ -570,7 +566,7 @@ export class FilesService {
 
   /** Deletes a file, or a folder with everything below it. */
   async delete(vault: VaultSpace, rawPath: string): Promise<void> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const path = normalisePath(rawPath);
     const records = this.records(vault);
     if (await this.deleteOne(vault, records, path)) return;
@@ -615,7 +611,7 @@ export class FilesService {
     rawTo: string,
     kind: 'move' | 'copy',
   ): Promise<{ name: string }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const from = normalisePath(rawFrom);
     const to = normalisePath(rawTo);
     if (from === to)

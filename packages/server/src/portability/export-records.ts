@@ -19,7 +19,7 @@ import type { BuiltExport, ExportBase } from './export-builder.js';
 /** Exports of a vault whose state the node keeps. */
 export const EXPORTS_KEPT = 4;
 
-interface ExportHeader {
+export interface ExportHeader {
   _id: string;
   kind: 'export';
   user: string;
@@ -69,6 +69,23 @@ export class ExportRecords {
       await this.collection.deleteOne({ _id });
       await this.collection.deleteMany({ export: _id });
     }
+  }
+
+  /** The record of an export of this vault by its id; 410 when the node does not know it. */
+  async header(vault: VaultRecord, id: string, bounds: LogBounds): Promise<ExportHeader> {
+    const found = (await this.collection.findOne({ _id: id })) as unknown as ExportHeader | null;
+    if (
+      !found ||
+      found.kind !== 'export' ||
+      found.user !== vault.userDid ||
+      found.database !== vault.database
+    )
+      throw new CellaError(
+        'CURSOR_EXPIRED',
+        `this node keeps no export ${id} of your vault (it keeps its last ${EXPORTS_KEPT}): ask for a full export`,
+        { body: { oldest_cursor: String(Math.max(0, bounds.oldest - 1)) } },
+      );
+    return found;
   }
 
   /**

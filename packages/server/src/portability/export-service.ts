@@ -13,7 +13,7 @@ import type { Logger } from '../logger.js';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { CellaError } from '../errors.js';
 import type { AccessStats } from '../vault/access-stats.js';
-import type { VaultService } from '../vault/vaults.js';
+import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { buildExport, type BuiltExport, type ExportBase } from './export-builder.js';
 import { ExportRecords } from './export-records.js';
 import type { PortabilitySettings } from './settings.js';
@@ -84,15 +84,21 @@ export class ExportService {
     const log = this.d.log;
     return {
       ...built,
-      // Recorded once the last byte was handed on (before the answer ends and `close` drops the
-      // spool). A failure to record costs only a later incremental export: logged, not thrown.
+      // Recorded once every byte but the last chunk was handed on, and before that chunk: a client
+      // that has read the whole answer can build on it at once (`since`, marking the vault moved).
+      // A failure to record costs only a later incremental export: logged, not thrown.
       async *stream() {
-        yield* built.stream();
+        let held: Uint8Array | undefined;
+        for await (const chunk of built.stream()) {
+          if (held) yield held;
+          held = chunk;
+        }
         try {
           await records.record(record, built);
         } catch (error) {
           log.warn({ err: error, export: built.id }, 'the state of a vault export could not be recorded');
         }
+        if (held) yield held;
       },
       close: async () => {
         if (closed) return;
@@ -101,5 +107,26 @@ export class ExportService {
         await built.close();
       },
     };
+  }
+
+  /**
+   * Marks the vault moved to `url` once another node imported `exportId` (docs/portability.md,
+   * "The moved state"): the export must be one this node made of the vault and still knows, and
+   * the vault must not have changed since (its change feed's head is the export's cursor), so the
+   * other node holds every write this one acknowledged.
+   */
+  async markMoved(userDid: string, url: string, exportId: string): Promise<VaultRecord> {
+    const record = await this.d.vaults.find(userDid);
+    if (!record) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault to mark moved');
+    const bounds = await this.d.documents.database(record.database).changeLog().bounds();
+    const header = await this.records.header(record, exportId, bounds);
+    if (bounds.head !== header.seq)
+      throw new CellaError(
+        'VAULT_CHANGED',
+        `the vault changed after export ${exportId} (cursor ${header.seq}, now ${bounds.head}): export again since it, import that, then mark the vault moved`,
+      );
+    const moved = await this.d.vaults.setMoved(userDid, url);
+    if (!moved) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault to mark moved');
+    return moved;
   }
 }

@@ -34,6 +34,7 @@ import {
   vaultDatabaseName,
 } from '../vault/names.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
+import { assertWritable } from '../vault/writable.js';
 import { receiveExport } from './import-receive.js';
 import { writeExport, type Written } from './import-writer.js';
 import type { PortabilitySettings } from './settings.js';
@@ -146,8 +147,7 @@ export class ImportService {
   ): Promise<ImportResult> {
     const record = await this.d.vaults.find(userDid);
     if (!record) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault to import into: subscribe first');
-    if (record.state === 'frozen')
-      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: unfreeze it before importing into it');
+    assertWritable(record, 'the vault is frozen: unfreeze it before importing into it');
     if (this.importing.has(userDid))
       throw new CellaError('UNAVAILABLE', 'an import into this vault is running; try again when it ends', {
         retryAfterSeconds: 5,

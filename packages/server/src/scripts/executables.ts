@@ -15,6 +15,7 @@ import { MAX_SCRIPT_FIND_LIMIT } from './limits.js';
 import type { LeafExecutable } from './model.js';
 import { substitute, substitutePath, type RunVariables } from './substitution.js';
 import type { TransactionGrant, TransactionStore } from './transactions.js';
+import { assertWritable } from '../vault/writable.js';
 
 export interface ExecutionEnv {
   vault: VaultSpace;
@@ -87,10 +88,6 @@ async function requireFiles(env: ExecutionEnv): Promise<ScriptFiles> {
       'file executables need the files service, which this node does not run',
     );
   return env.files;
-}
-
-function assertWritable(vault: VaultSpace): void {
-  if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
 }
 
 /** Substitutes and validates one executable; returns the step that runs it. */

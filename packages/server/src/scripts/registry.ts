@@ -24,6 +24,7 @@ import {
   type ConditionNode,
   type ExecutableNode,
 } from './model.js';
+import { assertWritable } from '../vault/writable.js';
 
 /** What a client sends to register a script (either wire form). */
 export interface ScriptDefinition {
@@ -75,10 +76,6 @@ function depthExceeds(value: unknown, limit: number): boolean {
     for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
   }
   return false;
-}
-
-function assertWritable(vault: VaultSpace): void {
-  if (vault.state === 'frozen') throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
 }
 
 function compile(name: string, definition: Pick<ScriptDefinition, 'condition' | 'executable'>) {

@@ -37,6 +37,7 @@ import {
 import { subscriptionOf, type ScriptSubscription } from './subscription.js';
 import type { RunVariables } from './substitution.js';
 import { TransactionStore, type Transaction, type TransactionKind } from './transactions.js';
+import { assertWritable } from '../vault/writable.js';
 
 export interface ScriptServiceDeps {
   store: DocumentStore;
@@ -186,9 +187,8 @@ export class ScriptService {
 
     const leaves = leavesOf(script.executable);
     const steps = leaves.map((leaf) => plan(leaf, vars));
-    if (vault.state === 'frozen' && leaves.some((leaf) => WRITE_TYPES.has(leaf.type))) {
-      throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: scripts that write cannot run');
-    }
+    if (leaves.some((leaf) => WRITE_TYPES.has(leaf.type)))
+      assertWritable(vault, 'the target vault is frozen: scripts that write cannot run');
     const env = {
       vault,
       database: this.deps.database,
@@ -262,8 +262,7 @@ export class ScriptService {
           'the script that created this transaction was replaced or removed',
         );
       }
-      if (kind === 'upload' && vault.state === 'frozen')
-        throw new CellaError('VAULT_FROZEN', 'the target vault is frozen: it is read-only');
+      if (kind === 'upload') assertWritable(vault, 'the target vault is frozen: it is read-only');
     });
     return { transaction, vault: found.vault! };
   }

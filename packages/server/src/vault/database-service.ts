@@ -23,6 +23,7 @@ import { fromStoreError } from '../port-errors.js';
 import { DEFAULT_QUERY_GATE, QueryGate } from './query-gate.js';
 import { spaceDatabase, type VaultSpace } from './spaces.js';
 import type { VaultRecord, VaultService } from './vaults.js';
+import { assertWritable } from './writable.js';
 
 export const MAX_FIND_LIMIT = 10_000;
 
@@ -89,11 +90,6 @@ export class VaultDatabase {
     return Math.floor(this.clock() / 1000);
   }
 
-  private assertWritable(vault: VaultSpace): void {
-    if (vault.state === 'frozen')
-      throw new CellaError('VAULT_FROZEN', 'the vault is frozen: it is read-only');
-  }
-
   /** A user collection that must exist. */
   private async existing(vault: VaultSpace, name: string): Promise<Collection> {
     const collection = this.unchecked(vault, name);
@@ -151,9 +147,21 @@ export class VaultDatabase {
     return names.map((name) => ({ name, ...(flagged.get(name) ?? PLAIN) }));
   }
 
-  /** How the collection's documents were encrypted by the client (the reference's flags). */
+  /**
+   * How the collection's documents were encrypted by the client (the reference's flags). Every find
+   * answers them, so this is on the path of every page read. The flags live in one internal
+   * collection that exists only once a collection was created encrypted; on SQLite, whether it
+   * exists is one catalog lookup on this thread (~half the cost of the inline read of the flags,
+   * which most vaults would make for nothing), so SQLite looks first. Nothing is cached: both steps
+   * read the store as it is now, so another process's create or drop (MongoDB) and a drop and
+   * re-create are seen at once. On MongoDB the lookup would be a round trip like the read itself,
+   * so the read goes alone there.
+   */
   async flags(vault: VaultSpace, name: string): Promise<CollectionFlags> {
-    const doc = await this.db(vault).collection(INTERNAL_COLLECTIONS.collections).findOne({ _id: name });
+    const db = this.db(vault);
+    if (this.store.engine === 'sqlite' && !(await db.hasCollection(INTERNAL_COLLECTIONS.collections)))
+      return PLAIN;
+    const doc = await db.collection(INTERNAL_COLLECTIONS.collections).findOne({ _id: name });
     return doc ? toFlags(doc) : PLAIN;
   }
 
@@ -168,7 +176,7 @@ export class VaultDatabase {
     flags: CollectionFlags = PLAIN,
     options: { ifNotExists?: boolean } = {},
   ): Promise<{ name: string; created: boolean }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     assertUserCollection(name);
     if (flags.is_encrypt && flags.encrypt_method === '')
       throw new CellaError('INVALID_PARAMETER', 'an encrypted collection needs its encrypt_method');
@@ -196,7 +204,7 @@ export class VaultDatabase {
   }
 
   async deleteCollection(vault: VaultSpace, name: string): Promise<void> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     const bytes = await collection.dataBytes();
     const db = this.db(vault);
@@ -209,7 +217,7 @@ export class VaultDatabase {
   }
 
   async insert(vault: VaultSpace, name: string, input: unknown, options: { timestamp?: boolean } = {}) {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const list = Array.isArray(input) ? input : [input];
       const now = this.nowSeconds();
@@ -239,7 +247,7 @@ export class VaultDatabase {
       timestampOnly?: boolean;
     } = {},
   ) {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const filter = asObject(filterInput, 'filter') as Filter;
       let update = asObject(updateInput, 'update');
@@ -278,7 +286,7 @@ export class VaultDatabase {
     filterInput: unknown,
     options: { one?: boolean } = {},
   ): Promise<number> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const result = await this.toExisting(vault, name, (collection) => {
       const filter = asObject(filterInput, 'filter') as Filter;
       return this.charged(vault, (writeOptions) =>
@@ -378,7 +386,7 @@ export class VaultDatabase {
     keys: IndexKeys,
     options: IndexOptions = {},
   ): Promise<{ name: string }> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     try {
       return { name: await collection.createIndex(keys, options) };
@@ -388,7 +396,7 @@ export class VaultDatabase {
   }
 
   async dropIndex(vault: VaultSpace, name: string, index: string): Promise<void> {
-    this.assertWritable(vault);
+    assertWritable(vault);
     const collection = await this.existing(vault, name);
     let dropped: boolean;
     try {

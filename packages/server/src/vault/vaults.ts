@@ -31,6 +31,11 @@ export interface VaultRecord {
   updated: number;
   /** `removed`: unsubscribed without force; kept, invisible until subscribed again. */
   state: 'running' | 'frozen' | 'removed';
+  /**
+   * The vault moved to another node (docs/portability.md, "The moved state"): read-only here for
+   * good, writes answered 403 VAULT_MOVED naming this URL; null while it lives here.
+   */
+  movedTo: string | null;
   /** The price paid for the current plan (0 = free): the carry-over rate of a later upgrade. */
   planAmount: number;
 }
@@ -96,6 +101,7 @@ function toRecord(doc: Document): VaultRecord {
     updated: Number(doc.updated),
     state: doc.state === 'frozen' || doc.state === 'removed' ? doc.state : 'running',
     planAmount: Number(doc.planAmount ?? 0),
+    movedTo: typeof doc.movedTo === 'string' ? doc.movedTo : null,
   };
 }
 
@@ -381,6 +387,17 @@ export class VaultService {
       { $set: { state, updated: this.nowSeconds() } },
     );
     if (doc) await this.tell(userDid, { type: 'vault.state', state });
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Marks a vault moved to `url` (not an unsubscribed one: null, as for no vault). */
+  async setMoved(userDid: string, url: string): Promise<VaultRecord | null> {
+    this.cache.delete(userDid);
+    const doc = await this.vaults.findOneAndUpdate(
+      { _id: userDid, state: { $ne: 'removed' } },
+      { $set: { movedTo: url, updated: this.nowSeconds() } },
+    );
+    this.cache.delete(userDid);
     return doc ? toRecord(doc) : null;
   }
 

@@ -1,7 +1,8 @@
 /**
  * The change feed across real node processes: a node killed with SIGKILL after it acknowledged
  * writes whose events it never delivered (the client had stopped reading) delivers exactly those
- * after it restarts, from the client's cursor; and two processes on one FerretDB serve one feed —
+ * after it restarts, from the client's cursor; an SDK subscription open through the kill
+ * reconnects by itself and misses nothing; and two processes on one FerretDB serve one feed —
  * what process A commits reaches a stream held by process B (tailing the log by sequence), and a
  * client resumes on either with its cursor.
  */
@@ -70,6 +71,42 @@ describe('a node killed between commit and delivery', () => {
     expect(after[0]!.seq).toBe(Number(cursor) + 1);
     for (let i = 1; i < after.length; i++) expect(after[i]!.seq).toBe(after[i - 1]!.seq + 1);
     resumed.close();
+  }, 180_000);
+
+  test('an SDK subscription held through the kill reconnects to the restarted node and gets every acknowledged write once', async () => {
+    await node?.stop();
+    node = await spawnNode({ env: { CELLA_EVENTS_TAIL_MS: '50' }, timeoutMs: 60_000 });
+    const { signer } = createDevIdentity();
+    const alice = await connect({ url: node.url, signer });
+    await alice.db.createCollection('log');
+    const seen: number[] = [];
+    const controller = new AbortController();
+    const subscription = alice.events.subscribe({
+      collections: ['log'],
+      types: ['document.inserted'],
+      signal: controller.signal,
+    });
+    const reading = (async () => {
+      for await (const event of subscription)
+        if (event.type === 'document.inserted') seen.push((event.document as { n: number }).n);
+    })().catch((error: unknown) => error);
+    await expect.poll(() => subscription.cursor, { timeout: 10_000 }).toBeDefined();
+    await insertEach(alice, 0, 10);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(10);
+    // Killed with the subscription open; then writes the client could not have received.
+    await node.kill();
+    const port = Number(new URL(node.url).port);
+    node = await spawnNode({
+      dataDir: node.dataDir,
+      port,
+      env: { CELLA_EVENTS_TAIL_MS: '50' },
+      timeoutMs: 60_000,
+    });
+    await insertEach(alice, 10, 20);
+    await expect.poll(() => seen.length, { timeout: 60_000, interval: 200 }).toBe(20);
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    controller.abort();
+    expect(((await reading) as Error).name).toBe('AbortError');
   }, 180_000);
 });
 

@@ -281,6 +281,30 @@ describe('G: shared routes answer the superset', () => {
     const other = await HiveSession.through(node.url, createDevIdentity('key').signer, appDid());
     expect((await other.send('GET', '/api/v2/vault/db/collections')).json()).toEqual({ collections: [] });
   });
+
+  test('finds answer the flags of the collection as it is now: none, dropped, re-created either way', async () => {
+    // A vault that never had an encrypted collection (no flags are stored at all).
+    const fresh = await HiveSession.through(node.url, createDevIdentity('key').signer, appDid());
+    await fresh.send('PUT', '/api/v2/vault/db/collections/mine', {});
+    const plain = { items: [], is_encrypt: false, encrypt_method: '' };
+    expect((await fresh.send('GET', '/api/v2/vault/db/mine')).json()).toEqual(plain);
+    const encrypted = { items: [], is_encrypt: true, encrypt_method: 'user_did' };
+    await fresh.send('PUT', '/api/v2/vault/db/collections/again', {
+      is_encrypt: true,
+      encrypt_method: 'user_did',
+    });
+    expect((await fresh.send('GET', '/api/v2/vault/db/again')).json()).toEqual(encrypted);
+    expect((await fresh.send('GET', '/api/v2/vault/db/mine')).json()).toEqual(plain);
+    expect((await fresh.send('DELETE', '/api/v2/vault/db/again')).status).toBe(204);
+    await fresh.send('PUT', '/api/v2/vault/db/collections/again', {});
+    expect((await fresh.send('GET', '/api/v2/vault/db/again')).json()).toEqual(plain);
+    expect((await fresh.send('DELETE', '/api/v2/vault/db/again')).status).toBe(204);
+    await fresh.send('PUT', '/api/v2/vault/db/collections/again', {
+      is_encrypt: true,
+      encrypt_method: 'user_did',
+    });
+    expect((await fresh.send('GET', '/api/v2/vault/db/again')).json()).toEqual(encrypted);
+  });
 });
 
 describe('H: /vault/scripting/{name} — POST/PUT register, POST …/run and PATCH run, DELETE shared', () => {
