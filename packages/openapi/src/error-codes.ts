@@ -110,6 +110,7 @@ export const errorCatalogue = {
   },
   VAULT_NOT_EMPTY: {
     status: 409,
+    internalCode: 1,
     description:
       'The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them.',
   },

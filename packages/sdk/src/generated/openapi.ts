@@ -7437,7 +7437,7 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            /** @description `VAULT_NOT_EMPTY`: The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them. */
+            /** @description `VAULT_NOT_EMPTY` (internal_code 1): The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them. */
             409: {
                 headers: {
                     [name: string]: unknown;
