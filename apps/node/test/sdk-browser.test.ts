@@ -3,7 +3,8 @@
  * opens a page served from a second origin on loopback, with the SDK bundled by esbuild from the
  * built package, and talks to a node process over HTTPS (a test certificate Chromium is told to
  * trust) with HTTP/2: sign-in, database calls, a 20 MiB upload with byte-level progress, download
- * with its sha256 checked, abort, delete, script runs, and a payment on the node's dev chain; and
+ * with its sha256 checked, abort, delete, script runs, and a payment on the node's dev chain;
+ * end-to-end encryption in Chromium, read both ways with a Node-side SDK holding the same key; and
  * live events (`vault.events.subscribe`) that arrive as another device inserts and resume, each
  * once, after the page's connection is cut.
  */
@@ -17,12 +18,13 @@ import {
 } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDevIdentity } from '@cella/sdk';
-import { createTestCertificate, spawnNode, type SpawnedNode } from '@cella/server/testing';
+import { createHash } from 'node:crypto';
+import { connect, createDevIdentity, createKeySigner, hexToBytes } from '@cella/sdk';
+import { createTestCertificate, spawnNode, trustingFetch, type SpawnedNode } from '@cella/server/testing';
 import { build } from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { EventsInput, EventsSeen, ScenarioInput } from './browser/app.js';
+import type { EventsSeen, ScenarioInput, scenarios } from './browser/app.js';
 
 const MiB = 1024 * 1024;
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -130,10 +132,7 @@ async function openPage(origin: string) {
   });
   await tab.goto(`${origin}/`, { waitUntil: 'load' });
   await tab.waitForFunction(() => 'scenarios' in window);
-  const run = (
-    name: 'runNormal' | 'runFailures' | 'runRefusedOrigin' | 'startEvents' | 'insertChat',
-    input: ScenarioInput | EventsInput | (EventsInput & { numbers: number[] }),
-  ) =>
+  const run = <N extends keyof typeof scenarios>(name: N, input: Parameters<(typeof scenarios)[N]>[0]) =>
     tab.evaluate(
       ([n, i]) =>
         (window as unknown as { scenarios: Record<string, (i: unknown) => Promise<unknown>> }).scenarios[n]!(
@@ -206,6 +205,57 @@ test('a page on another origin uses the SDK over HTTPS/HTTP/2: sign-in, database
   expect(refused.message).toMatch(/CELLA_CORS_ORIGINS/);
   console.log(`a refused origin, as the SDK says it: ${refused.message}`);
 }, 180_000);
+
+test('encryption in Chromium: a document and a file encrypted and read back there, and read both ways with a Node-side SDK of the same key material', async () => {
+  const { privateKeyHex } = createDevIdentity('key');
+  const here = await connect({
+    url: node.url,
+    signer: createKeySigner(hexToBytes(privateKeyHex), { method: 'key' }),
+    fetch: trustingFetch(cert),
+  });
+  await here.subscription.subscribe();
+  const mine = await here.db.createCollection('node_secrets', { encrypt: true, searchable: ['tag'] });
+  await mine.insert([
+    { tag: 'n', n: 1, text: 'written in Node' },
+    { tag: 'n', n: 2, text: 'also written in Node', when: { day: 3 } },
+  ]);
+  const nodeFile = Uint8Array.from({ length: 2 * MiB + 5 }, (_, i) => (i * 7 + (i >> 12)) & 0xff);
+  await here.files.upload('node/secret.bin', nodeFile, { encrypt: true });
+  const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+  const page = await openPage(pageOrigin);
+  const result = await page.run('runEncrypted', { nodeUrl: node.url, key: privateKeyHex });
+  expect(page.errors).toEqual([]);
+  const { own } = result as { own: { fileSha: string } };
+  expect(result).toMatchObject({
+    own: {
+      documents: [
+        { tag: 'b', n: 1, text: 'written in Chromium' },
+        { tag: 'b', n: 2, text: 'also written in Chromium', nested: { list: [1, 2] } },
+      ],
+      backSha: own.fileSha,
+      storedLarger: true,
+    },
+    fromNode: {
+      documents: [
+        { tag: 'n', n: 1, text: 'written in Node' },
+        { tag: 'n', n: 2, text: 'also written in Node', when: { day: 3 } },
+      ],
+      fileSha: sha(nodeFile),
+    },
+  });
+
+  // What Chromium encrypted opens in Node.
+  const fromBrowser = await here.db
+    .collection('browser_secrets', { encrypt: true })
+    .find({ tag: 'b' }, { sort: { n: 1 } })
+    .toArray();
+  expect(fromBrowser.map((d) => d.text)).toEqual(['written in Chromium', 'also written in Chromium']);
+  const file = new Uint8Array(
+    await new Response(await here.files.download('browser/secret.bin', { decrypt: true })).arrayBuffer(),
+  );
+  expect({ size: file.length, sha: sha(file) }).toEqual({ size: 3 * MiB + 17, sha: own.fileSha });
+}, 120_000);
 
 /**
  * A TCP relay to the node that the test can cut: the page's connections (TLS, HTTP/2 inside) pass

@@ -29,6 +29,16 @@ export interface Signer {
    * securityCode)` derives from this key's extended form (needs its chain code: `createHdKeySigner`).
    */
   elastosCipherKey?(identifier: string, securityCode: number): Promise<Uint8Array>;
+  /**
+   * Optional: the X25519 key-agreement key of this DID's document (its `keyAgreement` entry), when
+   * it has one: what opens a key a friend wrapped for it (`x25519KeyAgreement` in `@cella/sdk/crypto`).
+   */
+  x25519?: {
+    /** 32-byte X25519 public key. */
+    publicKey: Uint8Array;
+    /** X25519(private key, `publicKey`): 32 bytes. */
+    sharedSecret(publicKey: Uint8Array): Promise<Uint8Array>;
+  };
 }
 
 export type DidMethodName = 'elastos' | 'key';

@@ -24,7 +24,7 @@ import {
 } from './events-api.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
-import { allPages } from './pages.js';
+import { allPages, type Page } from './pages.js';
 
 /**
  * Any document. Collections and calls take the app's own types (`interface Note {…}` works: the
@@ -176,7 +176,7 @@ export class CollectionApi<T extends object = Document> {
     const bound = options.maxTimeMS !== undefined ? { maxTimeMS: options.maxTimeMS } : {};
     const batchSize = options.batchSize ?? MAX_FIND_BATCH;
     if (batchSize > MAX_FIND_BATCH) throw new RangeError(`batchSize must be at most ${MAX_FIND_BATCH}`);
-    return new Cursor<WithId<U>>(
+    return findCursor<WithId<U>>(
       async (skip, limit) => {
         const page = await this.http.call((headers) =>
           this.http.api.GET('/api/v2/vault/db/{collection}', {
@@ -189,21 +189,17 @@ export class CollectionApi<T extends object = Document> {
           nextSkip: page.next_skip,
         };
       },
-      {
-        batchSize,
-        ...(options.skip !== undefined ? { skip: options.skip } : {}),
-        ...(options.limit !== undefined ? { limit: options.limit } : {}),
-      },
+      batchSize,
+      options,
     );
   }
 
   /** The first match (in `sort` order), or null. */
-  async findOne<U extends object = T>(
+  findOne<U extends object = T>(
     filter: Filter = {},
     options: FindOneOptions = {},
   ): Promise<WithId<U> | null> {
-    const [first] = await this.find<U>(filter, { ...options, limit: 1 }).toArray();
-    return first ?? null;
+    return firstOf(this.find<U>(filter, { ...options, limit: 1 }));
   }
 
   /** The document with this `_id` (the string `insert` answered, or any stored id), or null. */
@@ -403,27 +399,17 @@ export class EncryptedCollection<T extends object = Document> {
    * sealed fields and projections run here.
    */
   find<U extends object = T>(filter: Filter = {}, options: EncryptedFindOptions = {}): Cursor<WithId<U>> {
-    return new Cursor<WithId<U>>(
-      async (skip, limit) => ({
-        items: await (
-          await this.ready
-        ).find<WithId<U> & Document>({ ...filter }, { ...options, skip, limit }),
-        nextSkip: undefined,
-      }),
-      {
-        batchSize: Number.MAX_SAFE_INTEGER,
-        ...(options.skip !== undefined ? { skip: options.skip } : {}),
-        ...(options.limit !== undefined ? { limit: options.limit } : {}),
-      },
+    return openedCursor(
+      async (range) => (await this.ready).find<WithId<U> & Document>({ ...filter }, range),
+      options,
     );
   }
   /** The first match (in `sort` order), or null. */
-  async findOne<U extends object = T>(
+  findOne<U extends object = T>(
     filter: Filter = {},
     options: FindOneOptions = {},
   ): Promise<WithId<U> | null> {
-    const [first] = await this.find<U>(filter, { ...options, limit: 1 }).toArray();
-    return first ?? null;
+    return firstOf(this.find<U>(filter, { ...options, limit: 1 }));
   }
   /** The document with this `_id`, or null. */
   findById<U extends object = T>(id: string): Promise<WithId<U> | null> {
@@ -462,12 +448,50 @@ export class SharedCollection {
     private readonly options: OpenSharedOptions,
   ) {}
 
-  /** Every shared document, opened, then `filter`, `sort`, `skip`, `limit`, `projection` applied here. */
-  async find<U extends object = Document>(
+  /**
+   * The shared documents, opened, as a cursor like every other `find` (`toArray()`, `for await`):
+   * `filter`, `sort`, `skip`, `limit`, `projection` are applied here.
+   */
+  find<U extends object = Document>(
     filter: Filter = {},
-    options?: EncryptedFindOptions,
-  ): Promise<WithId<U>[]> {
-    const crypto = await loadCrypto();
-    return new crypto.SharedCollection(this.host, this.options).find<WithId<U> & Document>(filter, options);
+    options: EncryptedFindOptions = {},
+  ): Cursor<WithId<U>> {
+    return openedCursor(async (range) => {
+      const crypto = await loadCrypto();
+      return new crypto.SharedCollection(this.host, this.options).find<WithId<U> & Document>(filter, range);
+    }, options);
   }
+}
+
+/** A find's cursor: pages of `batchSize` from `fetchPage`, from `options.skip`, up to `options.limit`. */
+function findCursor<U>(
+  fetchPage: (skip: number, limit: number) => Promise<Page<U>>,
+  batchSize: number,
+  options: { skip?: number; limit?: number },
+): Cursor<U> {
+  return new Cursor<U>(fetchPage, {
+    batchSize,
+    ...(options.skip !== undefined ? { skip: options.skip } : {}),
+    ...(options.limit !== undefined ? { limit: options.limit } : {}),
+  });
+}
+
+/**
+ * The cursor of an encrypted find: one page holding every match, because the filter, the sort and
+ * the range run here on the opened documents (`find` is called with the cursor's `skip`/`limit`).
+ */
+function openedCursor<U>(
+  find: (options: EncryptedFindOptions) => Promise<U[]>,
+  options: EncryptedFindOptions,
+): Cursor<U> {
+  return findCursor(
+    async (skip, limit) => ({ items: await find({ ...options, skip, limit }), nextSkip: undefined }),
+    Number.MAX_SAFE_INTEGER,
+    options,
+  );
+}
+
+async function firstOf<U>(cursor: Cursor<U>): Promise<U | null> {
+  const [first] = await cursor.toArray();
+  return first ?? null;
 }

@@ -7,6 +7,7 @@
 import { benchAuth } from './auth.js';
 import { benchBackup } from './backup.js';
 import { benchDatabase } from './database.js';
+import { benchEncryption } from './encryption.js';
 import { benchEvents } from './events.js';
 import { benchFairSharing } from './fair-sharing.js';
 import { benchFiles } from './files.js';
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<void>> = {
   'read-workers': benchReadWorkers,
   scale: benchScale,
   files: benchFiles,
+  encryption: benchEncryption,
   scripts: benchScripts,
   events: benchEvents,
   payment: benchPayment,

@@ -29,6 +29,13 @@ export interface ScenarioInput {
   http1Url: string;
 }
 
+/** What the encryption scenario needs: the node, and the key material the test's Node side signs with too. */
+export interface EncryptedInput {
+  nodeUrl: string;
+  /** The did:key identity's private key (hex): the same user as the test's Node-side SDK. */
+  key: string;
+}
+
 async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -157,6 +164,47 @@ async function runFailures(input: ScenarioInput): Promise<Record<string, unknown
   return out;
 }
 
+/**
+ * End-to-end encryption in the browser (WebCrypto and the SDK's crypto entry, loaded on first use):
+ * an encrypted collection and an encrypted file written and read back here, and what the test's
+ * Node-side SDK encrypted with the same key material read here (the test reads this page's data
+ * in Node in turn).
+ */
+async function runEncrypted(input: EncryptedInput): Promise<Record<string, unknown>> {
+  const signer = createKeySigner(hexToBytes(input.key), { method: 'key' });
+  const vault = await connect({ url: input.nodeUrl, signer });
+  const secrets = await vault.db.createCollection('browser_secrets', { encrypt: true, searchable: ['tag'] });
+  await secrets.insert([
+    { tag: 'b', n: 1, text: 'written in Chromium' },
+    { tag: 'b', n: 2, text: 'also written in Chromium', nested: { list: [1, 2] } },
+    { tag: 'other', n: 3, text: 'not this one' },
+  ]);
+  const data = randomBytes(3 * MiB + 17);
+  await vault.files.upload('browser/secret.bin', data, { encrypt: true });
+  const back = new Uint8Array(
+    await new Response(await vault.files.download('browser/secret.bin', { decrypt: true })).arrayBuffer(),
+  );
+  const stored = await vault.files.bytes('browser/secret.bin');
+  const fromNode = new Uint8Array(
+    await new Response(await vault.files.download('node/secret.bin', { decrypt: true })).arrayBuffer(),
+  );
+  return {
+    own: {
+      documents: await secrets.find({ tag: 'b' }, { sort: { n: 1 }, projection: { _id: 0 } }).toArray(),
+      fileSha: await sha256(data),
+      backSha: await sha256(back),
+      storedLarger: stored.length > data.length,
+    },
+    fromNode: {
+      documents: await vault.db
+        .collection('node_secrets', { encrypt: true })
+        .find({}, { sort: { n: 1 }, projection: { _id: 0 } })
+        .toArray(),
+      fileSha: await sha256(fromNode),
+    },
+  };
+}
+
 /** From a page whose origin the node's CELLA_CORS_ORIGINS does not list. */
 async function runRefusedOrigin(input: ScenarioInput): Promise<Record<string, unknown>> {
   return { refused: await networkErrorOf(createClient({ url: input.nodeUrl }).node.version()) };
@@ -222,5 +270,5 @@ async function insertChat(input: EventsInput & { numbers: number[] }): Promise<v
   for (const n of input.numbers) await chat.insert({ n }, { timestamp: false });
 }
 
-const scenarios = { runNormal, runFailures, runRefusedOrigin, startEvents, insertChat };
+export const scenarios = { runNormal, runFailures, runRefusedOrigin, runEncrypted, startEvents, insertChat };
 (window as unknown as { scenarios: typeof scenarios }).scenarios = scenarios;

@@ -18,6 +18,8 @@ export interface MongoTarget {
   uri: string;
   /** What runs behind the URI, for test names. */
   kind: 'MONGODB_URI' | 'FerretDB';
+  /** FerretDB's own directory (its SQLite backing files under `data/`); none for MONGODB_URI. */
+  dataDir?: string;
   stop: () => Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startMongoTarget(): Promise<MongoTarget | null> {
   return {
     uri,
     kind: 'FerretDB',
+    dataDir: dir,
     stop: async () => {
       await run(SCRIPT, ['stop', dir], { env: { ...process.env, CELLA_FERRETDB_STATE: dir } });
       rmSync(dir, { recursive: true, force: true });

@@ -9,8 +9,15 @@ export class ByteQueue {
     this.length += bytes.length;
   }
 
-  /** The first `n` bytes (n ≤ length), removed. */
+  /** The first `n` bytes (n ≤ length), removed; a view of the first piece when it holds them all (no copy). */
   take(n: number): Uint8Array {
+    const first = this.parts[0];
+    if (first && first.length >= n) {
+      if (first.length === n) this.parts.shift();
+      else this.parts[0] = first.subarray(n);
+      this.length -= n;
+      return first.subarray(0, n);
+    }
     const out = new Uint8Array(n);
     let at = 0;
     while (at < n) {
@@ -67,5 +74,26 @@ export async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenera
     // Stopped early (an error downstream, a cancel): stop the source too.
     if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
+  }
+}
+
+/**
+ * Up to `depth` asynchronous steps in flight (WebCrypto works on other threads meanwhile), their
+ * results handed on in the order they were started. A step that fails fails where it is handed on.
+ */
+export class InOrder<T> {
+  private readonly pending: Promise<T>[] = [];
+  constructor(private readonly depth: number) {}
+
+  /** Starts `step`; yields the oldest results while `depth` are in flight. */
+  async *push(step: Promise<T>): AsyncGenerator<T> {
+    step.catch(() => undefined); // awaited in order below; not an unhandled rejection meanwhile
+    this.pending.push(step);
+    while (this.pending.length >= this.depth) yield await this.pending.shift()!;
+  }
+
+  /** Yields every result still in flight. */
+  async *drain(): AsyncGenerator<T> {
+    while (this.pending.length > 0) yield await this.pending.shift()!;
   }
 }

@@ -32,7 +32,8 @@ type Doc = Record<string, unknown>;
 export interface CollectionKeys {
   generation: number;
   aead: Aead;
-  search: Uint8Array;
+  /** HMAC-SHA256 keyed with K_search, its key blocks hashed once (each token clones it). */
+  search: ReturnType<typeof hmac.create>;
   /** A commitment to the key (in the collection's record): tells a wrong key from a damaged document. */
   check: string;
 }
@@ -41,7 +42,7 @@ export async function collectionKeys(secret: Uint8Array, generation: number): Pr
   return {
     generation,
     aead: await Aead.create(derive(secret, 'encrypt')),
-    search: derive(secret, 'search'),
+    search: hmac.create(sha256, derive(secret, 'search')),
     check: b64(derive(secret, 'check').subarray(0, 16)),
   };
 }
@@ -66,7 +67,13 @@ function adFor(collection: string, id: unknown): Uint8Array {
 }
 
 export function searchToken(keys: CollectionKeys, path: string, value: unknown): string {
-  return b64(hmac(sha256, keys.search, utf8(`${path}\0${canonicalJson(value)}`)).subarray(0, 16));
+  return b64(
+    keys.search
+      .clone()
+      .update(utf8(`${path}\0${canonicalJson(value)}`))
+      .digest()
+      .subarray(0, 16),
+  );
 }
 
 export function valueAt(doc: unknown, path: string): unknown {

@@ -21,7 +21,7 @@
  */
 import { CellaCryptoError } from '@cella/sdk';
 import { Aead, NONCE_BYTES, TAG_BYTES } from './aead.js';
-import { ByteQueue } from './byte-queue.js';
+import { ByteQueue, InOrder } from './byte-queue.js';
 import { concat, randomBytes, utf8 } from './bytes.js';
 
 const MAGIC = utf8('CELLAE2E');
@@ -80,6 +80,10 @@ export async function ownerFileKey(filesKey: Uint8Array, header: Uint8Array): Pr
   return { id, key };
 }
 
+const NO_AD = new Uint8Array(0);
+/** Chunks sealed or opened at once: WebCrypto runs them on other threads while this one streams. */
+const IN_FLIGHT = 4;
+
 function chunkNonce(index: number, last: boolean): Uint8Array {
   const nonce = new Uint8Array(NONCE_BYTES);
   const view = new DataView(nonce.buffer);
@@ -102,19 +106,25 @@ export async function* cellaEncrypt(
   const aead = await Aead.create(file.key);
   yield await fileHeader(filesKey, file);
   const queue = new ByteQueue();
+  const sealed = new InOrder<[Uint8Array, number]>(IN_FLIGHT);
   let index = 0;
+  const seal = (chunk: Uint8Array, last: boolean) =>
+    aead
+      .seal(chunkNonce(index++, last), chunk, NO_AD)
+      .then((out) => [out, chunk.length] as [Uint8Array, number]);
+  const handOn = async function* (results: AsyncGenerator<[Uint8Array, number]>) {
+    for await (const [out, plaintext] of results) {
+      yield out;
+      onPlaintext?.(plaintext);
+    }
+  };
   for await (const piece of source) {
     queue.push(piece);
     // A full chunk is not the last while more bytes follow it.
-    while (queue.length > CHUNK) {
-      const chunk = queue.take(CHUNK);
-      yield await aead.seal(chunkNonce(index++, false), chunk, new Uint8Array(0));
-      onPlaintext?.(chunk.length);
-    }
+    while (queue.length > CHUNK) yield* handOn(sealed.push(seal(queue.take(CHUNK), false)));
   }
-  const last = queue.take(queue.length);
-  yield await aead.seal(chunkNonce(index, true), last, new Uint8Array(0));
-  onPlaintext?.(last.length);
+  yield* handOn(sealed.push(seal(queue.take(queue.length), true)));
+  yield* handOn(sealed.drain());
 }
 
 /**
@@ -126,13 +136,14 @@ export async function* cellaDecrypt(
   source: AsyncIterable<Uint8Array>,
 ): AsyncGenerator<Uint8Array> {
   const queue = new ByteQueue();
+  const opened = new InOrder<Uint8Array>(IN_FLIGHT);
   let aead: Aead | undefined;
   let index = 0;
   const open = (bytes: Uint8Array, last: boolean) =>
     aead!.open(
       chunkNonce(index++, last),
       bytes,
-      new Uint8Array(0),
+      NO_AD,
       'TAMPERED',
       last ? 'the last part of the file' : `part ${index} of the file`,
     );
@@ -140,9 +151,10 @@ export async function* cellaDecrypt(
     queue.push(piece);
     if (!aead && queue.length >= CELLA_FILE_HEADER_BYTES)
       aead = await Aead.create((await keyFor(queue.take(CELLA_FILE_HEADER_BYTES))).key);
-    while (aead && queue.length > WIRE_CHUNK) yield await open(queue.take(WIRE_CHUNK), false);
+    while (aead && queue.length > WIRE_CHUNK) yield* opened.push(open(queue.take(WIRE_CHUNK), false));
   }
   if (!aead) throw new CellaCryptoError('TAMPERED', 'the encrypted file is shorter than its header');
   if (queue.length < TAG_BYTES) throw new CellaCryptoError('TAMPERED', 'the encrypted file was cut short');
-  yield await open(queue.take(queue.length), true);
+  yield* opened.push(open(queue.take(queue.length), true));
+  yield* opened.drain();
 }

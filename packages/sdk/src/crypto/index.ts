@@ -14,5 +14,6 @@ export {
   shareFile,
 } from './sharing.js';
 export { KEY_MATERIAL_MESSAGE } from './key-material.js';
+export { x25519KeyAgreement } from './wrap.js';
 export { CELLA_METHOD } from './cella-documents.js';
 export { HIVE_METHOD } from './hive-documents.js';

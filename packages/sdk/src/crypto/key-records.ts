@@ -49,12 +49,14 @@ export class KeyRecords {
     return this.host.db.collection(KEYS_COLLECTION);
   }
 
-  /** Creates `cella_keys` once (an existing one is fine). */
+  /**
+   * Creates `cella_keys` once; an existing one is fine, decided by the node in the same request (a
+   * refusal would be a failed request in a browser's console on every device but the first).
+   */
   ensure(): Promise<void> {
-    return (this.ensured ??= this.host.db.createCollection(KEYS_COLLECTION).then(
+    return (this.ensured ??= this.host.db.createCollection(KEYS_COLLECTION, { ifNotExists: true }).then(
       () => undefined,
       (error: unknown) => {
-        if (error instanceof CellaApiError && error.code === 'ALREADY_EXISTS') return;
         this.ensured = undefined;
         throw error;
       },

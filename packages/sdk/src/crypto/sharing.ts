@@ -11,7 +11,6 @@
  * secret (a collection's next generation; a file's new key), re-wrapped for the friends that keep
  * access, and the revoked friend's record is deleted.
  */
-import type { Signer } from '@cella/did';
 import {
   CellaApiError,
   CellaCryptoError,
@@ -40,7 +39,7 @@ import {
 import { matches, project, sortDocuments } from './query.js';
 import { recipientKey } from './recipient.js';
 import { b64, concat, unb64, utf8 } from './bytes.js';
-import { unwrapWith, wrapFor } from './wrap.js';
+import { unwrapWith, wrapFor, type AgreementKey } from './wrap.js';
 import { piecesOf } from './byte-queue.js';
 
 type Doc = Record<string, unknown>;
@@ -81,6 +80,56 @@ async function runShare<T>(host: CryptoHost, options: OpenSharedOptions, params?
   }
 }
 
+/** Wraps `secret` for `friend` and stores their share record of `target` (new, or again at a revocation). */
+async function putShare(
+  records: KeyRecords,
+  owner: string,
+  friend: AgreementKey & { did: string },
+  target: string,
+  secret: Uint8Array,
+  context: string,
+  fields: { generation: number; path?: string },
+): Promise<void> {
+  await records.put({
+    _id: shareId(target, friend.did),
+    kind: 'share',
+    target,
+    recipient: friend.did,
+    recipientKey: b64(friend.publicKey),
+    owner,
+    ...fields,
+    ...(await wrapFor(friend, secret, context)),
+  });
+}
+
+/** The friend a share record was made for, to wrap for again. */
+const friendOf = (share: ShareRecord): AgreementKey & { did: string } => ({
+  did: share.recipient,
+  alg: share.alg === 'X25519' ? 'X25519' : 'P-256',
+  publicKey: unb64(share.recipientKey),
+});
+
+/**
+ * Runs the owner's share script and unwraps the caller's secret from the share record it answers
+ * (`key`); NOT_SHARED when it answers none (or not `what` it must hold besides).
+ */
+async function openShare<T extends { key?: { items?: Doc[] } }>(
+  host: CryptoHost,
+  options: OpenSharedOptions,
+  params: Doc | undefined,
+  context: (share: ShareRecord) => string,
+  what: (result: T) => boolean = () => true,
+): Promise<{ result: T; share: ShareRecord; secret: Uint8Array }> {
+  const result = await runShare<T>(host, options, params);
+  const share = result.key?.items?.[0] as ShareRecord | undefined;
+  if (!share || !what(result))
+    throw new CellaCryptoError(
+      'NOT_SHARED',
+      `${options.owner} shares nothing with ${host.did} through ${options.script}`,
+    );
+  return { result, share, secret: await unwrapWith(keyringOf(host).signer, share, context(share)) };
+}
+
 // ---- collections ------------------------------------------------------------------------------
 
 export async function shareCollection(
@@ -91,25 +140,16 @@ export async function shareCollection(
 ): Promise<{ script: string }> {
   const host = cryptoHost(connection);
   const { record } = await collection.cellaState();
-  const friend = recipientKey(recipient);
   const target = collectionTarget(collection.name);
-  const secret = await keyringOf(host).collectionSecret(collection.name, record.generation);
-  const wrapped = await wrapFor(
-    friend.publicKey,
-    secret,
-    collectionContext(host.did, collection.name, record.generation),
-  );
-  const records = new KeyRecords(host);
-  await records.put({
-    _id: shareId(target, friend.did),
-    kind: 'share',
+  await putShare(
+    new KeyRecords(host),
+    host.did,
+    recipientKey(recipient),
     target,
-    recipient: friend.did,
-    recipientKey: b64(friend.publicKey),
-    owner: host.did,
-    generation: record.generation,
-    ...wrapped,
-  });
+    await keyringOf(host).collectionSecret(collection.name, record.generation),
+    collectionContext(host.did, collection.name, record.generation),
+    { generation: record.generation },
+  );
   const script = options.script ?? defaultScript('cella-collection', collection.name);
   await host.scripts.register(script, {
     condition: shareCondition(target),
@@ -149,15 +189,17 @@ export async function revokeCollection(
   await records.remove({ _id: shareId(target, revoked) });
   const generation = await collection.rotate();
   const secret = await keyringOf(host).collectionSecret(collection.name, generation);
+  const context = collectionContext(host.did, collection.name, generation);
   for (const share of shares) {
-    if (share.recipient === revoked) continue;
-    const wrapped = await wrapFor(
-      unb64(share.recipientKey),
-      secret,
-      collectionContext(host.did, collection.name, generation),
-    );
-    await records.put({ ...share, generation, ...wrapped });
+    if (share.recipient !== revoked)
+      await putShare(records, host.did, friendOf(share), target, secret, context, { generation });
   }
+}
+
+/** What a collection's share script answers: the caller's share record, a page of documents. */
+interface SharedPage {
+  key?: { items?: Doc[] };
+  documents?: { items?: Doc[] };
 }
 
 /** A collection a friend shared with the signed-in DID: its documents, opened here, filtered here. */
@@ -170,38 +212,21 @@ export class SharedCollection {
     this.host = cryptoHost(connection);
   }
 
-  private async run(skip: number): Promise<{ key: ShareRecord | undefined; documents: Doc[] }> {
-    const result = await runShare<{ key?: { items?: Doc[] }; documents?: { items?: Doc[] } }>(
-      this.host,
-      this.options,
-      { skip },
-    );
-    return {
-      key: result.key?.items?.[0] as ShareRecord | undefined,
-      documents: result.documents?.items ?? [],
-    };
+  private async run(skip: number) {
+    return runShare<SharedPage>(this.host, this.options, { skip });
   }
 
   /** Every document shared (in pages of 1,000), then `filter`, `sort`, `skip`, `limit`, `projection` applied here. */
   async find<T extends Doc = Doc>(filter: Doc = {}, options: EncryptedFindOptions = {}): Promise<T[]> {
-    const first = await this.run(0);
-    if (!first.key)
-      throw new CellaCryptoError(
-        'NOT_SHARED',
-        `${this.options.owner} shares nothing with ${this.host.did} through ${this.options.script}`,
-      );
-    const share = first.key;
-    const signer: Signer = keyringOf(this.host).signer;
-    const name = share.target.slice('collection:'.length);
-    const secret = await unwrapWith(
-      signer,
-      share,
-      collectionContext(this.options.owner, name, share.generation),
+    const nameOf = (share: ShareRecord) => share.target.slice('collection:'.length);
+    const { result, share, secret } = await openShare<SharedPage>(this.host, this.options, { skip: 0 }, (s) =>
+      collectionContext(this.options.owner, nameOf(s), s.generation),
     );
+    const name = nameOf(share);
     const keys = await collectionKeys(secret, share.generation);
-    const stored = [...first.documents];
-    for (let page = first.documents; page.length === PAGE;) {
-      page = (await this.run(stored.length)).documents;
+    const stored = [...(result.documents?.items ?? [])];
+    for (let page = stored; page.length === PAGE;) {
+      page = (await this.run(stored.length)).documents?.items ?? [];
       stored.push(...page);
     }
     const docs: Doc[] = [];
@@ -238,22 +263,17 @@ export async function shareFile(
   options: ShareOptions = {},
 ): Promise<{ script: string }> {
   const host = cryptoHost(connection);
-  const friend = recipientKey(recipient);
   const file = await fileKeyOf(host, path);
   const id = bytesToHex(file.id);
-  const target = fileTarget(id);
-  const wrapped = await wrapFor(friend.publicKey, file.key, fileContext(host.did, id));
-  await new KeyRecords(host).put({
-    _id: shareId(target, friend.did),
-    kind: 'share',
-    target,
-    recipient: friend.did,
-    recipientKey: b64(friend.publicKey),
-    owner: host.did,
-    generation: 0,
-    path,
-    ...wrapped,
-  });
+  await putShare(
+    new KeyRecords(host),
+    host.did,
+    recipientKey(recipient),
+    fileTarget(id),
+    file.key,
+    fileContext(host.did, id),
+    { generation: 0, path },
+  );
   const script = options.script ?? defaultScript('cella-file', path);
   await host.scripts.register(script, {
     condition: {
@@ -289,10 +309,19 @@ export async function revokeFile(connection: EncryptionHost, path: string, revok
   const id = bytesToHex(next.id);
   await records.remove({ kind: 'share', path });
   for (const share of shares) {
-    if (share.recipient === revoked) continue;
-    const wrapped = await wrapFor(unb64(share.recipientKey), next.key, fileContext(host.did, id));
-    const target = fileTarget(id);
-    await records.put({ ...share, _id: shareId(target, share.recipient), target, ...wrapped });
+    if (share.recipient !== revoked)
+      await putShare(
+        records,
+        host.did,
+        friendOf(share),
+        fileTarget(id),
+        next.key,
+        fileContext(host.did, id),
+        {
+          generation: 0,
+          path,
+        },
+      );
   }
 }
 
@@ -302,21 +331,24 @@ export async function openSharedFile(
   options: OpenSharedOptions & Pick<DownloadOptions, 'onProgress' | 'signal'>,
 ): Promise<ReadableStream<Uint8Array>> {
   const host = cryptoHost(connection);
-  const result = await runShare<{ key?: { items?: Doc[] }; file?: { transaction_id?: string } }>(
+  const idOf = (share: ShareRecord) => share.target.slice('file:'.length);
+  const {
+    result,
+    share,
+    secret: key,
+  } = await openShare<{
+    key?: { items?: Doc[] };
+    file?: { transaction_id?: string };
+  }>(
     host,
     options,
+    undefined,
+    (s) => fileContext(options.owner, idOf(s)),
+    (r) => Boolean(r.file?.transaction_id),
   );
-  const share = result.key?.items?.[0] as ShareRecord | undefined;
-  const transaction = result.file?.transaction_id;
-  if (!share || !transaction)
-    throw new CellaCryptoError(
-      'NOT_SHARED',
-      `${options.owner} shares no file with ${host.did} through ${options.script}`,
-    );
-  const id = share.target.slice('file:'.length);
-  const key = await unwrapWith(keyringOf(host).signer, share, fileContext(options.owner, id));
+  const id = idOf(share);
   const ciphertext = await host.scripts.streamByTransaction(
-    transaction,
+    result.file!.transaction_id!,
     options.signal ? { signal: options.signal } : {},
   );
   return openDownload(host, ciphertext, {

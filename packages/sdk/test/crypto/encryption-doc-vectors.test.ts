@@ -1,6 +1,7 @@
 // docs/encryption.md's test vectors, checked against the SDK's own code so the page cannot drift
 // from it: the deterministic values (key derivation, search token, Hive documents) are recomputed,
 // the randomised ones (a Cella document and file, a Hive file, a wrapped key) are opened.
+import { createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, hkdfSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { bytesToHex, createKeySigner, hexToBytes } from '@cella/did';
 import { elastosDidKey, hdKeyFromMnemonic, serializeExtendedKey } from '@cella/did/hd-key';
@@ -17,7 +18,7 @@ import {
   KEY_MATERIAL_MESSAGE,
   signerSecret,
 } from '../../src/crypto/key-material.js';
-import { unwrapWith } from '../../src/crypto/wrap.js';
+import { unwrapWith, wrapFor, x25519KeyAgreement } from '../../src/crypto/wrap.js';
 import { createHdKeySigner } from '../../src/elastos.js';
 
 const doc = readFileSync(new URL('../../../../docs/encryption.md', import.meta.url), 'utf8');
@@ -103,5 +104,53 @@ describe('docs/encryption.md test vectors', () => {
     );
     expect(bytesToHex(secret)).toBe(v.share.secret);
     expect(v.share.secret).toBe(v.keys.collectionSecret);
+  });
+
+  test('a key wrapped for an X25519 key (section 6): the SDK unwraps it and wraps it again byte for byte; node:crypto opens it too', async () => {
+    const x = v.shareX25519;
+    const context = (x.context as string[]).join('\0');
+    const agreement = x25519KeyAgreement(hexToBytes(x.recipientPrivateKey));
+    expect(bytesToHex(agreement.publicKey)).toBe(x.recipientPublicKey);
+    const signer = { ...createKeySigner(hexToBytes(v.share.recipientPrivateKey)), x25519: agreement };
+    expect(
+      bytesToHex(await unwrapWith(signer, { alg: 'X25519', epk: x.epk, wrapped: x.wrapped }, context)),
+    ).toBe(x.secret);
+    expect(
+      await wrapFor(
+        { alg: 'X25519', publicKey: agreement.publicKey },
+        hexToBytes(x.secret),
+        context,
+        hexToBytes(x.ephemeralPrivateKey),
+      ),
+    ).toEqual({ alg: 'X25519', epk: x.epk, wrapped: x.wrapped });
+
+    // The format read by another implementation (Node's OpenSSL), from the page's words alone.
+    const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64url');
+    const epk = Buffer.from(x.epk, 'base64url');
+    const z = diffieHellman({
+      privateKey: createPrivateKey({
+        key: { kty: 'OKP', crv: 'X25519', d: b64(x.recipientPrivateKey), x: b64(x.recipientPublicKey) },
+        format: 'jwk',
+      }),
+      publicKey: createPublicKey({
+        key: { kty: 'OKP', crv: 'X25519', x: epk.toString('base64url') },
+        format: 'jwk',
+      }),
+    });
+    const kek = Buffer.from(
+      hkdfSync(
+        'sha256',
+        z,
+        Buffer.concat([epk, Buffer.from(x.recipientPublicKey, 'hex')]),
+        `cella-e2ee-v1 wrap-x25519\0${context}`,
+        32,
+      ),
+    );
+    const sealed = Buffer.from(x.wrapped, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', kek, Buffer.alloc(12));
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(sealed.subarray(-16));
+    const opened = Buffer.concat([decipher.update(sealed.subarray(0, -16)), decipher.final()]);
+    expect(opened.toString('hex')).toBe(x.secret);
   });
 });

@@ -9,6 +9,6 @@ export {
   type ScaleOut,
   type ScaleOutOptions,
 } from './scale-out.js';
-export { createTestCertificate, type TestCertificate } from './test-certificate.js';
+export { createTestCertificate, trustingFetch, type TestCertificate } from './test-certificate.js';
 export { mountSmallDisk, type SmallDisk } from './small-disk.js';
 export { assertCleanLog, unexpectedLogLines, type LogCheckOptions } from './log-check.js';

@@ -9,6 +9,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Agent } from 'undici';
 
 export interface TestCertificate {
   dir: string;
@@ -50,4 +51,10 @@ export function createTestCertificate(dir = mkdtempSync(path.join(tmpdir(), 'cel
   const cert = readFileSync(certFile, 'utf8');
   const spki = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
   return { dir, certFile, keyFile, cert, spkiSha256: createHash('sha256').update(spki).digest('base64') };
+}
+
+/** A fetch for Node clients (the SDK's `fetch` option) that trusts `certificate` (as its only root). */
+export function trustingFetch(certificate: TestCertificate): typeof globalThis.fetch {
+  const dispatcher = new Agent({ connect: { ca: certificate.cert }, allowH2: true });
+  return (input, init) => fetch(input, { ...init, dispatcher } as RequestInit);
 }

@@ -5,7 +5,6 @@
  * a changed ciphertext (refused).
  */
 import {
-  CellaCryptoError,
   connect,
   createDevIdentity,
   createKeySigner,
@@ -16,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
+import { cryptoError, keyUser } from './helpers.js';
 
 let node: TempNode;
 let alice: Vault;
@@ -28,20 +28,9 @@ const docs = [
   { title: 'novel', tag: 'home', n: 2, body: 'chapter one: it was a dark night', tags: ['draft', 'long'] },
 ];
 
-async function cryptoError(promise: Promise<unknown>): Promise<CellaCryptoError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CellaCryptoError);
-  return error as CellaCryptoError;
-}
-
 beforeAll(async () => {
   node = await startTempNode();
-  const identity = createDevIdentity('key');
-  aliceKey = identity.privateKeyHex;
-  alice = await connect({ url: node.url, signer: identity.signer });
+  ({ vault: alice, key: aliceKey } = await keyUser(node.url));
   notes = await alice.db.createCollection('notes', { encrypt: true, searchable: ['tag', 'tags'] });
   await notes.insert(docs);
 });

@@ -4,18 +4,11 @@
  * the same identity elsewhere, another identity (WRONG_KEY) and changed bytes (TAMPERED).
  */
 import { createHash } from 'node:crypto';
-import {
-  CellaCryptoError,
-  connect,
-  createDevIdentity,
-  createKeySigner,
-  hexToBytes,
-  type Vault,
-} from '@cella/sdk';
-import { createHdKeySigner, elastosDidKey, hdKeyFromMnemonic } from '@cella/sdk/elastos';
+import { connect, createKeySigner, hexToBytes, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
+import { cryptoError, elastosUser, keyUser, readBytes } from './helpers.js';
 
 let node: TempNode;
 let alice: Vault;
@@ -26,30 +19,11 @@ let elastos: Vault;
 const bytes = (n: number, seed = 1) =>
   Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed + (i >> 8)) & 0xff);
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-async function read(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-async function cryptoError(promise: Promise<unknown>): Promise<CellaCryptoError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CellaCryptoError);
-  return error as CellaCryptoError;
-}
 
 beforeAll(async () => {
   node = await startTempNode();
-  const identity = createDevIdentity('key');
-  aliceKey = identity.privateKeyHex;
-  alice = await connect({ url: node.url, signer: identity.signer });
-  const words =
-    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-  elastos = await connect({
-    url: node.url,
-    signer: createHdKeySigner(elastosDidKey(hdKeyFromMnemonic(words), 0)),
-    appId: 'did:elastos:iZmUY9oUp4Xy1fpxLJ2Cxko9Yqr6oBR1RS',
-  });
+  ({ vault: alice, key: aliceKey } = await keyUser(node.url));
+  elastos = await elastosUser(node.url);
 });
 afterAll(async () => node?.stop());
 
@@ -64,7 +38,7 @@ describe('round trips', () => {
         await vault.files.upload(`${scheme}/${size}.bin`, data, {
           encrypt: scheme === 'hive' ? 'hive' : true,
         });
-        const back = await read(await vault.files.download(`${scheme}/${size}.bin`, { decrypt: true }));
+        const back = await readBytes(await vault.files.download(`${scheme}/${size}.bin`, { decrypt: true }));
         expect({ size, hash: sha256(back) }).toEqual({ size, hash: sha256(data) });
         const stored = await vault.files.bytes(`${scheme}/${size}.bin`);
         expect(stored.length).toBeGreaterThan(size);
@@ -99,7 +73,7 @@ describe('round trips', () => {
     expect(up.at(-1)).toBe(data.length);
     expect(up).toEqual([...up].sort((a, b) => a - b));
     const down: [number, number | undefined][] = [];
-    const back = await read(
+    const back = await readBytes(
       await alice.files.download('streamed.bin', { decrypt: true, onProgress: (d, t) => down.push([d, t]) }),
     );
     expect(sha256(back)).toBe(sha256(data));
@@ -123,14 +97,14 @@ describe('keys', () => {
       signer: createKeySigner(hexToBytes(aliceKey), { method: 'key' }),
     });
     expect(
-      new TextDecoder().decode(await read(await again.files.download('mine.txt', { decrypt: true }))),
+      new TextDecoder().decode(await readBytes(await again.files.download('mine.txt', { decrypt: true }))),
     ).toBe('only mine');
     const otherApp = await connect({
       url: node.url,
       signer: createKeySigner(hexToBytes(aliceKey), { method: 'key' }),
       appId: 'other',
     });
-    const error = await cryptoError(read(await otherApp.files.download('mine.txt', { decrypt: true })));
+    const error = await cryptoError(readBytes(await otherApp.files.download('mine.txt', { decrypt: true })));
     expect(error.code).toBe('WRONG_KEY');
   });
 
@@ -146,7 +120,7 @@ describe('keys', () => {
     ];
     for (const [what, variant] of variants) {
       await alice.files.upload('victim.bin', variant);
-      const error = await cryptoError(read(await alice.files.download('victim.bin', { decrypt: true })));
+      const error = await cryptoError(readBytes(await alice.files.download('victim.bin', { decrypt: true })));
       expect({ what, code: error.code }).toEqual({ what, code: 'TAMPERED' });
     }
   });
@@ -158,12 +132,12 @@ describe('keys', () => {
       'hive.bin',
       Uint8Array.from(stored, (b, i) => (i === 5000 ? b ^ 1 : b)),
     );
-    expect((await cryptoError(read(await elastos.files.download('hive.bin', { decrypt: true })))).code).toBe(
-      'TAMPERED',
-    );
+    expect(
+      (await cryptoError(readBytes(await elastos.files.download('hive.bin', { decrypt: true })))).code,
+    ).toBe('TAMPERED');
     await elastos.files.upload('hive.bin', stored.subarray(0, 24 + 4113));
-    expect((await cryptoError(read(await elastos.files.download('hive.bin', { decrypt: true })))).code).toBe(
-      'TAMPERED',
-    );
+    expect(
+      (await cryptoError(readBytes(await elastos.files.download('hive.bin', { decrypt: true })))).code,
+    ).toBe('TAMPERED');
   });
 });

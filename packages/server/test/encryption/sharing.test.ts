@@ -4,17 +4,15 @@
  * record it would need; after a revocation the revoked friend gets nothing it can open (the data
  * is sealed again under a new key) while another friend keeps access.
  */
-import {
-  CellaCryptoError,
-  connect,
-  createDevIdentity,
-  type EncryptedCollection,
-  type Vault,
-} from '@cella/sdk';
-import { createDocument } from '@cella/did';
+import { CellaCryptoError, type EncryptedCollection, type Vault } from '@cella/sdk';
+import { randomBytes } from 'node:crypto';
+import { bytesToBase58, createDocument } from '@cella/did';
+import { x25519KeyAgreement } from '@cella/sdk/crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall } from '../helpers/users.js';
+import { failure, keyUser, readText } from './helpers.js';
+import { connect, createDevIdentity } from '@cella/sdk';
 
 let node: TempNode;
 let alice: Vault;
@@ -23,22 +21,9 @@ let carol: Vault;
 let eve: Vault;
 let diary: EncryptedCollection;
 
-async function read(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new TextDecoder().decode(await new Response(stream).arrayBuffer());
-}
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(value)}`);
-    },
-    (e: unknown) => e,
-  );
-}
-
 beforeAll(async () => {
   node = await startTempNode();
-  const connectNew = (method: 'key' | 'elastos') =>
-    connect({ url: node.url, signer: createDevIdentity(method).signer });
+  const connectNew = async (method: 'key' | 'elastos') => (await keyUser(node.url, method)).vault;
   [alice, bob, carol, eve] = await Promise.all([
     connectNew('key'),
     connectNew('key'),
@@ -62,14 +47,20 @@ describe('a collection', () => {
     expect(script).toBe('cella-collection-diary');
     const carolDocument = await createDocument(carol.encryption.signer!);
     await diary.share(carolDocument);
-    const forBob = await bob.db.shared({ owner: alice.did, script }).find({}, { sort: { day: 1 } });
+    const forBob = await bob.db
+      .shared({ owner: alice.did, script })
+      .find({}, { sort: { day: 1 } })
+      .toArray();
     expect(forBob.map((d) => d.text)).toEqual(['met Bob for coffee', 'finished the secret project']);
-    const forCarol = await carol.db.shared({ owner: alice.did, script }).find({ day: 'tuesday' });
-    expect(forCarol.map((d) => d.text)).toEqual(['finished the secret project']);
+    // A cursor like every other find: read whole, or iterated.
+    const forCarol: unknown[] = [];
+    for await (const doc of carol.db.shared({ owner: alice.did, script }).find({ day: 'tuesday' }))
+      forCarol.push(doc.text);
+    expect(forCarol).toEqual(['finished the secret project']);
   });
 
   test('a DID it was not shared with cannot run the script', async () => {
-    const error = await failure(eve.db.shared({ owner: alice.did, script }).find());
+    const error = await failure(eve.db.shared({ owner: alice.did, script }).find().toArray());
     expect(error).toBeInstanceOf(CellaCryptoError);
     expect((error as CellaCryptoError).code).toBe('NOT_SHARED');
   });
@@ -87,11 +78,14 @@ describe('a collection', () => {
     const after = await sealed();
     expect(before.map((b) => b.readUInt32BE(1))).toEqual([0, 0]);
     expect(after.map((b) => b.readUInt32BE(1))).toEqual([1, 1]);
-    const bobError = await failure(bob.db.shared({ owner: alice.did, script }).find());
+    const bobError = await failure(bob.db.shared({ owner: alice.did, script }).find().toArray());
     expect(bobError).toMatchObject({ code: 'NOT_SHARED' });
     await diary.insert({ day: 'wednesday', text: 'a new entry after the revocation' });
-    const forCarol = await carol.db.shared({ owner: alice.did, script }).find({}, { sort: { day: 1 } });
-    expect(forCarol.map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    const forCarol = await carol.db
+      .shared({ owner: alice.did, script })
+      .find({}, { sort: { day: 1 }, skip: 1, limit: 5 })
+      .toArray();
+    expect(forCarol.map((d) => d.day)).toEqual(['tuesday', 'wednesday']);
     expect(await diary.count({ day: 'monday' })).toBe(1);
     expect((await diary.find({ day: 'wednesday' }).toArray())[0]?.text).toBe(
       'a new entry after the revocation',
@@ -102,7 +96,7 @@ describe('a collection', () => {
 describe('a file', () => {
   test('shared: the friend downloads and opens it; a stranger cannot; after a revocation the friend cannot open it', async () => {
     const { script } = await alice.files.share('photos/cat.jpg', bob.did);
-    expect(await read(await bob.files.openShared({ owner: alice.did, script }))).toBe(
+    expect(await readText(await bob.files.openShared({ owner: alice.did, script }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
     await alice.files.share(
@@ -117,10 +111,10 @@ describe('a file', () => {
     expect(await failure(bob.files.openShared({ owner: alice.did, script }))).toMatchObject({
       code: 'NOT_SHARED',
     });
-    expect(await read(await carol.files.openShared({ owner: alice.did, script }))).toBe(
+    expect(await readText(await carol.files.openShared({ owner: alice.did, script }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
-    expect(await read(await alice.files.download('photos/cat.jpg', { decrypt: true }))).toBe(
+    expect(await readText(await alice.files.download('photos/cat.jpg', { decrypt: true }))).toBe(
       'pretend these are the bytes of a cat photo',
     );
   });
@@ -134,5 +128,75 @@ describe('a file', () => {
     const error = await failure(eve.files.openShared({ owner: alice.did, script }));
     expect(error).toBeInstanceOf(CellaCryptoError);
     expect((error as CellaCryptoError).code).toBe('WRONG_KEY');
+  });
+});
+
+describe('a friend whose DID document has an X25519 key-agreement key', () => {
+  const secret = new Uint8Array(randomBytes(32));
+  const agreement = x25519KeyAgreement(secret);
+  const identity = createDevIdentity('elastos');
+  let dave: Vault;
+  let daveWithoutX25519: Vault;
+  let daveDocument: Awaited<ReturnType<typeof createDocument>>;
+
+  beforeAll(async () => {
+    // The document lists a P-256 key (it signs) and an X25519 key agreement key: the X25519 one is wrapped for.
+    daveDocument = {
+      ...(await createDocument(identity.signer)),
+      keyAgreement: [
+        {
+          id: `${identity.signer.did}#agreement`,
+          type: 'X25519KeyAgreementKey2019',
+          controller: identity.signer.did,
+          publicKeyBase58: bytesToBase58(agreement.publicKey),
+        },
+      ],
+    } as Awaited<ReturnType<typeof createDocument>>;
+    dave = await connect({ url: node.url, signer: { ...identity.signer, x25519: agreement } });
+    daveWithoutX25519 = await connect({ url: node.url, signer: identity.signer });
+  });
+
+  test('a collection wrapped for it (X25519, recorded so) opens in its SDK; survives the revocation of another friend', async () => {
+    const { script } = await diary.share(daveDocument);
+    const keys = await rawCall(alice, 'GET', '/api/v2/vault/db/cella_keys?filter=%7B%7D');
+    const record = (keys.body.items as Record<string, string>[]).find((r) => r.recipient === dave.did)!;
+    expect(record).toMatchObject({
+      alg: 'X25519',
+      recipientKey: Buffer.from(agreement.publicKey).toString('base64url'),
+    });
+    expect(Buffer.from(record.epk!, 'base64url')).toHaveLength(32);
+
+    const read = () =>
+      dave.db
+        .shared({ owner: alice.did, script })
+        .find({}, { sort: { day: 1 } })
+        .toArray();
+    expect((await read()).map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    // Only the X25519 key opens it: the same DID's signer without it is told what is missing.
+    expect(
+      await failure(daveWithoutX25519.db.shared({ owner: alice.did, script }).find().toArray()),
+    ).toMatchObject({
+      code: 'NO_KEY_MATERIAL',
+    });
+    // A revocation of someone else re-wraps the next generation for Dave's X25519 key.
+    await diary.revoke(carol.did);
+    expect((await read()).map((d) => d.day)).toEqual(['monday', 'tuesday', 'wednesday']);
+    expect(await failure(carol.db.shared({ owner: alice.did, script }).find().toArray())).toMatchObject({
+      code: 'NOT_SHARED',
+    });
+  });
+
+  test('a file shared with { did, publicKey } of 32 bytes (an X25519 key) opens in its SDK', async () => {
+    await alice.files.upload('notes/for-dave.txt', 'a note only Dave can read', { encrypt: true });
+    const { script } = await alice.files.share('notes/for-dave.txt', {
+      did: dave.did,
+      publicKey: agreement.publicKey,
+    });
+    expect(await readText(await dave.files.openShared({ owner: alice.did, script }))).toBe(
+      'a note only Dave can read',
+    );
+    expect(await failure(bob.files.openShared({ owner: alice.did, script }))).toMatchObject({
+      code: 'NOT_SHARED',
+    });
   });
 });
