@@ -108,6 +108,12 @@ export const errorCatalogue = {
     internalCode: 1,
     description: 'The caller holds as many open event streams as the node allows: close one first.',
   },
+  VAULT_NOT_EMPTY: {
+    status: 409,
+    internalCode: 1,
+    description:
+      'The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them.',
+  },
   ALREADY_EXISTS: {
     status: 455,
     description:

@@ -42,6 +42,8 @@ export const errorExampleMessages: Record<ErrorCode, string> = {
   CURSOR_EXPIRED:
     'the cursor 512 is older than the events this vault still keeps (the oldest cursor accepted is 1040): read the data again, then stream from there',
   TOO_MANY_STREAMS: 'this caller holds 10 open event streams, the most the node allows: close one first',
+  VAULT_NOT_EMPTY:
+    'the vault is not empty (it holds 3 collections and 12 files): import with ?mode=replace to replace its content',
   ALREADY_EXISTS: 'the collection "notes" already exists',
   INTERNAL: 'internal error (request id 6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b)',
   NOT_IMPLEMENTED:

@@ -4,6 +4,8 @@ import { DatabaseApi } from './database-api.js';
 import type { EncryptionSettings } from './encryption.js';
 import { EventsApi } from './events-api.js';
 import { FilesApi } from './files-api.js';
+import { importVault, type ImportVaultOptions, type VaultImportResult } from './portability-api.js';
+import type { UploadData } from './transfer.js';
 import { Http, type HttpOptions } from './http.js';
 import { NodeApi } from './node-api.js';
 import { PaymentApi } from './payment-api.js';
@@ -131,6 +133,15 @@ export class Vault extends Connection implements CellaClient {
     this.scripts = new ScriptsApi(http);
     this.backup = new BackupApi(http, signer);
     this.events = new EventsApi(http);
+  }
+
+  /**
+   * Imports a vault export (the CAR `GET /api/v2/vault/export` answers, from this node or another)
+   * into this vault, streamed, all or nothing: documents keep their `_id`s, files their CIDs.
+   * The export must be of this user's vault; `mode: 'replace'` replaces a vault that is not empty.
+   */
+  importVault(car: UploadData, options?: ImportVaultOptions): Promise<VaultImportResult> {
+    return importVault(this.http, car, options);
   }
 }
 

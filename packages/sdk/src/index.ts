@@ -59,6 +59,7 @@ export {
   type WithId,
 } from './database-api.js';
 export { Cursor, type CursorRange } from './cursor.js';
+export type { ImportVaultOptions, VaultImportResult } from './portability-api.js';
 export type { RetryOptions } from './retry.js';
 export {
   FilesApi,

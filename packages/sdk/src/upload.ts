@@ -1,8 +1,8 @@
 /**
  * One upload request, whatever the input and the runtime: the body travels as the client's upload
  * transport says (upload-transport.ts), progress is reported as bytes leave, an AbortSignal stops
- * it, and a body that can be made again is resent once after re-signing in. File uploads and
- * script upload transactions share it.
+ * it, and a body that can be made again is resent once after re-signing in. File uploads, script
+ * upload transactions and vault imports share it.
  */
 import type { Http } from './http.js';
 import {
@@ -23,6 +23,10 @@ export interface SendUploadOptions {
   size?: number;
   /** Add the access token (default true). */
   auth?: boolean;
+  /** Default PUT (a file). */
+  method?: 'PUT' | 'POST';
+  /** Default `application/octet-stream`. */
+  contentType?: string;
 }
 
 export async function sendUpload(
@@ -34,8 +38,10 @@ export async function sendUpload(
   assertUploadData(data);
   const total = knownLength(data) ?? options.size;
   const { onProgress, signal, auth = true } = options;
-  const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-  const common = { method: 'PUT', auth, ...(signal ? { signal } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': options.contentType ?? 'application/octet-stream',
+  };
+  const common = { method: options.method ?? 'PUT', auth, ...(signal ? { signal } : {}) };
   // An empty file goes without a body: undici's HTTP/2 client (7.x) never ends a stream whose body
   // is empty but present, and the request would hang.
   if (total === 0) {

@@ -140,8 +140,10 @@ export const configSchema = z
     backupStaleAttemptSeconds: int(1, 30 * 86400).default(3600),
     /** Backup node: seconds between clean-ups of the backup store (0 = only at start). */
     backupSweepIntervalSeconds: int(0, 30 * 86400).default(3600),
-    /** Vault exports running at once in a node process (503 past it). */
+    /** Vault exports running at once in a node process, and as many imports (503 past it). */
     transfersMaxConcurrent: int(1, 1000).default(4),
+    /** The largest vault export an import reads (bytes); the vault's quota bounds it too. */
+    importMaxBytes: int(1024 * 1024, Number.MAX_SAFE_INTEGER).default(64 * 1024 * 1024 * 1024),
     /**
      * Read worker threads of the embedded SQLite engine (docs/document-store.md, "Threads");
      * absent: the cores less one, at least 1. 0 runs reads on the node's thread (comparison only).
@@ -328,6 +330,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_BACKUP_STALE_ATTEMPT: 'backupStaleAttemptSeconds',
   CELLA_BACKUP_SWEEP_INTERVAL: 'backupSweepIntervalSeconds',
   CELLA_TRANSFERS_MAX_CONCURRENT: 'transfersMaxConcurrent',
+  CELLA_IMPORT_MAX_BYTES: 'importMaxBytes',
   CELLA_OUTBOUND_ALLOW: 'outboundAllow',
   CELLA_OUTBOUND_CA: 'outboundCa',
   CELLA_DB_WORKERS: 'dbWorkers',

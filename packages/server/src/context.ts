@@ -4,6 +4,7 @@
  * Only the wiring (node.ts) and the layers above the services (api/, http/) import this file.
  */
 import type { ExportService } from './portability/export-service.js';
+import type { ImportService } from './portability/import-service.js';
 import type { DidResolver } from '@cella/did';
 import type { OutboundClient } from './outbound/lazy-outbound.js';
 import type { NodeIdentity } from './auth/node-identity.js';
@@ -68,6 +69,8 @@ export interface AppContext {
   backup: BackupService;
   /** The portable vault: exports of a whole vault (src/portability, docs/portability.md). */
   portability: ExportService;
+  /** Imports of a vault export, all or nothing (src/portability/import-service.ts). */
+  vaultImport: ImportService;
   /** The vaults' change feed: event streams, scripts' live views, vault-level events (src/events). */
   events: EventService;
   /**

@@ -3,6 +3,8 @@
  * `close()` stops accepting requests, lets in-flight ones finish, then closes the engines.
  */
 import { ExportService } from './portability/export-service.js';
+import { ImportService } from './portability/import-service.js';
+import { Spool } from './backup/spool.js';
 import { portabilitySettingsFromConfig, type PortabilitySettings } from './portability/settings.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -321,6 +323,9 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
   closables.push(events);
   backup.start();
   closables.push(backup);
+  // What exports and imports killed mid-way left in their spool (kill -9, a crash) goes now.
+  const portability = { ...portabilitySettingsFromConfig(config), ...options.portability };
+  await Spool.clear(portability.spoolDir);
   if (backup.records) payments.payment.useBackups(backup.records);
   return {
     config,
@@ -350,9 +355,20 @@ export async function buildContext(input: Config, options: StartOptions = {}): P
       vaults,
       access,
       clock,
-      settings: { ...portabilitySettingsFromConfig(config), ...options.portability },
+      settings: portability,
       nodeDb,
       log,
+    }),
+    vaultImport: new ImportService({
+      documents,
+      blocks,
+      vaults,
+      refs: files.refs,
+      publicFiles: files.publicFiles,
+      log,
+      settings: portability,
+      enforceQuota: config.quotaEnforcement,
+      onEnded: (result, bytes) => metrics.vaultImportEnded(result, bytes),
     }),
     events,
     outbound,

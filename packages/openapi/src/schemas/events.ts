@@ -24,6 +24,7 @@ export const eventTypes = [
   'script.deleted',
   'vault.state',
   'vault.plan',
+  'vault.imported',
   'backup.state',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -233,6 +234,36 @@ const vaultPlanEvent = z
     ],
   });
 
+const vaultImportedEvent = z
+  .object({
+    seq,
+    at,
+    type: z.literal('vault.imported').meta({ description: 'What happened.' }),
+    export: z.string().meta({ description: 'The root CID of the export imported (its id).' }),
+    mode: z.enum(['empty', 'replace']).meta({
+      description: "`empty`: into an empty vault; `replace`: over the vault's previous content.",
+    }),
+    documents: count.meta({ description: 'Documents the vault now holds.' }),
+    files: count.meta({ description: 'Files the vault now holds.' }),
+  })
+  .meta({
+    id: 'VaultImportedEvent',
+    outputId: 'VaultImportedEvent',
+    description:
+      "A vault export was imported (`POST /api/v2/vault/import`): the vault's whole content was written at once, with no event per document or file. Read again everything you show. Its `seq` comes after every earlier event's (the feed goes on).",
+    examples: [
+      {
+        seq: 1_001_048,
+        at: ms(time.backupFinished),
+        type: 'vault.imported',
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
+        mode: 'replace',
+        documents: 1240,
+        files: 42,
+      },
+    ],
+  });
+
 const backupEvent = z
   .object({
     seq,
@@ -274,6 +305,7 @@ export const vaultEvent = z
     scriptChangeEvent,
     vaultStateEvent,
     vaultPlanEvent,
+    vaultImportedEvent,
     backupEvent,
   ])
   .meta({

@@ -1,6 +1,8 @@
-/** The portable vault (docs/portability.md): exports, and what an export's query says. */
+/** The portable vault (docs/portability.md): exports and imports, their queries and answers. */
 import * as z from 'zod';
+import { count, did, epochSeconds } from './common.js';
 import { cursor } from './events.js';
+import { nodeDid, time, userDid } from './example-values.js';
 
 /** An export's id: the root CID of its CAR (CIDv1, DAG-CBOR, base32), as `X-Cella-Export-Root` gives it. */
 export const exportId = z
@@ -23,6 +25,56 @@ export const exportVaultQuery = z.strictObject({
       examples: ['1042'],
     }),
 });
+
+export const importModes = ['empty', 'replace'] as const;
+
+export const importQuery = z.strictObject({
+  mode: z
+    .enum(importModes)
+    .optional()
+    .meta({
+      description:
+        "`empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once.",
+      examples: ['replace'],
+    }),
+});
+
+export const importResult = z
+  .object({
+    export: exportId,
+    node: did.meta({ description: 'The DID of the node that made (and signed) the export.' }),
+    user: did.meta({ description: 'The DID whose vault the export is: the caller.' }),
+    created: epochSeconds.meta({ description: 'When the export was made (epoch seconds).' }),
+    mode: z.enum(importModes).meta({ description: 'How the vault was written.' }),
+    collections: count.meta({ description: 'Collections imported (every space).' }),
+    documents: count.meta({ description: 'Documents imported (every collection, their `_id`s kept).' }),
+    files: count.meta({ description: 'Files imported (their CIDs kept).' }),
+    file_bytes: count.meta({ description: "The sum of the files' sizes." }),
+    bytes: count.meta({ description: 'Bytes of the CAR read.' }),
+    seq: count.meta({
+      description:
+        "The sequence number of the `vault.imported` event the import appended to the vault's change feed.",
+    }),
+  })
+  .meta({
+    id: 'VaultImportResult',
+    description: 'The vault now holds the export, every document, index, script and file of it.',
+    examples: [
+      {
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
+        node: nodeDid,
+        user: userDid,
+        created: time.backupFinished,
+        mode: 'empty',
+        collections: 3,
+        documents: 1240,
+        files: 42,
+        file_bytes: 73_400_320,
+        bytes: 74_125_313,
+        seq: 1_001_048,
+      },
+    ],
+  });
 
 /** Where a vault moved: an http(s) URL of the node that holds it now. */
 const nodeUrl = z

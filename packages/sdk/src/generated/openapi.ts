@@ -809,6 +809,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/vault/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a vault export (all or nothing)
+         * @description Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1), a vault that moved to another node (403, internal_code 2). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.
+         */
+        post: operations["importVault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/vault/moved": {
         parameters: {
             query?: never;
@@ -2275,6 +2295,40 @@ export interface components {
             end: number;
         };
         /**
+         * @description A vault export was imported (`POST /api/v2/vault/import`): the vault's whole content was written at once, with no event per document or file. Read again everything you show. Its `seq` comes after every earlier event's (the feed goes on).
+         * @example {
+         *       "seq": 1001048,
+         *       "at": 1772445063000,
+         *       "type": "vault.imported",
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
+         *       "mode": "replace",
+         *       "documents": 1240,
+         *       "files": 42
+         *     }
+         */
+        VaultImportedEvent: {
+            /** @description The event's sequence number in the vault (the same as its `id:`); only grows. */
+            seq: number;
+            /** @description When the change was committed: milliseconds since the Unix epoch. */
+            at: number;
+            /**
+             * @description What happened. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vault.imported";
+            /** @description The root CID of the export imported (its id). */
+            export: string;
+            /**
+             * @description `empty`: into an empty vault; `replace`: over the vault's previous content.
+             * @enum {string}
+             */
+            mode: "empty" | "replace";
+            /** @description Documents the vault now holds. */
+            documents: number;
+            /** @description Files the vault now holds. */
+            files: number;
+        };
+        /**
          * @description A backup or a restore started or ended. After a restore ends with success the vault holds the backup: read again what you show.
          * @example {
          *       "seq": 1047,
@@ -3433,6 +3487,51 @@ export interface components {
             last_success_at: number | null;
         };
         /**
+         * @description The vault now holds the export, every document, index, script and file of it.
+         * @example {
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
+         *       "node": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "user": "did:elastos:iaETmuxAHQGYvG4VaxEZBLXoKdDywf6J95",
+         *       "created": 1772445063,
+         *       "mode": "empty",
+         *       "collections": 3,
+         *       "documents": 1240,
+         *       "files": 42,
+         *       "file_bytes": 73400320,
+         *       "bytes": 74125313,
+         *       "seq": 1001048
+         *     }
+         */
+        VaultImportResult: {
+            export: components["schemas"]["ExportId"];
+            /** @description The DID of the node that made (and signed) the export. */
+            node: components["schemas"]["Did"];
+            /** @description The DID whose vault the export is: the caller. */
+            user: components["schemas"]["Did"];
+            /**
+             * @description When the export was made (epoch seconds).
+             * @example 1772443802
+             */
+            created: number;
+            /**
+             * @description How the vault was written.
+             * @enum {string}
+             */
+            mode: "empty" | "replace";
+            /** @description Collections imported (every space). */
+            collections: number;
+            /** @description Documents imported (every collection, their `_id`s kept). */
+            documents: number;
+            /** @description Files imported (their CIDs kept). */
+            files: number;
+            /** @description The sum of the files' sizes. */
+            file_bytes: number;
+            /** @description Bytes of the CAR read. */
+            bytes: number;
+            /** @description The sequence number of the `vault.imported` event the import appended to the vault's change feed. */
+            seq: number;
+        };
+        /**
          * @description The vault, now moved: read-only here, its writes refused with 403 `VAULT_MOVED` naming `moved_to`.
          * @example {
          *       "moved_to": "https://new-node.example",
@@ -4012,7 +4111,7 @@ export interface components {
             unique: boolean;
         };
         /** @description One change of the vault: the `data:` of one Server-Sent Event, whose `event:` is the `type` and whose `id:` is the `seq` (the cursor to resume after it). Each type's fields are below; a client ignores fields and types it does not know. */
-        VaultEvent: components["schemas"]["DocumentEvent"] | components["schemas"]["CollectionEvent"] | components["schemas"]["IndexEvent"] | components["schemas"]["FileEvent"] | components["schemas"]["ScriptEvent"] | components["schemas"]["VaultStateEvent"] | components["schemas"]["VaultPlanEvent"] | components["schemas"]["BackupEvent"];
+        VaultEvent: components["schemas"]["DocumentEvent"] | components["schemas"]["CollectionEvent"] | components["schemas"]["IndexEvent"] | components["schemas"]["FileEvent"] | components["schemas"]["ScriptEvent"] | components["schemas"]["VaultStateEvent"] | components["schemas"]["VaultPlanEvent"] | components["schemas"]["VaultImportedEvent"] | components["schemas"]["BackupEvent"];
         /**
          * @description A document the script lets the caller see was inserted, updated or deleted.
          * @example {
@@ -7255,6 +7354,130 @@ export interface operations {
              *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
              */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importVault: {
+        parameters: {
+            query?: {
+                /** @description `empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once. */
+                mode?: "empty" | "replace";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A CARv1 vault export (docs/portability.md), streamed. */
+        requestBody: {
+            content: {
+                "application/vnd.ipld.car": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Imported. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultImportResult"];
+                };
+            };
+            /**
+             * @description `BAD_REQUEST`: The request cannot be served as sent (e.g. a script condition the caller does not meet).
+             *
+             *     `INVALID_PARAMETER` (internal_code 1): A path, query or body field is missing, malformed or out of range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `FORBIDDEN`: The caller may not do this.
+             *
+             *     `VAULT_FROZEN` (internal_code 1): The vault is frozen (read-only) and the request writes.
+             *
+             *     `VAULT_MOVED` (internal_code 2): The vault moved to another node and the request writes: the message and the body's `moved_to` name the node it lives on now. Reads still answer, and the owner may delete it.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description `VAULT_NOT_EMPTY` (internal_code 1): The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE` (internal_code 3000): The request body exceeds the limit of this endpoint. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            /**
+             * @description `UNAVAILABLE`: A dependency (chain RPC, IPFS, database) is unreachable.
+             *
+             *     `OVERLOADED` (internal_code 3000): Too many open connections, from this address or in all; retry later (`Retry-After`).
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `INSUFFICIENT_STORAGE`: The write would exceed the vault storage quota.
+             *
+             *     `STORAGE_FULL` (internal_code 1): The node's own storage is full (its disk, not the vault's quota): writes are refused until its operator frees space; reads and deletes still work. Retry later or use another node.
+             */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

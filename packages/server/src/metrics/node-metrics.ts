@@ -33,6 +33,8 @@ export interface MetricsHooks {
   eventStreamClosed(kind: 'owner' | 'script', reason: string): void;
   /** Events sent on streams. */
   eventsSent(count: number): void;
+  /** A vault import ended (imported, refused for its file or vault, failed); `bytes`: of the CAR read. */
+  vaultImportEnded(result: 'success' | 'refused' | 'failed', bytes: number): void;
 }
 
 /** Engine latency: a port operation and how long it took. */
@@ -93,6 +95,8 @@ export class NodeMetrics implements Metrics {
   private readonly eventStreams: Gauge<'kind'>;
   private readonly eventsOut: Counter;
   private readonly eventStreamsCut: Counter<'reason'>;
+  private readonly imports: Counter<'result'>;
+  private readonly importBytes: Counter;
   // Every request and every engine operation: counted without prom-client's per-call label
   // hashing (hot-metrics.ts).
   private readonly documentOps: HotHistogram;
@@ -119,6 +123,17 @@ export class NodeMetrics implements Metrics {
       name: 'cella_rate_limit_refusals_total',
       help: 'Requests refused with 429 by a rate limit or a cap, by bucket.',
       labelNames: ['bucket'],
+      registers,
+    });
+    this.imports = new Counter({
+      name: 'cella_vault_imports_total',
+      help: 'Vault imports (POST /api/v2/vault/import) that ended in this process, by result (success, refused, failed).',
+      labelNames: ['result'],
+      registers,
+    });
+    this.importBytes = new Counter({
+      name: 'cella_vault_import_bytes_total',
+      help: 'Bytes of vault exports imported successfully in this process.',
       registers,
     });
     this.backupJobs = new Counter({
@@ -271,6 +286,11 @@ export class NodeMetrics implements Metrics {
     this.backupBytes.labels(kind).inc(networkBytes);
   }
 
+  vaultImportEnded(result: 'success' | 'refused' | 'failed', bytes: number): void {
+    this.imports.labels(result).inc();
+    if (result === 'success') this.importBytes.inc(bytes);
+  }
+
   backupBytesReceived(bytes: number): void {
     this.receivedBytes.inc(bytes);
   }
@@ -391,5 +411,6 @@ export const disabledMetrics: Metrics = {
   eventStreamOpened: () => undefined,
   eventStreamClosed: () => undefined,
   eventsSent: () => undefined,
+  vaultImportEnded: () => undefined,
   scrape: async () => ({ contentType: 'text/plain', text: '' }),
 };

@@ -1,0 +1,209 @@
+/**
+ * The second pass of an import (import-service.ts): a vault export already checked whole (the
+ * spool, import-receive.ts) written into a fresh database that no request sees yet, and its file
+ * contents into the BlockStore.
+ *
+ * - Documents: each page's BSON documents inserted as they are (`_id`s kept) into their space's
+ *   collection, then the indexes created through the API built once the documents are in.
+ * - Files: the contents' blocks go to the BlockStore as CAR streams, a group of contents per
+ *   stream (`importCar` checks every block's hash); once a group is stored, each file entry takes
+ *   its reference (the files service's counts: the content is pinned) and its metadata document
+ *   is written with the times, revision and flags it had.
+ *
+ * The references taken are returned even when this fails (`written.acquired`): the caller gives
+ * them back when the import does not complete. An export is input from the caller: it is signed,
+ * but by a key anyone can make, so every name and path is checked as a request's would be.
+ */
+import type { BlockStore } from '@cella/block-store';
+import type { Database, Document } from '@cella/document-store';
+import type * as Format from '@cella/vault-format';
+import { decodeChunk } from '../backup/chunks.js';
+import { CellaError } from '../errors.js';
+import { toDocument } from '../files/file-records.js';
+import { normalisePath } from '../files/paths.js';
+import { INTERNAL_COLLECTIONS, isInternalCollection } from '../vault/names.js';
+import { sha256, type VaultFormat } from './export-builder.js';
+
+/** A group of contents stored by one `importCar` call: bounded so a reference follows its blocks soon. */
+const GROUP_BYTES = 64 * 1024 * 1024;
+const GROUP_CONTENTS = 1000;
+/** File metadata documents written at once. */
+const METADATA_BATCH = 1000;
+
+/** Internal collections an export carries as pages (the file metadata travels as the files lists). */
+const IMPORTED_INTERNAL = new Set<string>([INTERNAL_COLLECTIONS.scripts, INTERNAL_COLLECTIONS.collections]);
+
+export interface WriteTarget {
+  db: Database;
+  blocks: BlockStore;
+  /** Takes one reference to a content (the files service's count; pins it). */
+  acquire(cid: string): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface Written {
+  collections: number;
+  documents: number;
+  files: number;
+  fileBytes: number;
+  /** One entry per file: the references taken (released by the caller if the import fails). */
+  acquired: string[];
+  /** Public files (the node's index of them is filled once the import is committed). */
+  published: { prefix: string; path: string; cid: string }[];
+}
+
+const invalid = (message: string) =>
+  new CellaError('BAD_REQUEST', `the file is not a vault export this node can import: ${message}`);
+
+/** A collection name of an export, as a request naming it would be checked. */
+function checkCollection(name: string): void {
+  if (IMPORTED_INTERNAL.has(name)) return;
+  if (isInternalCollection(name) || name.includes('$') || name.includes('\u0000') || name.length > 255)
+    throw invalid(`the export names a collection "${name}" that a vault cannot hold`);
+}
+
+function checkPath(path: string): void {
+  let canonical: string;
+  try {
+    canonical = normalisePath(path);
+  } catch (error) {
+    throw invalid(`file path "${path}": ${(error as Error).message}`);
+  }
+  if (canonical !== path) throw invalid(`file path "${path}" is not in its canonical form "${canonical}"`);
+}
+
+export async function writeExport(
+  format: VaultFormat,
+  source: AsyncIterable<Uint8Array>,
+  target: WriteTarget,
+  written: Written,
+): Promise<void> {
+  const { db, signal } = target;
+  const reader = format.readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true });
+  const events = reader[Symbol.asyncIterator]();
+  const next = async (): Promise<Format.ExportEvent | null> => {
+    signal.throwIfAborted();
+    const step = await events.next();
+    return step.done ? null : step.value;
+  };
+
+  // ── The manifest: every collection created (an empty one too).
+  const first = await next();
+  if (first?.type !== 'manifest') throw invalid('it does not begin with its manifest');
+  for (const { space, collection } of first.collections) {
+    checkCollection(collection.name);
+    await db.createCollection(`${space}${collection.name}`);
+    written.collections++;
+  }
+
+  // ── Pages: their documents as they are.
+  let event = await next();
+  while (event?.type === 'page') {
+    if (event.bytes === null) throw invalid('it is an incremental export');
+    const docs = decodeChunk(event.bytes);
+    if (docs.length > 0) await db.collection(`${event.space}${event.collection.name}`).insertMany(docs);
+    written.documents += docs.length;
+    event = await next();
+  }
+
+  // ── Files: contents in groups, each file's reference and metadata once its content is stored.
+  const metadata = new MetadataWriter(db);
+  let waiting: { space: string; file: Format.ExportFile }[] = [];
+  const settle = async (): Promise<void> => {
+    for (const { space, file } of waiting) {
+      const cid = file.cid.toString();
+      await target.acquire(cid);
+      written.acquired.push(cid);
+      written.files++;
+      written.fileBytes += file.size;
+      if (file.public) written.published.push({ prefix: space, path: file.path, cid });
+      await metadata.add(space, {
+        path: file.path,
+        cid,
+        size: file.size,
+        created: file.created,
+        modified: file.modified,
+        rev: file.rev,
+        isPublic: file.public,
+        encryptMethod: file.encrypt_method,
+      });
+    }
+    waiting = [];
+  };
+  const onFile = (e: Extract<Format.ExportEvent, { type: 'file' }>): void => {
+    if (e.content === 'absent') throw invalid('it is an incremental export');
+    checkPath(e.file.path);
+    waiting.push({ space: e.space, file: e.file });
+  };
+
+  while (event !== null && event.type !== 'end') {
+    if (event.type !== 'file') throw invalid(`a ${event.type} stands where a file entry belongs`);
+    onFile(event);
+    if (event.content === 'included') {
+      // The content's blocks follow: this group's CAR runs until a content ends past the group's bounds.
+      let ended: Format.ExportEvent | null = null;
+      const group = async function* (): AsyncGenerator<Uint8Array> {
+        yield format.carHeader((event as { file: Format.ExportFile }).file.cid);
+        let bytes = 0;
+        let contents = 0;
+        for (;;) {
+          const e = await next();
+          if (e === null || e.type === 'end') {
+            ended = e;
+            return;
+          }
+          if (e.type === 'block') {
+            bytes += e.bytes.length;
+            yield format.sectionHead(e.cid, e.bytes.length);
+            yield e.bytes;
+          } else if (e.type === 'content-end') {
+            contents++;
+            if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
+          } else if (e.type === 'file') onFile(e);
+          else throw invalid(`a ${e.type} stands where a file block belongs`);
+        }
+      };
+      await target.blocks.importCar(group());
+      await settle();
+      event = ended ?? (await next());
+    } else {
+      await settle();
+      event = await next();
+    }
+  }
+  if (event === null) throw invalid('it ends before its summary');
+  await settle();
+  await metadata.flush();
+
+  // ── Indexes, once the documents are in (one build each).
+  for (const { space, collection } of first.collections) {
+    for (const index of collection.indexes) {
+      signal.throwIfAborted();
+      await db
+        .collection(`${space}${collection.name}`)
+        .createIndex(Object.fromEntries(index.keys), { name: index.name, unique: index.unique });
+    }
+  }
+}
+
+/** File metadata documents, written a batch at a time per space. */
+class MetadataWriter {
+  private readonly pending = new Map<string, Document[]>();
+
+  constructor(private readonly db: Database) {}
+
+  async add(space: string, record: Parameters<typeof toDocument>[0]): Promise<void> {
+    let docs = this.pending.get(space);
+    if (!docs) this.pending.set(space, (docs = []));
+    docs.push(toDocument(record));
+    if (docs.length >= METADATA_BATCH) await this.write(space, docs.splice(0));
+  }
+
+  async flush(): Promise<void> {
+    for (const [space, docs] of this.pending) if (docs.length > 0) await this.write(space, docs.splice(0));
+  }
+
+  private async write(space: string, docs: Document[]): Promise<void> {
+    await this.db.collection(`${space}${INTERNAL_COLLECTIONS.files}`).insertMany(docs);
+  }
+}
