@@ -38,7 +38,8 @@ async function answers(vault: Vault) {
   for (const name of collections) {
     const collection = vault.db.collection(name);
     documents[name] = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    indexes[name] = (await collection.listIndexes()).filter((i) => i.name !== '_id_');
+    // The engine's automatic indexes are its own (SQLite makes them for the queries it sees).
+    indexes[name] = (await collection.listIndexes()).filter((i) => i.name !== '_id_' && !i.auto);
   }
   const files = (await vault.files.list('', { recursive: true })).sort((x, y) => (x.name < y.name ? -1 : 1));
   const contents: Record<string, string> = {};
@@ -79,6 +80,7 @@ describe.skipIf(!available)('vault import across engines', () => {
     ]);
     onA = await connect({ url: a.url, signer: identity.signer });
     await onA.subscription.subscribe();
+    await onA.db.createCollection('notes');
     await onA.db
       .collection('notes')
       .insert(
@@ -109,7 +111,12 @@ describe.skipIf(!available)('vault import across engines', () => {
     );
     const result = await onB.importVault(car);
     expect(result).toMatchObject({ documents: 151, files: 2 });
-    expect(await answers(onB)).toEqual(await answers(onA));
+    // As a client reads them (the JSON the two nodes answer: the SDK's decoded values may differ by
+    // their classes alone, not by what they say).
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const [onNodeB, onNodeA] = [await answers(onB), await answers(onA)];
+    for (const key of Object.keys(onNodeA) as (keyof typeof onNodeA)[])
+      expect(json(onNodeB[key]), key).toEqual(json(onNodeA[key]));
     expect(await onB.scripts.run('some_notes')).toEqual(await onA.scripts.run('some_notes'));
     for (const path of ['media/big.bin', 'note.txt']) {
       const cid = await onA.files.hash(path);

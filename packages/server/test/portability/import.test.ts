@@ -56,7 +56,7 @@ async function snapshot(vault: Vault) {
   for (const name of collections) {
     const collection = vault.db.collection(name);
     documents[name] = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    indexes[name] = (await collection.listIndexes()).filter((i) => !i.name.startsWith('_id'));
+    indexes[name] = (await collection.listIndexes()).filter((i) => i.name !== '_id_' && !i.auto);
   }
   const files = (await vault.files.list('', { recursive: true })).sort((x, y) => (x.name < y.name ? -1 : 1));
   const contents: Record<string, string> = {};
