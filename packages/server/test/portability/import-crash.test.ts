@@ -130,8 +130,13 @@ describe('kill -9 during an import', () => {
     expect(await view(vault)).toEqual(before);
 
     // 2. Killed while the checked file is written into the staging database.
-    const writing = postImport(vault, await vault.session.token(), exported).catch(() => undefined);
-    await until(stagingExists, 'the staging database');
+    let answer: string | undefined;
+    const writing = postImport(vault, await vault.session.token(), exported)
+      .then(async (response) => (answer = `${response.status} ${await response.text()}`))
+      .catch(() => undefined);
+    // An answer before the staging database exists means the import never got there: say which.
+    await until(() => stagingExists() || answer !== undefined, 'the staging database');
+    expect(answer).toBeUndefined();
     vault = await restart();
     await writing;
     expect(spoolFiles()).toEqual([]);
