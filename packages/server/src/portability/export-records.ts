@@ -109,19 +109,7 @@ export class ExportRecords {
           oldest,
         );
     } else {
-      const found = (await this.collection.findOne({ _id: since })) as unknown as ExportHeader | null;
-      if (
-        !found ||
-        found.kind !== 'export' ||
-        found.user !== vault.userDid ||
-        found.database !== vault.database
-      )
-        throw new CellaError(
-          'CURSOR_EXPIRED',
-          `this node keeps no export ${since} of your vault (it keeps its last ${EXPORTS_KEPT}): ask for a full export`,
-          oldest,
-        );
-      header = found;
+      header = await this.header(vault, since, bounds);
     }
     const pages = new Set<string>();
     const contents = new Set<string>();
