@@ -65,8 +65,9 @@ function refused(failure: Failure, index: number, cause: unknown): CellaCryptoEr
 }
 
 export abstract class Aead {
-  static async create(key: Uint8Array): Promise<Aead> {
-    if (nativeCrypto) return new NodeAead(nativeCrypto, nativeCrypto.createSecretKey(key));
+  /** node:crypto's where there is one (`runtime`: null for WebCrypto's, as in a browser). */
+  static async create(key: Uint8Array, runtime: NativeCrypto | null = nativeCrypto ?? null): Promise<Aead> {
+    if (runtime) return new NodeAead(runtime, runtime.createSecretKey(key));
     return new WebAead(await subtle().importKey('raw', view(key), 'AES-GCM', false, ['encrypt', 'decrypt']));
   }
 
@@ -165,45 +166,43 @@ class NodeAead extends Aead {
     super();
   }
 
-  sealMany(jobs: SealJob[]): Promise<Uint8Array[]> {
-    return Promise.resolve(jobs.map((job) => this.sealOne(job)));
+  // async only to answer as WebAead does: the work is done synchronously, in one go.
+  async sealMany(jobs: SealJob[]): Promise<Uint8Array[]> {
+    return jobs.map((job) => this.sealOne(job));
   }
 
-  openMany(jobs: OpenJob[], failure: Failure): Promise<Uint8Array[]> {
-    try {
-      return Promise.resolve(jobs.map((job, i) => this.openOne(job, failure, i)));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+  async openMany(jobs: OpenJob[], failure: Failure): Promise<Uint8Array[]> {
+    return jobs.map((job, i) => this.openOne(job, failure, i));
   }
 
-  override sealRun(bytes: Uint8Array, size: number, nonce: (i: number) => Uint8Array): Promise<Uint8Array> {
+  /** Written in place: one output buffer for the run. */
+  override async sealRun(
+    bytes: Uint8Array,
+    size: number,
+    nonce: (i: number) => Uint8Array,
+  ): Promise<Uint8Array> {
     const count = Math.max(1, Math.ceil(bytes.length / size));
     const out = new Uint8Array(bytes.length + count * TAG_BYTES);
     for (let i = 0; i < count; i++) {
       const plaintext = bytes.subarray(i * size, (i + 1) * size);
       this.sealInto(nonce(i), plaintext, out, i * (size + TAG_BYTES));
     }
-    return Promise.resolve(out);
+    return out;
   }
 
-  override openRun(
+  override async openRun(
     bytes: Uint8Array,
     size: number,
     nonce: (i: number) => Uint8Array,
     failure: Failure,
   ): Promise<Uint8Array> {
-    try {
-      const count = Math.ceil(bytes.length / size);
-      const out = new Uint8Array(bytes.length - count * TAG_BYTES);
-      for (let i = 0; i < count; i++) {
-        const sealed = bytes.subarray(i * size, (i + 1) * size);
-        out.set(this.openOne({ nonce: nonce(i), sealed, ad: NO_AD }, failure, i), i * (size - TAG_BYTES));
-      }
-      return Promise.resolve(out);
-    } catch (error) {
-      return Promise.reject(error as Error);
+    const count = Math.ceil(bytes.length / size);
+    const opened = [];
+    for (let i = 0; i < count; i++) {
+      const sealed = bytes.subarray(i * size, (i + 1) * size);
+      opened.push(this.openOne({ nonce: nonce(i), sealed, ad: NO_AD }, failure, i));
     }
+    return joined(opened);
   }
 
   /** prefix ‖ ciphertext ‖ tag (text is encoded by node:crypto itself, without a copy in JavaScript). */
@@ -237,7 +236,8 @@ class NodeAead extends Aead {
       if (ad.length) decipher.setAAD(typeof ad === 'string' ? utf8(ad) : ad);
       const plaintext = decipher.update(sealed.subarray(0, body));
       decipher.final(); // throws when the tag does not verify
-      return plaintext;
+      // A plain Uint8Array view (no copy), as WebCrypto answers: callers get the same type everywhere.
+      return new Uint8Array(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength);
     } catch (error) {
       throw refused(failure, index, error);
     }

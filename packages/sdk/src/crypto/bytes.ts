@@ -14,12 +14,14 @@ export const b64 = (bytes: Uint8Array): string =>
     ? nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
     : base64urlnopad.encode(bytes);
 
-/** The bytes of strict base64url without padding; anything else (Node's coder is lenient) throws. */
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/** The bytes of base64url without padding; anything else throws (Node's own decoder would skip it). */
 export function unb64(text: string): Uint8Array {
   if (!nativeBuffer) return base64urlnopad.decode(text);
+  if (!BASE64URL.test(text) || text.length % 4 === 1) throw new SyntaxError('not base64url without padding');
   const bytes = nativeBuffer.from(text, 'base64url');
-  if (b64(bytes) !== text) throw new SyntaxError('not base64url without padding');
-  return bytes;
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function concat(...parts: Uint8Array[]): Uint8Array {

@@ -18,7 +18,7 @@ import { CellaCryptoError } from '@cella/sdk';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Aead, NONCE_BYTES } from './aead.js';
-import { b64, concat, fromUtf8, randomBytes, unb64, utf8 } from './bytes.js';
+import { b64, fromUtf8, randomBytes, unb64, utf8 } from './bytes.js';
 import { canonicalJson } from './canonical-json.js';
 import { derive } from './key-material.js';
 import { nativeCrypto } from './native.js';
