@@ -94,7 +94,8 @@ export const importState = z
   })
   .meta({
     id: 'VaultImportState',
-    description: "What the vault's content came from: a mover asks it before sending (docs/portability.md, \"Move\").",
+    description:
+      'What the vault\'s content came from: a mover asks it before sending (docs/portability.md, "Move").',
     examples: [
       {
         export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
