@@ -20,6 +20,7 @@
  */
 import { createRequire } from 'node:module';
 import { BSONRegExp } from 'bson';
+import type * as Re2js from 're2js';
 import type { RE2JS } from 're2js';
 import { isRegexValue, isWellFormedString } from './bson-values.js';
 import { StoreError } from './document-store.js';
@@ -37,14 +38,14 @@ export const MAX_REGEX_WORK = 10_000_000;
 /** Default time all regular-expression evaluations of one query may take together. */
 export const REGEX_QUERY_BUDGET_MS = 1000;
 
-let loaded: typeof import('re2js') | undefined;
+let loaded: typeof Re2js | undefined;
 /**
  * re2js, loaded by the first pattern compiled (its CommonJS build, synchronously): ~1.5 MiB of
  * memory in every thread that loads it, so a node and its read workers that never see a regular
  * expression never pay for it (issue 21's RSS figure).
  */
-function re2js(): typeof import('re2js') {
-  return (loaded ??= createRequire(import.meta.url)('re2js') as typeof import('re2js'));
+function re2js(): typeof Re2js {
+  return (loaded ??= createRequire(import.meta.url)('re2js') as typeof Re2js);
 }
 
 const OPTION_FLAGS: Record<string, 'CASE_INSENSITIVE' | 'MULTILINE' | 'DOTALL' | null> = {
