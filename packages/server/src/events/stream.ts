@@ -239,9 +239,7 @@ export class EventStream {
     if (this.closed) return;
     let whole = batch !== undefined && frames.length === batch.length && frames.length > 1;
     for (let i = 0; whole && i < frames.length; i++) whole = frames[i] === batch![i]!.sharedFrame;
-    this.write(
-      frames.length === 1 ? frames[0]! : whole ? joinedFrames(batch!) : Buffer.concat(frames),
-    );
+    this.write(frames.length === 1 ? frames[0]! : whole ? joinedFrames(batch!) : Buffer.concat(frames));
     this.pushed += frames.length;
     this.sentCursor = this.pendingCursor;
     this.options.onSent?.(frames.length);
