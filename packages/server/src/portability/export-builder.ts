@@ -103,12 +103,22 @@ export async function buildExport(
   const { CID } = format;
   const db = deps.documents.database(record.database);
   const seq = (await db.changeLog().bounds()).head;
+  // Two files: the pages, each collection's one after another (so a page is found by adding up
+  // the sizes before it), and the manifest's nodes, which the lists emit while pages are added.
   const spool = await Spool.create(spoolDir, { indexed: false });
+  const nodeSpool = await Spool.create(spoolDir, { indexed: false }).catch(async (error: unknown) => {
+    await spool.close();
+    throw error;
+  });
+  const closeSpools = async () => {
+    await spool.close();
+    await nodeSpool.close();
+  };
   try {
     const nodes = new Map<string, SpooledChunk>();
     const keep = async (block: Format.EncodedBlock): Promise<void> => {
       const key = block.cid.toString();
-      if (!nodes.has(key)) nodes.set(key, await spool.append(key, block.bytes));
+      if (!nodes.has(key)) nodes.set(key, await nodeSpool.append(key, block.bytes));
     };
     const totals = format.emptyTotals();
     const spaces = new Map<string, Space>();
@@ -223,7 +233,7 @@ export async function buildExport(
     const readNode = async (cid: Format.CID): Promise<Uint8Array> => {
       const at = nodes.get(cid.toString());
       if (!at) throw new Error(`manifest block ${cid.toString()} is not in the spool`);
-      return spool.read(at);
+      return nodeSpool.read(at);
     };
     const source = (): Format.LayoutSource => {
       const cursors = new Map<string, number>();
@@ -280,10 +290,10 @@ export async function buildExport(
         return format.writeLayout(root, vault.cid, source(), size);
       },
       parts: () => stateParts(format, vault.cid, readNode),
-      close: () => spool.close(),
+      close: closeSpools,
     };
   } catch (error) {
-    await spool.close();
+    await closeSpools();
     throw error;
   }
 }
