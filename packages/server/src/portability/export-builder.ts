@@ -4,8 +4,8 @@
  *
  *  1. `buildExport` reads the vault's database once (every space): each collection's documents
  *     cut into pages (content-defined, as backups cut their chunks, smaller), spooled to a
- *     temporary file; the file metadata becomes the files lists; the lists' nodes and the vault
- *     block are spooled too. Then it measures the CAR (reading only the interior nodes of the
+ *     temporary file where each collection's pages lie one after another; the file metadata
+ *     becomes the files lists; the lists' nodes and the vault block go to a second spool file. Then it measures the CAR (reading only the interior nodes of the
  *     file DAGs), signs the export block with the node's key, and knows the exact size.
  *  2. `stream()` writes the CAR: header, manifest and pages from the spool, file blocks from the
  *     BlockStore, as the client reads (back-pressure: one block at a time).
@@ -103,17 +103,15 @@ export async function buildExport(
   const { CID } = format;
   const db = deps.documents.database(record.database);
   const seq = (await db.changeLog().bounds()).head;
-  // Two files: the pages, each collection's one after another (so a page is found by adding up
-  // the sizes before it), and the manifest's nodes, which the lists emit while pages are added.
+  // Two spools: the pages of a collection lie one after another in theirs, so the stream finds
+  // each page from the first one's offset alone; the manifest's nodes, cut while the pages are
+  // still being spooled, go to their own (in one spool they would land between two pages).
   const spool = await Spool.create(spoolDir, { indexed: false });
   const nodeSpool = await Spool.create(spoolDir, { indexed: false }).catch(async (error: unknown) => {
     await spool.close();
     throw error;
   });
-  const closeSpools = async () => {
-    await spool.close();
-    await nodeSpool.close();
-  };
+  const closeSpools = () => Promise.all([spool.close(), nodeSpool.close()]).then(() => undefined);
   try {
     const nodes = new Map<string, SpooledChunk>();
     const keep = async (block: Format.EncodedBlock): Promise<void> => {

@@ -81,6 +81,23 @@ describe('vault export', () => {
     await expect(verifyExport(bytes)).rejects.toMatchObject({ code: 'BAD_BLOCK' });
   });
 
+  test('a collection of thousands of pages: every page in the CAR is the page its CID names', async () => {
+    // ~10 MB of documents, ~2,000 pages: the pages list is cut into several nodes while the
+    // pages are still being spooled (an export used to read every page after the first cut from
+    // the wrong offset, and failed verification or import).
+    const bob = await signedInUser(node.url);
+    await bob.subscription.subscribe();
+    await bob.db.createCollection('many');
+    for (let batch = 0; batch < 6; batch++)
+      await bob.db
+        .collection('many')
+        .insert(Array.from({ length: 500 }, (_, i) => ({ batch, i, text: `${batch}:${i} `.repeat(330) })));
+    const bytes = new Uint8Array(await (await download(bob)).arrayBuffer());
+    const summary = await verifyExport(bytes, { user: bob.session.did });
+    expect(summary.totals).toMatchObject({ documents: 3000, collections: 1 });
+    expect(summary.totals.pages).toBeGreaterThan(1000);
+  }, 60_000);
+
   test('needs a signed-in user; a user with no vault gets 404', async () => {
     const anonymous = await fetch(`${node.url}/api/v2/vault/export`);
     expect(anonymous.status).toBe(401);
@@ -88,28 +105,4 @@ describe('vault export', () => {
     const refused = await rawCall(bob, 'GET', '/api/v2/vault/export');
     expect(refused.status).toBe(404);
   });
-});
-
-describe('vault export of a large collection', () => {
-  test('a collection whose pages take several list nodes exports every page intact', async () => {
-    // ~700 pages of ~4 KiB: their list is cut into several nodes, which are made while the pages
-    // are spooled (an export once placed them among the pages and read pages from wrong offsets).
-    const carol = await signedInUser(node.url);
-    await carol.subscription.subscribe();
-    const many = await carol.db.createCollection('many');
-    for (let i = 0; i < 20_000; i += 5000)
-      await many.insert(
-        Array.from({ length: 5000 }, (_, k) => ({ i: i + k, text: `entry ${i + k} `.repeat(6) })),
-      );
-    const token = await carol.session.token();
-    const response = await fetch(`${carol.url}/api/v2/vault/export`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.status).toBe(200);
-    const summary = await verifyExport(new Uint8Array(await response.arrayBuffer()), {
-      user: carol.session.did,
-    });
-    expect(summary.totals.documents).toBe(20_000);
-    expect(summary.totals.pages).toBeGreaterThan(300);
-  }, 60_000);
 });
