@@ -32,9 +32,9 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { connect, createDevIdentity } from '@cella/sdk';
+import { createDevIdentity } from '@cella/sdk';
 import { fmt, median, pct, printTable } from './lib.js';
-import { startBenchNode, type BenchNode } from './node-under-test.js';
+import { startBenchNode } from './node-under-test.js';
 
 const MiB = 1024 * 1024;
 const FULL = process.env.BENCH_PORTABILITY_FULL === '1';
