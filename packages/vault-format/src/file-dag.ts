@@ -33,10 +33,7 @@ export async function* fileDagsBlocks(
   get: GetBlock,
   readAhead = 1,
 ): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
-  const more =
-    Symbol.asyncIterator in roots
-      ? roots[Symbol.asyncIterator]()
-      : (roots as Iterable<CID>)[Symbol.iterator]();
+  const more = Symbol.asyncIterator in roots ? roots[Symbol.asyncIterator]() : roots[Symbol.iterator]();
   let ended = false;
   /** The blocks to give next, in order (an interior node's links take its place when it is read). */
   const upcoming: { cid: CID; read?: Promise<Uint8Array> }[] = [];

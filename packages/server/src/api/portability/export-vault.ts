@@ -27,5 +27,8 @@ export const exportVault = procedureFor(endpoints.exportVault).query(async ({ in
   }
   reply.raw.once('close', () => void built.close());
   // A few MiB buffered ahead of the socket, so the next blocks are read while the last are sent.
-  return answerWith(reply, Readable.from(built.stream(), { objectMode: false, highWaterMark: 4 * 1024 * 1024 }));
+  return answerWith(
+    reply,
+    Readable.from(built.stream(), { objectMode: false, highWaterMark: 4 * 1024 * 1024 }),
+  );
 });
