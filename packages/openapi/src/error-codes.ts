@@ -100,7 +100,7 @@ export const errorCatalogue = {
   VAULT_CHANGED: {
     status: 409,
     description:
-      'The vault changed after the export the request names: the other node does not hold that change. Export again (incrementally, `since` that export), then retry.',
+      'The vault is not in the state the request builds on. Marking it moved: it changed after the export the request names (the other node does not hold that change): export again (incrementally, `since` that export), import it, then retry. Importing with `mode=update`: the vault was written since its last import, or the export does not follow that import (an incremental export of another base, a full export of another node).',
   },
   RATE_LIMITED: { status: 429, description: 'Too many requests; retry later.' },
   TOO_MANY_STREAMS: {

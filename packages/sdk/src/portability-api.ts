@@ -12,9 +12,11 @@ export type VaultImportResult = components['schemas']['VaultImportResult'];
 export interface ImportVaultOptions {
   /**
    * `empty` (the default): the vault must hold nothing yet (else a `CellaApiError` with code
-   * `VAULT_NOT_EMPTY`, 409); `replace`: its whole content is replaced by the export's.
+   * `VAULT_NOT_EMPTY`, 409); `replace`: its whole content is replaced by the export's; `update`:
+   * the vault is empty or as its last import left it, and the export follows that import (an
+   * incremental export since it, or a full export of the same node: else `VAULT_CHANGED`, 409).
    */
-  mode?: 'empty' | 'replace';
+  mode?: 'empty' | 'replace' | 'update';
   /** The length of a stream input, when known: sent as `Content-Length` (Node). */
   size?: number;
   /** Aborting rejects with the signal's reason; the vault keeps what it held. */

@@ -26,7 +26,7 @@ export const exportVaultQuery = z.strictObject({
     }),
 });
 
-export const importModes = ['empty', 'replace'] as const;
+export const importModes = ['empty', 'replace', 'update'] as const;
 
 export const importQuery = z.strictObject({
   mode: z
@@ -34,7 +34,7 @@ export const importQuery = z.strictObject({
     .optional()
     .meta({
       description:
-        "`empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once.",
+        "`empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once. `update` (a move's next step, docs/portability.md \"Move\"): the vault must be empty or as its last import left it (not written since, else 409 `VAULT_CHANGED`); the body is then an incremental export whose base is the export the vault last imported, or a full export made by the same node as that one; the content is replaced by the export's as with `replace`.",
       examples: ['replace'],
     }),
 });
@@ -72,6 +72,38 @@ export const importResult = z
         file_bytes: 73_400_320,
         bytes: 74_125_313,
         seq: 1_001_048,
+      },
+    ],
+  });
+
+export const importState = z
+  .strictObject({
+    export: exportId.nullable().meta({
+      description: "The export the vault's content was imported from (its last import), or null.",
+    }),
+    node: did.nullable().meta({ description: 'The DID of the node that made that export, or null.' }),
+    seq: count.nullable().meta({
+      description: "The sequence number of that import's `vault.imported` event, or null.",
+    }),
+    head: count.meta({ description: "The vault's change feed's head now." }),
+    unchanged: z.boolean().meta({
+      description:
+        'The vault holds exactly what its last import wrote (not written since: `head` = `seq`): `?mode=update` takes an incremental export since `export`.',
+    }),
+    empty: z.boolean().meta({ description: 'The vault holds no collection, document or file.' }),
+  })
+  .meta({
+    id: 'VaultImportState',
+    description:
+      'What the vault\'s content came from: a mover asks it before sending (docs/portability.md, "Move").',
+    examples: [
+      {
+        export: 'bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a',
+        node: nodeDid,
+        seq: 1_001_048,
+        head: 1_001_048,
+        unchanged: true,
+        empty: false,
       },
     ],
   });

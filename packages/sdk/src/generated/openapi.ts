@@ -798,7 +798,7 @@ export interface paths {
         };
         /**
          * Export the whole vault as one signed CAR file
-         * @description The caller's own vault, every space: a CARv1 (`application/vnd.ipld.car`) whose root is a DAG-CBOR manifest signed by this node's DID and naming the caller's DID — every collection's documents in pages of BSON, the indexes created through the API, the file tree and every file's UnixFS blocks (a file's CID is the one IPFS serves it by). The format is described byte by byte in docs/portability.md. The size (`Content-Length`) and the root (`X-Cella-Export-Root`, also the `ETag`) are known before the first byte, so `HEAD` answers them alone; the body streams at the client's pace in constant memory. 404 (internal_code 1) when there is no vault; 503 while the node already runs as many exports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`). `since` makes it incremental: the manifest is whole, but the CAR carries only the pages and file contents its base (an earlier export, named in the manifest's `base` and the `X-Cella-Export-Base` header) did not hold; the node keeps what its last 4 exports of a vault held, and answers 410 for an export or cursor it no longer knows.
+         * @description The caller's own vault, every space: a CARv1 (`application/vnd.ipld.car`) whose root is a DAG-CBOR manifest signed by this node's DID and naming the caller's DID — every collection's documents in pages of BSON, the indexes created through the API, the file tree and every file's UnixFS blocks (a file's CID is the one IPFS serves it by). The format is described byte by byte in docs/portability.md. The size (`Content-Length`), the root (`X-Cella-Export-Root`, also the `ETag`) and the content (`X-Cella-Export-Content`: the CID of the manifest's vault block, equal for two exports of the same content, on any node) are known before the first byte, so `HEAD` answers them alone; the body streams at the client's pace in constant memory. 404 (internal_code 1) when there is no vault; 503 while the node already runs as many exports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`). `since` makes it incremental: the manifest is whole, but the CAR carries only the pages and file contents its base (an earlier export, named in the manifest's `base` and the `X-Cella-Export-Base` header) did not hold; the node keeps what its last 4 exports of a vault held, and answers 410 for an export or cursor it no longer knows.
          */
         get: operations["exportVault"];
         put?: never;
@@ -816,11 +816,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What the caller's vault content was imported from (a move's first question)
+         * @description The export the vault's content came from (its last import: the export's id and node, the `seq` of its `vault.imported` event), the change feed's head, whether the vault was written since (`unchanged`) and whether it is empty. A mover (the SDK's `vault.moveTo`, `cella-node vault move`) asks the target first: an unchanged vault takes an incremental export since `export` with `?mode=update`; an empty one a full export. 404 when there is no vault.
+         */
+        get: operations["vaultImportState"];
         put?: never;
         /**
          * Import a vault export (all or nothing)
-         * @description Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1), a vault that moved to another node (403, internal_code 2). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.
+         * @description Into the caller's own vault: the body is a vault export (`application/vnd.ipld.car`, as `GET /api/v2/vault/export` answers it, from this node or another), streamed. The node keeps it in a temporary file while checking all of it (every block's hash, the layout, the signature of the exporting node, every count and size: docs/portability.md), then writes it into a fresh database and switches the vault to it in one write: the vault holds either all of the export or what it held before, whatever fails or stops (a refused file, a client that goes away, the node killed). Documents keep their `_id`s, files their CIDs, scripts are as they were, the indexes created through the API are built again. Without `mode` the vault must be empty (409 otherwise); `?mode=replace` replaces its whole content. `?mode=update` (a move's next step) takes an incremental export whose base is the export the vault last imported, or a full export of the same node, into a vault that is empty or not written since its last import (409 `VAULT_CHANGED` otherwise). The caller's vault must exist (404; subscribe first). Refused: a file that is not a complete, valid export (400, the message says what is wrong and where), the export of another user's vault (403), an incremental export without `mode=update` (400), one past the vault's quota (507 naming the bytes it needs, before any byte is kept: send `Content-Length`; the manifest's totals are checked as soon as they arrive), a body past the node's cap (413, `CELLA_IMPORT_MAX_BYTES`), a frozen vault (403, internal_code 1), a vault that moved to another node (403, internal_code 2). 503 while the node runs as many imports as it allows (`CELLA_TRANSFERS_MAX_CONCURRENT`) or one of this vault. The change feed gets one `vault.imported` event (numbered after every earlier one): read everything again.
          */
         post: operations["importVault"];
         delete?: never;
@@ -3517,7 +3521,7 @@ export interface components {
              * @description How the vault was written.
              * @enum {string}
              */
-            mode: "empty" | "replace";
+            mode: "empty" | "replace" | "update";
             /** @description Collections imported (every space). */
             collections: number;
             /** @description Documents imported (every collection, their `_id`s kept). */
@@ -3530,6 +3534,31 @@ export interface components {
             bytes: number;
             /** @description The sequence number of the `vault.imported` event the import appended to the vault's change feed. */
             seq: number;
+        };
+        /**
+         * @description What the vault's content came from: a mover asks it before sending (docs/portability.md, "Move").
+         * @example {
+         *       "export": "bafyreiepgsauoycacbrdnspivlpd7svqrvaqqvmg4tdqy4fwyacbvcot2a",
+         *       "node": "did:elastos:iq7AfYGK53wH1zSXZBPNA6j95tksxfgHve",
+         *       "seq": 1001048,
+         *       "head": 1001048,
+         *       "unchanged": true,
+         *       "empty": false
+         *     }
+         */
+        VaultImportState: {
+            /** @description The export the vault's content was imported from (its last import), or null. */
+            export: components["schemas"]["ExportId"] | null;
+            /** @description The DID of the node that made that export, or null. */
+            node: components["schemas"]["Did"] | null;
+            /** @description The sequence number of that import's `vault.imported` event, or null. */
+            seq: number | null;
+            /** @description The vault's change feed's head now. */
+            head: number;
+            /** @description The vault holds exactly what its last import wrote (not written since: `head` = `seq`): `?mode=update` takes an incremental export since `export`. */
+            unchanged: boolean;
+            /** @description The vault holds no collection, document or file. */
+            empty: boolean;
         };
         /**
          * @description The vault, now moved: read-only here, its writes refused with 403 `VAULT_MOVED` naming `moved_to`.
@@ -7363,11 +7392,56 @@ export interface operations {
             };
         };
     };
+    vaultImportState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vault's import state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultImportState"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            /** @description `UNAUTHORIZED`: Missing, malformed, expired or foreign access token, or a failed sign-in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VAULT_NOT_FOUND` (internal_code 1): No vault for this user on this node. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Overloaded"];
+        };
+    };
     importVault: {
         parameters: {
             query?: {
-                /** @description `empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once. */
-                mode?: "empty" | "replace";
+                /** @description `empty` (the default): the vault must hold no collection, document or file, else 409. `replace`: the vault's whole content is replaced by the export's, all at once. `update` (a move's next step, docs/portability.md "Move"): the vault must be empty or as its last import left it (not written since, else 409 `VAULT_CHANGED`); the body is then an incremental export whose base is the export the vault last imported, or a full export made by the same node as that one; the content is replaced by the export's as with `replace`. */
+                mode?: "empty" | "replace" | "update";
             };
             header?: never;
             path?: never;
@@ -7437,7 +7511,11 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            /** @description `VAULT_NOT_EMPTY` (internal_code 1): The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them. */
+            /**
+             * @description `VAULT_NOT_EMPTY` (internal_code 1): The vault already holds collections, documents or files: an import into it must say `?mode=replace` to replace them.
+             *
+             *     `VAULT_CHANGED`: The vault is not in the state the request builds on. Marking it moved: it changed after the export the request names (the other node does not hold that change): export again (incrementally, `since` that export), import it, then retry. Importing with `mode=update`: the vault was written since its last import, or the export does not follow that import (an incremental export of another base, a full export of another node).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7529,7 +7607,7 @@ export interface operations {
                 };
             };
             408: components["responses"]["RequestTimeout"];
-            /** @description `VAULT_CHANGED`: The vault changed after the export the request names: the other node does not hold that change. Export again (incrementally, `since` that export), then retry. */
+            /** @description `VAULT_CHANGED`: The vault is not in the state the request builds on. Marking it moved: it changed after the export the request names (the other node does not hold that change): export again (incrementally, `since` that export), import it, then retry. Importing with `mode=update`: the vault was written since its last import, or the export does not follow that import (an incremental export of another base, a full export of another node). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -34,6 +34,10 @@ export const CORS_EXPOSED_HEADERS = [
   'Last-Modified',
   'X-Request-Id',
   'Allow',
+  // A vault export's root, base and content (a mover in a browser compares them: docs/portability.md).
+  'X-Cella-Export-Root',
+  'X-Cella-Export-Base',
+  'X-Cella-Export-Content',
 ];
 
 /**

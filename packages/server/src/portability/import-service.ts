@@ -35,11 +35,26 @@ import {
 } from '../vault/names.js';
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { assertWritable } from '../vault/writable.js';
+import { readImportBase, type OpenBase } from './import-base.js';
 import { receiveExport } from './import-receive.js';
 import { writeExport, type Written } from './import-writer.js';
 import type { PortabilitySettings } from './settings.js';
 
-export type ImportMode = 'empty' | 'replace';
+export type ImportMode = 'empty' | 'replace' | 'update';
+
+/** What a mover asks the target first (`GET /api/v2/vault/import`): what the vault's content came from. */
+export interface ImportState {
+  /** The export the content was imported from, its node and the import event's seq; null when none. */
+  export: string | null;
+  node: string | null;
+  seq: number | null;
+  /** The change feed's head now. */
+  head: number;
+  /** Imported, and not written since (head = seq): `?mode=update` takes the next export of its vault. */
+  unchanged: boolean;
+  /** No collection, document or file. */
+  empty: boolean;
+}
 
 export interface ImportResult {
   export: string;
@@ -129,6 +144,17 @@ function refusalOf(format: typeof Format | undefined, error: unknown): unknown {
   );
 }
 
+/** `mode=update` on a vault that is neither empty nor unchanged since its last import. */
+function changedSinceImport(record: VaultRecord, head: number): CellaError {
+  const why = record.imported
+    ? `it was written after it imported export ${record.imported.export} (event ${record.imported.seq}, now ${head})`
+    : 'its content was not made by an import';
+  return new CellaError(
+    'VAULT_CHANGED',
+    `the vault is not as an import left it (${why}): an update would lose that; import with ?mode=replace to replace its whole content`,
+  );
+}
+
 export class ImportService {
   private running = 0;
   private readonly importing = new Set<string>();
@@ -147,6 +173,7 @@ export class ImportService {
   ): Promise<ImportResult> {
     const record = await this.d.vaults.find(userDid);
     if (!record) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault to import into: subscribe first');
+    const head = async () => (await this.d.documents.database(record.database).changeLog().bounds()).head;
     assertWritable(record, 'the vault is frozen: unfreeze it before importing into it');
     if (this.importing.has(userDid))
       throw new CellaError('UNAVAILABLE', 'an import into this vault is running; try again when it ends', {
@@ -164,6 +191,14 @@ export class ImportService {
     let format: typeof Format | undefined;
     try {
       if (options.mode === 'empty') await this.refuseUnlessEmpty(record);
+      // update: the vault is empty, or as its last import left it (checked again before the switch).
+      let empty = false;
+      let now = 0;
+      if (options.mode === 'update') {
+        empty = (await contentOf(this.d.documents.database(record.database))) === null;
+        now = await head();
+        if (!empty && record.imported?.seq !== now) throw changedSinceImport(record, now);
+      }
       format = await import('@cella/vault-format');
       const received = await receiveExport(format, body, {
         spoolDir: this.d.settings.spoolDir,
@@ -175,18 +210,34 @@ export class ImportService {
               'FORBIDDEN',
               `this export is the vault of ${manifest.root.user}, not of ${userDid}: only its owner may import it`,
             );
-          if (manifest.root.base !== null)
+          const base = manifest.root.base?.toString() ?? null;
+          if (base !== null && options.mode !== 'update')
             throw new CellaError(
               'BAD_REQUEST',
-              `this is an incremental export (it completes ${manifest.root.base.toString()}): import a full export`,
+              `this is an incremental export (it completes ${base}): import it with ?mode=update into the vault that imported its base, or import a full export`,
             );
+          if (options.mode === 'update') {
+            const last = record.imported;
+            if (base !== null && last?.export === base && last.seq !== now)
+              throw changedSinceImport(record, now);
+            if (base !== null && last?.export !== base)
+              throw new CellaError(
+                'VAULT_CHANGED',
+                `this incremental export completes export ${base}, but the vault ${last ? `last imported export ${last.export}` : 'imported no export'}: import a full export (or an incremental one since ${last?.export ?? 'its last import'})`,
+              );
+            if (base === null && !empty && last?.node !== manifest.root.node)
+              throw new CellaError(
+                'VAULT_CHANGED',
+                `this export was made by ${manifest.root.node}, but the vault's content came from ${last?.node ?? 'no import'}: an update takes the next export of the vault it imported; import with ?mode=replace to replace its whole content`,
+              );
+          }
           const needed = neededBytes(manifest);
           if (this.d.enforceQuota && needed > record.quota) throw insufficient(needed, record);
         },
       });
       bytes = received.summary.bytes;
       try {
-        const result = await this.commit(format, record, received, options);
+        const result = await this.commit(format, record, received, { ...options, head });
         this.d.onEnded?.('success', bytes);
         return result;
       } finally {
@@ -202,6 +253,23 @@ export class ImportService {
     }
   }
 
+  /** What the vault's content came from, for a mover deciding what to send (`GET /api/v2/vault/import`). */
+  async state(userDid: string): Promise<ImportState> {
+    const record = await this.d.vaults.find(userDid);
+    if (!record) throw new CellaError('VAULT_NOT_FOUND', 'there is no vault here: subscribe first');
+    const db = this.d.documents.database(record.database);
+    const { head } = await db.changeLog().bounds();
+    const last = record.imported;
+    return {
+      export: last?.export ?? null,
+      node: last?.node ?? null,
+      seq: last?.seq ?? null,
+      head,
+      unchanged: last !== null && last.seq === head,
+      empty: (await contentOf(db)) === null,
+    };
+  }
+
   private async refuseUnlessEmpty(record: VaultRecord): Promise<void> {
     const content = await contentOf(this.d.documents.database(record.database));
     if (content !== null)
@@ -215,7 +283,7 @@ export class ImportService {
     format: typeof Format,
     record: VaultRecord,
     received: Awaited<ReturnType<typeof receiveExport>>,
-    options: { mode: ImportMode; signal: AbortSignal },
+    options: { mode: ImportMode; signal: AbortSignal; head: () => Promise<number> },
   ): Promise<ImportResult> {
     const { documents, vaults, log } = this.d;
     const userDid = record.userDid;
@@ -234,11 +302,25 @@ export class ImportService {
     const { summary } = received;
     let switched = false;
     let seq = 0;
+    let base: OpenBase | null = null;
+    const before = await options.head();
     try {
+      if (received.manifest.root.base !== null)
+        base = await readImportBase(
+          documents.database(record.database),
+          this.d.settings.spoolDir,
+          options.signal,
+        );
       await writeExport(
         format,
         received.read(),
-        { db, blocks: this.d.blocks, acquire: (cid) => this.d.refs.acquire(cid), signal: options.signal },
+        {
+          db,
+          blocks: this.d.blocks,
+          acquire: (cid) => this.d.refs.acquire(cid),
+          signal: options.signal,
+          base,
+        },
         written,
       );
       const usage = { dbUsed: await chargedBytes(db), filesUsed: written.fileBytes };
@@ -246,6 +328,12 @@ export class ImportService {
         throw insufficient(usage.dbUsed + usage.filesUsed, record);
       // Written meanwhile? An import into an empty vault never takes anything away.
       if (options.mode === 'empty') await this.refuseUnlessEmpty(record);
+      // An update builds on the vault as it was: a write since would be lost (and the base read may not be it).
+      if (options.mode === 'update' && (await options.head()) !== before)
+        throw new CellaError(
+          'VAULT_CHANGED',
+          'the vault was written during the import: nothing was imported; import again',
+        );
       const old = documents.database(record.database);
       const { head } = await old.changeLog().bounds();
       const changes = db.changeLog();
@@ -260,13 +348,18 @@ export class ImportService {
         }),
       ]);
       options.signal.throwIfAborted();
-      switched = await vaults.switchDatabase(userDid, record.database, staging, usage);
+      switched = await vaults.switchDatabase(userDid, record.database, staging, usage, {
+        export: summary.id,
+        node: summary.node,
+        seq,
+      });
       if (!switched)
         throw new CellaError(
           'UNAVAILABLE',
           'the vault changed during the import (it was restored, removed or imported elsewhere): nothing was imported',
         );
     } finally {
+      await base?.close();
       if (!switched) {
         await releaseAll(this.d.refs, written.acquired, log);
         await documents
@@ -281,7 +374,7 @@ export class ImportService {
       'import: a vault export was imported',
     );
     // The old content goes: its public files from the node's index, its references, its database.
-    if (options.mode === 'replace')
+    if (options.mode !== 'empty')
       await this.d.publicFiles
         .removeUser(userDid)
         .catch((error: unknown) => log.warn({ err: error }, 'import: could not unlist the old public files'));

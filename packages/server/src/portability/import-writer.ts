@@ -39,6 +39,16 @@ export interface WriteTarget {
   /** Takes one reference to a content (the files service's count; pins it). */
   acquire(cid: string): Promise<void>;
   signal: AbortSignal;
+  /** An incremental export's base, as the vault holds it (import-base.ts); null for a full export. */
+  base: ImportBase | null;
+}
+
+/** What an incremental export leaves to its base: the vault being updated holds it. */
+export interface ImportBase {
+  /** A page of the base by its CID, or null when the vault holds no such page. */
+  page(cid: string): Promise<Uint8Array | null>;
+  /** Whether the vault holds a content (a file of the base: its blocks are pinned). */
+  holds(cid: string): boolean;
 }
 
 export interface Written {
@@ -54,6 +64,12 @@ export interface Written {
 
 const invalid = (message: string) =>
   new CellaError('BAD_REQUEST', `the file is not a vault export this node can import: ${message}`);
+
+const notTheBase = (what: string) =>
+  new CellaError(
+    'VAULT_CHANGED',
+    `the vault does not hold this incremental export's base: ${what} is missing; import a full export`,
+  );
 
 /** A collection name of an export, as a request naming it would be checked. */
 function checkCollection(name: string): void {
@@ -99,8 +115,14 @@ export async function writeExport(
   // ── Pages: their documents as they are.
   let event = await next();
   while (event?.type === 'page') {
-    if (event.bytes === null) throw invalid('it is an incremental export');
-    const docs = decodeChunk(event.bytes);
+    let bytes = event.bytes;
+    if (bytes === null) {
+      const cid = event.page.cid.toString();
+      if (!target.base) throw invalid('it is an incremental export');
+      bytes = await target.base.page(cid);
+      if (bytes === null) throw notTheBase(`page ${cid} of "${event.space}${event.collection.name}"`);
+    }
+    const docs = decodeChunk(bytes);
     if (docs.length > 0) await db.collection(`${event.space}${event.collection.name}`).insertMany(docs);
     written.documents += docs.length;
     event = await next();
@@ -131,7 +153,11 @@ export async function writeExport(
     waiting = [];
   };
   const onFile = (e: Extract<Format.ExportEvent, { type: 'file' }>): void => {
-    if (e.content === 'absent') throw invalid('it is an incremental export');
+    if (e.content === 'absent') {
+      if (!target.base) throw invalid('it is an incremental export');
+      if (!target.base.holds(e.file.cid.toString()))
+        throw notTheBase(`the content ${e.file.cid.toString()} of "${e.space}${e.file.path}"`);
+    }
     checkPath(e.file.path);
     waiting.push({ space: e.space, file: e.file });
   };

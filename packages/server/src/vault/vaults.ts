@@ -36,8 +36,31 @@ export interface VaultRecord {
    * good, writes answered 403 VAULT_MOVED naming this URL; null while it lives here.
    */
   movedTo: string | null;
+  /**
+   * The export the vault's content came from (docs/portability.md, "Move"): set by an import's
+   * switch, with the `seq` of its `vault.imported` event (the vault is unchanged since while its
+   * feed's head is that seq); null when no import made the current content (a restore clears it).
+   */
+  imported: ImportedExport | null;
   /** The price paid for the current plan (0 = free): the carry-over rate of a later upgrade. */
   planAmount: number;
+}
+
+/** The export an import made the vault's content of. */
+export interface ImportedExport {
+  /** The export's id (root CID). */
+  export: string;
+  /** The DID of the node that made it. */
+  node: string;
+  /** The `seq` of the import's `vault.imported` event. */
+  seq: number;
+}
+
+function importedOf(value: unknown): ImportedExport | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const doc = value as Document;
+  if (typeof doc.export !== 'string' || typeof doc.node !== 'string') return null;
+  return { export: doc.export, node: doc.node, seq: Number(doc.seq) };
 }
 
 /** What a vault shows its owner: `read_only` = over quota, growing writes refused until usage drops. */
@@ -102,6 +125,7 @@ function toRecord(doc: Document): VaultRecord {
     state: doc.state === 'frozen' || doc.state === 'removed' ? doc.state : 'running',
     planAmount: Number(doc.planAmount ?? 0),
     movedTo: typeof doc.movedTo === 'string' ? doc.movedTo : null,
+    imported: importedOf(doc.imported),
   };
 }
 
@@ -322,12 +346,20 @@ export class VaultService {
     from: string,
     to: string,
     usage: { dbUsed: number; filesUsed: number },
+    /** The export the new content is (an import), or null (a restore: no import made it). */
+    imported: ImportedExport | null = null,
   ): Promise<boolean> {
     this.cache.delete(userDid);
     const doc = await this.vaults.findOneAndUpdate(
       { _id: userDid, database: from },
       {
-        $set: { database: to, dbUsed: usage.dbUsed, filesUsed: usage.filesUsed, updated: this.nowSeconds() },
+        $set: {
+          database: to,
+          dbUsed: usage.dbUsed,
+          filesUsed: usage.filesUsed,
+          imported: imported ? { ...imported } : null,
+          updated: this.nowSeconds(),
+        },
       },
     );
     return doc !== null;

@@ -18,6 +18,7 @@ import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { bytesOf } from '../backup/helpers.js';
 import { openStream } from '../events/sse-client.js';
 import { testPlans } from '../payment/payment-node.js';
+import { snapshot } from './vault-snapshot.js';
 
 let a: TempNode;
 let b: TempNode;
@@ -46,34 +47,6 @@ async function postImport(vault: Vault, body: Uint8Array, query = '') {
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** Everything a user can read of a vault: collections, documents, indexes, scripts, files, usage. */
-async function snapshot(vault: Vault) {
-  const collections = (await vault.db.listCollections()).sort();
-  const documents: Record<string, unknown[]> = {};
-  const indexes: Record<string, unknown[]> = {};
-  for (const name of collections) {
-    const collection = vault.db.collection(name);
-    documents[name] = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    indexes[name] = (await collection.listIndexes()).filter((i) => i.name !== '_id_' && !i.auto);
-  }
-  const files = (await vault.files.list('', { recursive: true })).sort((x, y) => (x.name < y.name ? -1 : 1));
-  const contents: Record<string, string> = {};
-  for (const file of files)
-    if (!file.is_file) continue;
-    else contents[file.name] = Buffer.from(await vault.files.bytes(file.name)).toString('base64');
-  const scripts = (await vault.scripts.list()).sort((x, y) => (x.name < y.name ? -1 : 1));
-  const info = await vault.subscription.info();
-  return {
-    collections,
-    documents,
-    indexes,
-    files,
-    contents,
-    scripts,
-    usage: { storage_used: info.storage_used, database_used: info.database_used },
-  };
 }
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ export const exportVault = procedureFor(endpoints.exportVault).query(async ({ in
     .header('content-length', String(built.size))
     .header('etag', `"${built.id}"`)
     .header('x-cella-export-root', built.id)
+    .header('x-cella-export-content', built.content)
     .header('cache-control', 'private, no-store')
     .header('content-disposition', `attachment; filename="vault-${built.id}.car"`);
   if (request.method === 'HEAD') {

@@ -2,3 +2,4 @@
 export { exportVault } from './export-vault.js';
 export { importVault } from './import-vault.js';
 export { markVaultMoved } from './mark-vault-moved.js';
+export { vaultImportState } from './vault-import-state.js';
