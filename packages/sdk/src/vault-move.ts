@@ -175,7 +175,12 @@ export async function moveVault(ends: MoveEnds, options: MoveOptions = {}): Prom
 }
 
 /** Marks the source moved with `exportId`: when, or null when it was written since that export (409). */
-async function markMoved(from: Http, url: string, exportId: string, signal?: AbortSignal): Promise<number | null> {
+async function markMoved(
+  from: Http,
+  url: string,
+  exportId: string,
+  signal?: AbortSignal,
+): Promise<number | null> {
   try {
     const moved = await from.call<{ moved_at: number }>((headers) =>
       from.api.PUT('/api/v2/vault/moved', {

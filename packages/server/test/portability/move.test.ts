@@ -73,6 +73,7 @@ describe('vault.moveTo between two node processes', () => {
         },
       })
       .catch((error: Error) => error);
+    expect(killed, 'B was killed mid-stream').toBeDefined();
     expect(second).toBeInstanceOf(Error);
     expect(steps[0]).toMatchObject({ step: 'export', incremental: true });
     await killed;
@@ -95,10 +96,9 @@ describe('vault.moveTo between two node processes', () => {
         }
       },
     });
-    expect(steps.filter((s) => s.step === 'export').map((s) => (s as { incremental: boolean }).incremental)).toEqual([
-      true,
-      true,
-    ]);
+    expect(
+      steps.filter((s) => s.step === 'export').map((s) => (s as { incremental: boolean }).incremental),
+    ).toEqual([true, true]);
     expect(steps.some((s) => s.step === 'changed')).toBe(true);
     expect(result).toMatchObject({ to: b.url, transfers: 2, documents: 503, files: 4 });
 
