@@ -14,12 +14,16 @@
  *     in order, every index, every file's path, CID, size, times and flags — equals the source's).
  *  4. Mark the source moved, naming the target (`PUT /api/v2/vault/moved` with that export): the
  *     source accepts it only if it was not written since the export. If it was (409), the writes
- *     since travel as an incremental export and step 3-4 run again, a few rounds at most.
+ *     since travel as an incremental export and step 3-4 run again, a few rounds at most. A
+ *     while after the mark, the source's content is compared once more (a write accepted just
+ *     before the mark may commit after it, and a node's other processes see the mark within a
+ *     second): changed, it takes one more round.
  */
 import { CellaApiError, CellaSdkError } from './errors.js';
 import type { components } from './generated/openapi.js';
 import type { Http } from './http.js';
 import { importVault, type VaultImportResult } from './portability-api.js';
+import { sleep } from './retry.js';
 
 export type VaultImportState = components['schemas']['VaultImportState'];
 
@@ -55,6 +59,12 @@ export interface MoveOptions {
   replace?: boolean;
   /** Rounds of "copy what changed, try to mark moved" before `STILL_CHANGING` (default 5). */
   rounds?: number;
+  /**
+   * How long after marking the source moved to look at it once more (default 2000 ms): a node's
+   * processes see the mark within a second (their vault record cache), and a write accepted just
+   * before it may still commit; if the source's content changed, one more round sends it.
+   */
+  settleMs?: number;
   signal?: AbortSignal;
   /** Told each step as it is done; a promise it returns is awaited before the next step. */
   onStep?: (step: MoveStep) => void | Promise<void>;
@@ -146,7 +156,10 @@ export async function moveVault(ends: MoveEnds, options: MoveOptions = {}): Prom
         );
       await onStep?.({ step: 'compared', round, content });
       const moved = await markMoved(from, url, exportId, signal);
-      if (moved !== null)
+      const settled =
+        moved !== null &&
+        (await sleep(options.settleMs ?? 2000, signal).then(() => contentOf(from, signal))) === content;
+      if (moved !== null && settled)
         return {
           to: url,
           export: exportId,
@@ -157,7 +170,8 @@ export async function moveVault(ends: MoveEnds, options: MoveOptions = {}): Prom
           file_bytes: result.file_bytes,
           moved_at: moved,
         };
-      // Written since the export: what changed travels next round, then the mark is tried again.
+      // Written since the export (refused mark, or a write that committed just after it): what
+      // changed travels next round, then the mark is tried (again).
       await onStep?.({ step: 'changed', round });
       since = exportId;
       mode = 'update';
