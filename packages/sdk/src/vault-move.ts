@@ -122,7 +122,7 @@ async function openExport(http: Http, since: string | null, signal?: AbortSignal
 
 export async function moveVault(ends: MoveEnds, options: MoveOptions = {}): Promise<MoveResult> {
   const { from, to, url } = ends;
-  const { signal, onStep, onProgress } = options;
+  const { signal, onStep } = options;
   const rounds = options.rounds ?? 5;
   const state = await to.call<VaultImportState>((headers) =>
     to.api.GET('/api/v2/vault/import', { headers, ...(signal ? { signal } : {}) }),

@@ -56,7 +56,8 @@ describe('vault.moveTo between two node processes', () => {
         },
       })
       .catch((error: Error) => error);
-    expect(String(first)).toContain('stopped by the test');
+    expect(first).toBeInstanceOf(Error);
+    expect((first as Error).message).toContain('stopped by the test');
     const copied = await importState(await connect({ url: b!.url, signer: identity.signer }));
     expect(copied).toMatchObject({ unchanged: true, empty: false });
     await onA.db.collection('notes').insert([{ i: 500, text: 'after the first copy' }]);
