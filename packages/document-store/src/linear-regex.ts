@@ -18,8 +18,10 @@
  * Extended JSON writes it as `{"$regularExpression": …}`; it is not a RegExp, so mingo never
  * mistakes it for one (mingo/regex.ts plugs it into mingo).
  */
+import { createRequire } from 'node:module';
 import { BSONRegExp } from 'bson';
-import { RE2JS, RE2JSSyntaxException } from 're2js';
+import type * as Re2js from 're2js';
+import type { RE2JS } from 're2js';
 import { isRegexValue, isWellFormedString } from './bson-values.js';
 import { StoreError } from './document-store.js';
 
@@ -36,11 +38,21 @@ export const MAX_REGEX_WORK = 10_000_000;
 /** Default time all regular-expression evaluations of one query may take together. */
 export const REGEX_QUERY_BUDGET_MS = 1000;
 
-const OPTION_FLAGS: Record<string, number> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
-  u: 0,
+let loaded: typeof Re2js | undefined;
+/**
+ * re2js, loaded by the first pattern compiled (its CommonJS build, synchronously): ~1.5 MiB of
+ * memory in every thread that loads it, so a node and its read workers that never see a regular
+ * expression never pay for it (issue 21's RSS figure).
+ */
+function re2js(): typeof Re2js {
+  return (loaded ??= createRequire(import.meta.url)('re2js') as typeof Re2js);
+}
+
+const OPTION_FLAGS: Record<string, 'CASE_INSENSITIVE' | 'MULTILINE' | 'DOTALL' | null> = {
+  i: 'CASE_INSENSITIVE',
+  m: 'MULTILINE',
+  s: 'DOTALL',
+  u: null,
 };
 
 function refuse(message: string): never {
@@ -105,18 +117,19 @@ function compile(pattern: unknown, options: unknown): RE2JS {
     refuse(`regular expression longer than ${MAX_REGEX_LENGTH} characters`);
   if (pattern.includes('\0')) refuse('a regular expression must not contain NUL (write \\x00)');
   if (!isWellFormedString(pattern)) refuse('a regular expression must be valid Unicode');
+  const re2 = re2js();
   let flags = 0;
   for (const option of options) {
     const flag = OPTION_FLAGS[option];
     if (flag === undefined)
       refuse(`regular expression option "${option}" is not supported (options: i, m, s, u)`);
-    flags |= flag;
+    if (flag) flags |= re2.RE2JS[flag];
   }
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern, flags);
+    re = re2.RE2JS.compile(pattern, flags);
   } catch (error) {
-    if (error instanceof RE2JSSyntaxException) {
+    if (error instanceof re2.RE2JSSyntaxException) {
       const where = error.getPattern();
       refuse(
         `unsupported regular expression: ${error.getDescription()}${where ? ` at \`${where}\`` : ''}. ` +

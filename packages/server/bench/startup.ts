@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connect, createDevIdentity } from '@cella/sdk';
 import { cpuMs, fmt, median, printTable } from './lib.js';
+import { startFlags } from '../src/testing/index.js';
 import { benchCompiled, rssMiB } from './node-under-test.js';
 
 const STARTS = Math.max(1, Number(process.env.CELLA_BENCH_STARTS ?? 5));
@@ -92,7 +93,7 @@ async function start(
 export async function benchStartup(): Promise<void> {
   benchCompiled();
   const dataDir = mkdtempSync(join(tmpdir(), 'cella-bench-start-'));
-  const compiled = ['dist/main.js'];
+  const compiled = [...startFlags(), 'dist/main.js']; // as `npm start` runs it
   try {
     const fresh = await start(compiled, dataDir);
     const restarts: Start[] = [];

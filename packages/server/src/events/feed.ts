@@ -13,15 +13,17 @@ import { VaultEvent } from './wire.js';
 export const PAGE = 100;
 
 /**
- * The spacing of the pulls this process's writes ask for, per live stream, and at most: writes that
- * come faster are handed out together, one page, so each stream gets one write to its client per
- * page rather than one per event. The writes to the clients' sockets are what a fan-out costs the
- * node's thread (docs/events.md, "Fan-out"), so with many streams the feed waits a little to make
- * fewer, larger ones: 0.1 ms per stream, up to 25 ms — no wait with a few streams (a timer waits
- * 1 ms at least), 10 ms with 100, and only for writes that come faster than that.
+ * The share of the node's thread the fan-out of this process's writes may take while writes come
+ * fast. Handing a page to the streams costs about one socket write per stream (docs/events.md,
+ * "Fan-out"); after a page that took `c` ms to hand out, the pull the next write asks for waits
+ * until `c × (1 / share − 1)` ms have passed, so writes that come faster go out together, as one
+ * larger page. Measured, not counted per stream: the wait follows what a write really costs here
+ * (more streams, a busier machine, a slower network stack), and is nothing while writes are sparse
+ * (the first write after a pause goes out at once) or a page is cheap (a few streams).
  */
-const SPACING_PER_STREAM_MS = 0.1;
-const MAX_SPACING_MS = 25;
+const FAN_OUT_SHARE = 0.1;
+/** The longest a write's event waits for the fan-out before it is handed out (the latency bound). */
+const MAX_WAIT_MS = 50;
 
 export class VaultFeed {
   readonly streams = new Set<EventStream>();
@@ -32,9 +34,11 @@ export class VaultFeed {
   private readonly askedAgain = new WeakSet<EventStream>();
   /** Streams that owe their body a push (it asked, and asks again only after one). */
   private readonly owed = new WeakSet<EventStream>();
-  /** A pull is scheduled (`soon`), and when the last scheduled one ran. */
+  /** A pull is scheduled (`soon`). */
   private scheduled = false;
-  private lastScheduled = 0;
+  /** When the last page's hand-out ended (its socket writes made), and what it took, in ms. */
+  private lastPageEnd = 0;
+  private lastPageCost = 0;
 
   constructor(
     readonly userDid: string,
@@ -113,17 +117,17 @@ export class VaultFeed {
 
   /**
    * Asks for a pull after a write of this process: at the end of this turn (writes committed
-   * together are read together), or, when the last one was less than the spacing ago, once it has
-   * passed (writes that come faster go out together).
+   * together are read together), or, when the last page was handed out too recently for the
+   * fan-out's share of the thread, once enough time has passed (writes that come faster go out
+   * together).
    */
   soon(pull: () => void): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const spacing = Math.min(MAX_SPACING_MS, this.streams.size * SPACING_PER_STREAM_MS);
-    const wait = this.lastScheduled + spacing - performance.now();
+    const pause = Math.min(MAX_WAIT_MS, this.lastPageCost * (1 / FAN_OUT_SHARE - 1));
+    const wait = this.lastPageEnd + pause - performance.now();
     const run = () => {
       this.scheduled = false;
-      this.lastScheduled = performance.now();
       pull();
     };
     // A timer waits a millisecond at least: below that, the end of this turn.
@@ -148,11 +152,31 @@ export class VaultFeed {
         const records = await this.log.read(this.head, PAGE);
         if (records.length === 0) break;
         const events = records.map((r) => new VaultEvent(r));
-        for (const stream of this.streams) if (stream.live) void stream.deliver(events, true);
+        this.handOut(events);
         this.head = events[events.length - 1]!.seq;
         this.onPage(this, events);
         if (records.length < PAGE) break;
       }
     } while (this.again);
+  }
+
+  /**
+   * Hands a page to every live stream, timing it: the streams' writes to their sockets are made at
+   * the end of this tick (HTTP/1.1 corks them until then), so the page's cost is measured from here
+   * to a tick queued after theirs.
+   */
+  private handOut(events: VaultEvent[]): void {
+    const started = performance.now();
+    let streams = 0;
+    for (const stream of this.streams)
+      if (stream.live) {
+        streams++;
+        void stream.deliver(events, true);
+      }
+    if (streams === 0) return;
+    process.nextTick(() => {
+      this.lastPageEnd = performance.now();
+      this.lastPageCost = this.lastPageEnd - started;
+    });
   }
 }

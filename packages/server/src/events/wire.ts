@@ -60,6 +60,11 @@ export class VaultEvent {
     return this.doc;
   }
 
+  /** That frame if it was made (a selection that carries the event as is returns it). */
+  get sharedFrame(): Buffer | undefined {
+    return this.frameBytes;
+  }
+
   /** The frame every owner stream of this space sends (made once). */
   frame(): Buffer {
     return (this.frameBytes ??= eventFrame(this.seq, this.type, {
@@ -68,6 +73,21 @@ export class VaultEvent {
       ...this.fields,
     }));
   }
+}
+
+const joined = new WeakMap<readonly VaultEvent[], Buffer>();
+
+/**
+ * The shared frames of a page of events, joined once: the bytes every stream that carries the
+ * whole page writes (the feed hands all its streams the same page).
+ */
+export function joinedFrames(page: readonly VaultEvent[]): Buffer {
+  let bytes = joined.get(page);
+  if (!bytes) {
+    bytes = Buffer.concat(page.map((event) => event.frame()));
+    joined.set(page, bytes);
+  }
+  return bytes;
 }
 
 export function eventFrame(seq: number, type: string, data: Record<string, unknown>): Buffer {

@@ -1,4 +1,4 @@
-export { shareIdentity, spawnNode, type SpawnedNode, type SpawnOptions } from './spawn-node.js';
+export { shareIdentity, spawnNode, startFlags, type SpawnedNode, type SpawnOptions } from './spawn-node.js';
 export { startProxy, type RoundRobinProxy, type Served } from './round-robin-proxy.js';
 export {
   blockBackends,

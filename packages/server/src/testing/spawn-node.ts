@@ -4,7 +4,7 @@
  * (`kill -9`) and backup tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -29,8 +29,9 @@ export interface SpawnOptions {
   /** Extra node flags (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
   /**
-   * Run the compiled app (`dist/main.js`, as `npm start` does; needs `npm run build`) instead of
-   * its TypeScript sources through tsx (the default, as tests and `npm run dev` do).
+   * Run the compiled app (`dist/main.js` with the node flags of its `npm start`, as `npm start`
+   * does; needs `npm run build`) instead of its TypeScript sources through tsx (the default, as
+   * tests and `npm run dev` do).
    */
   compiled?: boolean;
   /**
@@ -51,6 +52,20 @@ export function shareIdentity(fromDataDir: string, toDataDir: string): void {
 
 const repoRoot = path.resolve(new URL('../../../../', import.meta.url).pathname);
 
+/**
+ * The node flags a production start passes (the app's `npm start`: `node <flags> dist/main.js`;
+ * the systemd units pass the same, a test checks): what a compiled child runs with, so benchmarks
+ * measure the process an operator runs.
+ */
+export function startFlags(app: 'node' | 'backup-node' = 'node'): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps', app, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const match = /^node((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js$/.exec(pkg.scripts.start);
+  if (!match) throw new Error(`apps/${app}: unexpected start script ${pkg.scripts.start}`);
+  return match[1]!.split(' ').filter(Boolean);
+}
+
 export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode> {
   const app = options.app ?? 'node';
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `cella-${app}-`));
@@ -58,12 +73,9 @@ export async function spawnNode(options: SpawnOptions = {}): Promise<SpawnedNode
   const cwd = path.join(repoRoot, 'apps', app);
   const child = spawn(
     process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      ...(options.compiled
-        ? ['dist/main.js']
-        : ['--conditions=@cella/source', '--import', 'tsx', 'src/main.ts']),
-    ],
+    options.compiled
+      ? [...startFlags(app), ...(options.nodeArgs ?? []), 'dist/main.js'] // a caller's flag wins
+      : [...(options.nodeArgs ?? []), '--conditions=@cella/source', '--import', 'tsx', 'src/main.ts'],
     {
       cwd,
       env: {

@@ -11,26 +11,18 @@ import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { CellaApiError, connect, createDevIdentity, type Vault } from '@cella/sdk';
-import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig, startNode } from '../../src/index.js';
 import { createTestCertificate } from '../../src/testing/index.js';
 import { settled } from '../backup/helpers.js';
+import { h2Fetch } from '../helpers/h2-fetch.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 
 const MiB = 1024 * 1024;
 const cert = createTestCertificate();
 const tls = { tlsCert: cert.certFile, tlsKey: cert.keyFile };
 /** A client that trusts the test certificate and offers HTTP/2. */
-const agent = new Agent({ connect: { ca: cert.cert }, allowH2: true });
-const h2fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  // undici's own fetch takes the URL and init of Node's global Request (another class).
-  if (input instanceof Request) {
-    const { url, method, headers, body, signal } = input;
-    return undiciFetch(url, { method, headers, body, signal, duplex: 'half', dispatcher: agent } as never);
-  }
-  return undiciFetch(input, { ...(init as object), dispatcher: agent });
-}) as unknown as typeof fetch;
+const { fetch: h2fetch, agent } = h2Fetch(cert.cert);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let node: TempNode;

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startFlags } from '../../src/testing/index.js';
 
 const repo = path.resolve(new URL('../../../../', import.meta.url).pathname);
 const units = { node: 'cella-node.service', 'backup-node': 'cella-backup-node.service' } as const;
@@ -55,7 +56,9 @@ describe.each(Object.entries(units))('the %s unit', (app, file) => {
   });
 
   test('runs the build output of the app, as an unprivileged user, with a private data directory', () => {
-    expect(one('ExecStart')).toBe(`/usr/bin/node /opt/cella/apps/${app}/dist/main.js`);
+    // The node flags of a production start are the app's `npm start` flags (startFlags).
+    const flags = startFlags(app as 'node' | 'backup-node').join(' ');
+    expect(one('ExecStart')).toBe(`/usr/bin/node ${flags} /opt/cella/apps/${app}/dist/main.js`);
     expect(one('WorkingDirectory')).toBe(`/opt/cella/apps/${app}`);
     expect(one('User')).toBe('cella');
     expect(one('StateDirectory')).toBe(`cella/${app}`);
@@ -79,7 +82,7 @@ describe.each(Object.entries(units))('the %s unit', (app, file) => {
       scripts: Record<string, string>;
     };
     if (pkg.scripts.build) {
-      expect(pkg.scripts.start).toBe('node dist/main.js');
+      expect(pkg.scripts.start).toMatch(/^node (--[\w-]+(=\S+)? )*dist\/main\.js$/);
       expect(existsSync(path.join(repo, 'apps', app, 'dist', 'main.js')), 'built by `npm run build`').toBe(
         true,
       );

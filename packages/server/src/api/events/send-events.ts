@@ -1,7 +1,8 @@
 /**
  * Answers with an event stream (events/stream.ts): `text/event-stream`, never cached, never
  * buffered by a proxy on the way (`X-Accel-Buffering: no`), over HTTP/1.1 (chunked) or HTTP/2.
- * The client going away ends the stream (its place in the feed and in the caller's count).
+ * The stream's body hands it the answer to write its frames to once the head is set; the client
+ * going away ends the stream (its place in the feed and in the caller's count).
  */
 import type { EventStream } from '../../events/stream.js';
 import { answerWith, type Answered } from '../answered.js';
