@@ -4,7 +4,7 @@
  * CELLA_BENCH_SOURCES=1 runs the TypeScript sources through tsx instead.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createDevIdentity, type Vault } from '@cella/sdk';
+import { connect, createDevIdentity, type Signer, type Vault } from '@cella/sdk';
 import { spawnNode, type SpawnedNode } from '../src/testing/index.js';
 
 export interface BenchNode {
@@ -38,13 +38,15 @@ export const UNLIMITED = {
 export async function startBenchNode(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** The user's signer (default: a new identity); the same one on two nodes is the same user. */
+  signer: Signer = createDevIdentity().signer,
 ): Promise<BenchNode> {
   const node = await spawnNode({
     env: { CELLA_LOG_LEVEL: 'error', ...UNLIMITED, ...env },
     nodeArgs,
     compiled: benchCompiled(),
   });
-  const vault = await connect({ url: node.url, signer: createDevIdentity().signer });
+  const vault = await connect({ url: node.url, signer });
   const token = await vault.session.token();
   const stop = async () => {
     await node.stop();

@@ -13,18 +13,47 @@ import { dagPbLinks, isLeaf } from './blocks.js';
 
 export type GetBlock = (cid: CID) => Promise<Uint8Array>;
 
-export async function* fileDagBlocks(
+export function fileDagBlocks(
   root: CID,
   get: GetBlock,
+  readAhead = 1,
 ): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
-  const pending: CID[] = [root];
-  while (pending.length > 0) {
-    const cid = pending.pop()!;
-    const bytes = await get(cid);
-    if (!isLeaf(cid)) {
-      const links = dagPbLinks(cid, bytes);
-      for (let i = links.length - 1; i >= 0; i--) pending.push(links[i]!);
+  return fileDagsBlocks([root], get, readAhead);
+}
+
+/**
+ * The blocks of several file DAGs, one DAG after another (each as `fileDagBlocks`). With
+ * `readAhead` > 1 the reads of the next few blocks start before their turn, across the DAGs (a
+ * file of one block is followed by the next file's), so a store whose reads wait on the disk or a
+ * thread pool serves several at once; at most `readAhead` blocks are read ahead. A read that fails
+ * early fails the walk when its turn comes.
+ */
+export async function* fileDagsBlocks(
+  roots: AsyncIterable<CID> | Iterable<CID>,
+  get: GetBlock,
+  readAhead = 1,
+): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
+  const more = Symbol.asyncIterator in roots ? roots[Symbol.asyncIterator]() : roots[Symbol.iterator]();
+  let ended = false;
+  /** The blocks to give next, in order (an interior node's links take its place when it is read). */
+  const upcoming: { cid: CID; read?: Promise<Uint8Array> }[] = [];
+  for (;;) {
+    while (!ended && upcoming.length < readAhead) {
+      const step = await more.next();
+      if (step.done === true) ended = true;
+      else upcoming.push({ cid: step.value });
     }
+    if (upcoming.length === 0) return;
+    for (let i = 0; i < Math.min(readAhead, upcoming.length); i++) {
+      const next = upcoming[i]!;
+      if (next.read === undefined) {
+        next.read = get(next.cid);
+        next.read.catch(() => undefined); // awaited in its turn; not an unhandled rejection meanwhile
+      }
+    }
+    const { cid, read } = upcoming.shift()!;
+    const bytes = await read!;
+    if (!isLeaf(cid)) upcoming.unshift(...dagPbLinks(cid, bytes).map((link) => ({ cid: link })));
     yield { cid, bytes };
   }
 }

@@ -39,7 +39,7 @@ export { ListBuilder, LIST_CUTTING, type ListCutting } from './list-tree.js';
 export { listEntries, walkManifest, type GetNode } from './manifest-walk.js';
 export { signRoot, signedBytes, verifyRootSignature } from './signature.js';
 export { carHeader, sectionHead, sectionSize } from './car-writing.js';
-export { fileDagBlocks, fileDagSizes, type GetBlock } from './file-dag.js';
+export { fileDagBlocks, fileDagsBlocks, fileDagSizes, type GetBlock } from './file-dag.js';
 export { countBsonDocuments } from './bson-frames.js';
 export { measureLayout, totalSize, writeLayout, type LayoutSize, type LayoutSource } from './layout.js';
 export {

@@ -15,7 +15,7 @@ import type { CID } from 'multiformats/cid';
 import { decodeNode, type EncodedBlock } from './blocks.js';
 import { carHeader, sectionHead, sectionSize } from './car-writing.js';
 import { ExportFormatError } from './errors.js';
-import { fileDagBlocks, fileDagSizes } from './file-dag.js';
+import { fileDagsBlocks, fileDagSizes } from './file-dag.js';
 import { listEntries, walkManifest } from './manifest-walk.js';
 import type { ExportCollection, ExportPage } from './schema.js';
 
@@ -34,6 +34,8 @@ export interface LayoutSource {
   ): Promise<Uint8Array | null>;
   /** A block of a file DAG. */
   fileBlock(cid: CID): Promise<Uint8Array>;
+  /** File blocks read at once while the CAR is written (default 1: one after another). */
+  fileReadAhead?: number;
   /** An incremental export's choice: false leaves the page (or content) to the base. Default: all. */
   includePage?(page: ExportPage): boolean;
   includeContent?(content: CID): boolean;
@@ -155,12 +157,17 @@ export async function* writeLayout(
     yield out(sectionHead(page.cid, bytes.length));
     yield out(bytes);
   }
-  for await (const content of contentsOf(vault, source)) {
-    if (source.includeContent?.(content) === false) continue;
-    for await (const { cid, bytes } of fileDagBlocks(content, (c) => source.fileBlock(c))) {
-      yield out(sectionHead(cid, bytes.length));
-      yield out(bytes);
-    }
+  const includedContents = async function* () {
+    for await (const content of contentsOf(vault, source))
+      if (source.includeContent?.(content) !== false) yield content;
+  };
+  for await (const { cid, bytes } of fileDagsBlocks(
+    includedContents(),
+    (c) => source.fileBlock(c),
+    source.fileReadAhead,
+  )) {
+    yield out(sectionHead(cid, bytes.length));
+    yield out(bytes);
   }
   if (expected !== undefined && written !== expected)
     throw new ExportFormatError(

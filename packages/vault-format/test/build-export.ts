@@ -171,6 +171,7 @@ export async function buildExport(
     page: async (_space: string, _collection: ExportCollection, page: ExportPage, _included: boolean) =>
       pageBytes.get(page.cid.toString())!,
     fileBlock: async (cid: CID) => blocks.get(cid.toString())!,
+    fileReadAhead: 3, // as the node reads: ahead, across contents
     ...(options.includePage ? { includePage: options.includePage } : {}),
     ...(options.includeContent ? { includeContent: options.includeContent } : {}),
   };

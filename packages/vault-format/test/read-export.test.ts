@@ -1,9 +1,12 @@
 import * as dagCbor from '@ipld/dag-cbor';
+import * as dagPb from '@ipld/dag-pb';
+import type { CID } from 'multiformats/cid';
 import { describe, expect, it } from 'vitest';
 import {
   carHeader,
   CODECS,
   cidOf,
+  fileDagsBlocks,
   ListBuilder,
   readVaultExport,
   sectionHead,
@@ -241,3 +244,50 @@ async function withRoot(bytes: Uint8Array, root: unknown): Promise<Uint8Array> {
     bytes.subarray(prefix),
   ]);
 }
+
+describe('file DAGs read ahead', () => {
+  it('give the blocks in the order read one at a time gives, with at most `readAhead` reads at once', async () => {
+    const blocks = new Map<string, Uint8Array>();
+    const leaf = async (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const cid = await cidOf(CODECS.raw, bytes, sha256);
+      blocks.set(cid.toString(), bytes);
+      return cid;
+    };
+    const interior = async (links: CID[]) => {
+      const bytes = dagPb.encode(
+        dagPb.prepare({ Links: links.map((Hash) => ({ Hash, Name: '', Tsize: 1 })) }),
+      );
+      const cid = await cidOf(CODECS.dagPb, bytes, sha256);
+      blocks.set(cid.toString(), bytes);
+      return cid;
+    };
+    // One-block files between two-level DAGs: pre-order within each, one after another.
+    const roots = [
+      await leaf('a'),
+      await interior([await interior([await leaf('b1'), await leaf('b2')]), await leaf('b3')]),
+      await leaf('c'),
+      await interior([await leaf('d1'), await leaf('d2'), await leaf('d3'), await leaf('d4')]),
+    ];
+    let reading = 0;
+    let most = 0;
+    const get = async (cid: CID) => {
+      most = Math.max(most, ++reading);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      reading--;
+      return blocks.get(cid.toString())!;
+    };
+    const order = async (readAhead: number) => {
+      const out: string[] = [];
+      for await (const { cid } of fileDagsBlocks(roots, get, readAhead)) out.push(cid.toString());
+      return out;
+    };
+    const one = await order(1);
+    expect(one).toHaveLength(12);
+    expect(most).toBe(1);
+    most = 0;
+    expect(await order(4)).toEqual(one);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
+  });
+});

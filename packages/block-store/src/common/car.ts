@@ -43,8 +43,15 @@ export interface VerifiedCar {
   blocks: AsyncIterable<Block>;
 }
 
-/** Reads a CARv1 or CARv2 stream; every yielded block has been verified against its CID. */
-export async function decodeVerifiedCar(source: AsyncIterable<Uint8Array>): Promise<VerifiedCar> {
+/**
+ * Reads a CARv1 or CARv2 stream; every yielded block has been verified against its CID, unless
+ * `verify` is false: then the caller checks each block (`verifyBlock`, or a hash of its own).
+ */
+export async function decodeVerifiedCar(
+  source: AsyncIterable<Uint8Array>,
+  options: { verify?: boolean } = {},
+): Promise<VerifiedCar> {
+  const verify = options.verify ?? true;
   const { asyncIterableReader, limitReader, readBlockHead, readHeader } = await import('@ipld/car/decoder');
   let reader = asyncIterableReader(source);
   const head = await reader.upTo(8);
@@ -86,7 +93,7 @@ export async function decodeVerifiedCar(source: AsyncIterable<Uint8Array>): Prom
       } catch (err) {
         throw new BlockStoreError('CORRUPT', `truncated CAR block ${cid.toString()}`, { cause: err });
       }
-      verifyBlock(cid, bytes);
+      if (verify) verifyBlock(cid, bytes);
       yield { cid, bytes };
     }
   };

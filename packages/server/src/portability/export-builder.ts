@@ -8,7 +8,7 @@
  *     becomes the files lists; the lists' nodes and the vault block go to a second spool file. Then it measures the CAR (reading only the interior nodes of the
  *     file DAGs), signs the export block with the node's key, and knows the exact size.
  *  2. `stream()` writes the CAR: header, manifest and pages from the spool, file blocks from the
- *     BlockStore, as the client reads (back-pressure: one block at a time).
+ *     BlockStore, as the client reads (back-pressure: a few blocks read ahead, FILE_READ_AHEAD).
  *
  * Memory stays flat in the vault's size: one page being filled, one list node per level, an index
  * of the manifest's nodes in the spool (one entry per ~16 KiB of manifest) and the set of distinct
@@ -30,6 +30,12 @@ export type VaultFormat = typeof Format;
 
 /** Pages of an export: small, so a change of 1% of the documents changes few bytes of the pages. */
 export const EXPORT_PAGES: ChunkSizes = { targetBytes: 4 * 1024, minBytes: 1024, softMaxBytes: 256 * 1024 };
+
+/**
+ * File blocks read ahead of the one being sent: the store's reads (a file each, on libuv's thread
+ * pool) overlap each other and the socket's writes. At most this many MiB held per export.
+ */
+const FILE_READ_AHEAD = 8;
 
 export const sha256: Format.Sha256 = (bytes) => createHash('sha256').update(bytes).digest();
 
@@ -244,6 +250,7 @@ export async function buildExport(
           return included ? spool.read({ cid: page.cid.toString(), offset, length: page.bytes }) : null;
         },
         fileBlock: (cid) => deps.blocks.readBlock(cid.toString()),
+        fileReadAhead: FILE_READ_AHEAD,
         ...(base
           ? {
               includePage: (page: Format.ExportPage) => !base.pages.has(page.cid.toString()),

@@ -27,5 +27,9 @@ export const exportVault = procedureFor(endpoints.exportVault).query(async ({ in
     return answerWith(reply, Readable.from([]));
   }
   reply.raw.once('close', () => void built.close());
-  return answerWith(reply, Readable.from(built.stream(), { objectMode: false }));
+  // A few MiB buffered ahead of the socket, so the next blocks are read while the last are sent.
+  return answerWith(
+    reply,
+    Readable.from(built.stream(), { objectMode: false, highWaterMark: 4 * 1024 * 1024 }),
+  );
 });
