@@ -2,9 +2,11 @@ import type { DIDDocument, Signer } from '@cella/did';
 import { BackupApi } from './backup-api.js';
 import { DatabaseApi } from './database-api.js';
 import type { EncryptionSettings } from './encryption.js';
+import { CellaSdkError } from './errors.js';
 import { EventsApi } from './events-api.js';
 import { FilesApi } from './files-api.js';
 import { importVault, type ImportVaultOptions, type VaultImportResult } from './portability-api.js';
+import { moveVault, type MoveOptions, type MoveResult } from './vault-move.js';
 import type { UploadData } from './transfer.js';
 import { Http, type HttpOptions } from './http.js';
 import { NodeApi } from './node-api.js';
@@ -124,6 +126,8 @@ export class Vault extends Connection implements CellaClient {
     /** The signed-in key (issues backup credentials; the key material of encryption). */
     signer?: Signer,
     appId = 'default',
+    /** Signs in on another node with this vault's identity (what `connect` was given): `moveTo(url)`. */
+    private readonly reach?: (url: string) => Promise<Connection>,
   ) {
     super(http, session, { signer, appId });
     this.db = new DatabaseApi(http, this);
@@ -142,6 +146,28 @@ export class Vault extends Connection implements CellaClient {
    */
   importVault(car: UploadData, options?: ImportVaultOptions): Promise<VaultImportResult> {
     return importVault(this.http, car, options);
+  }
+
+  /**
+   * Moves this vault to another node (docs/portability.md, "Move"): signs in there with the same
+   * identity (or takes a connection signed in there), streams this node's export into that node's
+   * import, compares what both hold, then marks the vault here moved: every later write here is
+   * refused (403 `VAULT_MOVED`) naming `target`. Stopped anywhere, a move called again resumes
+   * (it sends only what the target lacks). Fails with a `CellaMoveError` (`TARGET_NOT_EMPTY`,
+   * `MISMATCH`, `STILL_CHANGING`) or the node's `CellaApiError`; the vault here stays writable
+   * unless the move completed.
+   */
+  async moveTo(target: string | Connection, options?: MoveOptions): Promise<MoveResult> {
+    let there: Connection;
+    if (typeof target !== 'string') there = target;
+    else if (this.reach) there = await this.reach(target.replace(/\/+$/, ''));
+    else
+      throw new CellaSdkError(
+        'this vault was not opened by connect(): pass a connection signed in on the target instead of its URL',
+      );
+    if (there.did !== this.did)
+      throw new CellaSdkError(`the target connection is signed in as ${there.did}, not ${this.did}`);
+    return moveVault({ from: this.http, to: there.http, url: there.url }, options);
   }
 }
 
@@ -174,7 +200,9 @@ async function startSession(options: ConnectOptions): Promise<{ http: Http; sess
 /** Signs in (signin → sign the challenge → auth) and returns the caller's vault, every area ready. */
 export async function connect(options: ConnectOptions): Promise<Vault> {
   const { http, session } = await startSession(options);
-  return new Vault(http, session, options.signer, appIdOf(options));
+  return new Vault(http, session, options.signer, appIdOf(options), (url) =>
+    signIn({ ...options, url, tokenStore: memoryTokenStore() }),
+  );
 }
 
 /** The application id of the keys: as given, else the app DID an AppIdCredential names, else `default`. */

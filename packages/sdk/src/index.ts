@@ -60,6 +60,14 @@ export {
 } from './database-api.js';
 export { Cursor, type CursorRange } from './cursor.js';
 export type { ImportVaultOptions, VaultImportResult } from './portability-api.js';
+export {
+  CellaMoveError,
+  type MoveErrorCode,
+  type MoveOptions,
+  type MoveResult,
+  type MoveStep,
+  type VaultImportState,
+} from './vault-move.js';
 export type { RetryOptions } from './retry.js';
 export {
   FilesApi,

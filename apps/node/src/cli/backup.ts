@@ -19,11 +19,15 @@ export interface BackupCliOptions {
   out: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
+/** The user's key: from --key-file, else the file $CELLA_USER_KEY_FILE names, else $CELLA_USER_KEY (never printed). */
 export function readKey(keyFile: string | undefined, env: NodeJS.ProcessEnv): string {
-  const raw = keyFile ? readFileSync(keyFile, 'utf8') : env.CELLA_USER_KEY;
+  const file = keyFile ?? env.CELLA_USER_KEY_FILE;
+  const raw = file ? readFileSync(file, 'utf8') : env.CELLA_USER_KEY;
   const hex = raw?.trim();
   if (!hex || !/^[0-9a-fA-F]{64}$/.test(hex))
-    throw new Error('the user key must be 64 hex digits (--key-file FILE or CELLA_USER_KEY)');
+    throw new Error(
+      'the user key must be 64 hex digits (--key-file FILE, CELLA_USER_KEY_FILE=FILE or CELLA_USER_KEY)',
+    );
   return hex;
 }
 

@@ -240,8 +240,9 @@ const vaultImportedEvent = z
     at,
     type: z.literal('vault.imported').meta({ description: 'What happened.' }),
     export: z.string().meta({ description: 'The root CID of the export imported (its id).' }),
-    mode: z.enum(['empty', 'replace']).meta({
-      description: "`empty`: into an empty vault; `replace`: over the vault's previous content.",
+    mode: z.enum(['empty', 'replace', 'update']).meta({
+      description:
+        "`empty`: into an empty vault; `replace`: over the vault's previous content; `update`: the next export of the vault its last import came from (an incremental one, a move's next step).",
     }),
     documents: count.meta({ description: 'Documents the vault now holds.' }),
     files: count.meta({ description: 'Files the vault now holds.' }),

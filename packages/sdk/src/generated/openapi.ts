@@ -2323,10 +2323,10 @@ export interface components {
             /** @description The root CID of the export imported (its id). */
             export: string;
             /**
-             * @description `empty`: into an empty vault; `replace`: over the vault's previous content.
+             * @description `empty`: into an empty vault; `replace`: over the vault's previous content; `update`: the next export of the vault its last import came from (an incremental one, a move's next step).
              * @enum {string}
              */
-            mode: "empty" | "replace";
+            mode: "empty" | "replace" | "update";
             /** @description Documents the vault now holds. */
             documents: number;
             /** @description Files the vault now holds. */
