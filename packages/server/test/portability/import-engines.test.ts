@@ -1,7 +1,9 @@
 /**
  * The cross-engine round trip: a vault exported from a node on SQLite + helia imports into a node
  * on MongoDB (FerretDB from the cached binary, or MONGODB_URI) + kubo, answers every query and
- * download the same, and its files' CIDs are the ones the kubo daemon serves their bytes by.
+ * download the same, and its files' CIDs are the ones the kubo daemon serves their bytes by. Then
+ * the vault moves there (`vault.moveTo`): an incremental export applied onto the MongoDB vault (the
+ * base's pages cut again from what MongoDB stores), both nodes' exports naming the same content.
  * Skipped loudly without FerretDB or kubo.
  */
 import { connect, createDevIdentity, type Vault } from '@cella/sdk';
@@ -126,5 +128,21 @@ describe.skipIf(!available)('vault import across engines', () => {
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(await onA.files.bytes(path)));
     }
+  }, 120_000);
+
+  test('then moved (vault.moveTo): an incremental export onto MongoDB + kubo, both engines holding the same content', async () => {
+    await onA.db.collection('notes').update({ n: { $in: [3, 77] } }, { $set: { tag: 'c' } });
+    await onA.db.collection('notes').insert([{ n: 150, tag: 'b', at: new Date(0) }]);
+    await onA.files.upload('note.txt', 'a changed small file');
+    const steps: string[] = [];
+    const result = await onA.moveTo(onB, {
+      onStep: (step) => void steps.push(step.step === 'export' ? `export ${step.incremental}` : step.step),
+    });
+    expect(steps).toEqual(['export true', 'imported', 'compared']);
+    expect(result).toMatchObject({ to: b.url, transfers: 1, documents: 152, files: 2 });
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const [onNodeB, onNodeA] = [await answers(onB), await answers(onA)];
+    for (const key of Object.keys(onNodeA) as (keyof typeof onNodeA)[])
+      expect(json(onNodeB[key]), key).toEqual(json(onNodeA[key]));
   }, 120_000);
 });

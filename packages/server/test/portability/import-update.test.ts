@@ -4,7 +4,8 @@
  * holds its base — B answers every query and download as A does, and both nodes' exports name the
  * same content. `GET /api/v2/vault/import` tells what B's content came from. An incremental export
  * whose base B does not hold, a B written since its import, or an incremental export without
- * `mode=update` is refused and leaves B as it was.
+ * `mode=update` is refused and leaves B as it was. A full export of the node B's content came from
+ * updates it (another node's is refused); `vault.moveTo` sends one when A forgot B's base (410).
  */
 import { createDevIdentity, connect, type Vault } from '@cella/sdk';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -137,5 +138,35 @@ describe('import of an incremental export (mode=update)', () => {
     expect(refused.body.error.message).toMatch(/written after it imported export .*\?mode=replace/);
     expect(await onB.db.collection('notes').count({ i: 10_000 })).toBe(1);
     expect(await onB.db.collection('notes').count({ i: 601 })).toBe(0);
+  });
+
+  test("a full export updates a vault unchanged since it imported the same node's export; another node's is refused", async () => {
+    const full = await exportOf(onA);
+    const reset = await postImport(onB, full.bytes, '?mode=replace'); // B as A's import left it
+    expect(reset.status).toBe(201);
+    const c = await startTempNode();
+    try {
+      const onC = await connect({ url: c.url, signer: identity.signer });
+      await onC.subscription.subscribe();
+      const foreign = await postImport(onB, (await exportOf(onC)).bytes, '?mode=update');
+      expect(foreign.status).toBe(409);
+      expect(foreign.body.error.message).toContain(`but the vault's content came from ${reset.body.node}`);
+    } finally {
+      await c.stop();
+    }
+    // A forgets the export B imported (it keeps its last 4): moveTo sends a full export, update takes it.
+    // (Each after a write: two exports of the same content in the same second are one export.)
+    for (let i = 0; i < 4; i++) {
+      await onA.db.collection('notes').insert([{ i: 602 + i }]);
+      await exportOf(onA);
+    }
+    const steps: string[] = [];
+    const result = await onA.moveTo(onB, {
+      settleMs: 0,
+      onStep: (step) => void steps.push(step.step === 'export' ? `export ${step.incremental}` : step.step),
+    });
+    expect(steps).toEqual(['export false', 'imported', 'compared']);
+    expect(result.to).toBe(b.url);
+    expect(await snapshot(onB)).toEqual(await snapshot(onA));
   });
 });
