@@ -7,6 +7,8 @@
  * - export MiB/s ÷ SHA-256 MiB/s of the same number of bytes (target ≥ 0.5), import the same
  *   (target ≥ 0.3): the SHA-256 runs in this process, interleaved with the measured runs (hash,
  *   export, hash, import, hash ...), each transfer compared with the mean of the hashes around it;
+ *   beside it the same ratio by CPU time (MiB per CPU second of the node, all its threads, ÷ MiB
+ *   per CPU second of the hash): what the rate ratio is when nothing else takes the cores;
  * - the node's peak RSS during an export and an import (its VmHWM, reset before the transfer, and
  *   VmRSS sampled every 20 ms) minus its RSS at rest before it (target ≤ 64 MiB);
  * - incremental bytes ÷ full bytes (target ≤ 2%).
@@ -33,7 +35,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createDevIdentity } from '@cella/sdk';
-import { fmt, median, pct, printTable } from './lib.js';
+import { cpuMs, fmt, median, pct, printTable } from './lib.js';
 import { startBenchNode } from './node-under-test.js';
 
 const MiB = 1024 * 1024;
@@ -55,14 +57,26 @@ function fileBytes(seed: number, i: number): Buffer {
   return piece;
 }
 
-/** SHA-256 of `bytes` bytes, 1 MiB at a time, as MiB/s. */
-function sha256Rate(bytes: number): number {
+interface Rate {
+  /** MiB/s. */
+  wall: number;
+  /** MiB per CPU second. */
+  cpu: number;
+}
+
+/** SHA-256 of `bytes` bytes, 1 MiB at a time: MiB/s, and MiB per CPU second of this process. */
+function sha256Rate(bytes: number): Rate {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const hash = createHash('sha256');
   for (let done = 0; done < bytes; done += MiB)
     hash.update(base.subarray(done % base.length, (done % base.length) + Math.min(MiB, bytes - done)));
   hash.digest();
-  return bytes / MiB / ((performance.now() - t0) / 1000);
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    wall: bytes / MiB / ((performance.now() - t0) / 1000),
+    cpu: bytes / MiB / ((cpu.user + cpu.system) / 1e6),
+  };
 }
 
 const status = (pid: number, field: string): number =>
@@ -162,9 +176,33 @@ function importOnce(url: string, token: string, file: string) {
 interface Round {
   rate: number;
   sha: number;
+  /**
+   * MiB per CPU second of the node (all its threads) and of the SHA-256: their ratio is the rate
+   * ratio on a machine where nothing else takes the cores (the client's CPU is not counted).
+   */
+  cpuRate: number;
+  shaCpu: number;
   rest: number;
   peak: number;
   load: number;
+}
+
+/** One transfer's figures, against the mean of the SHA-256 runs before and after it. */
+function round(
+  bytes: number,
+  seconds: number,
+  cpuSeconds: number,
+  before: Rate,
+  after: Rate,
+  rss: { rest: number; peak: number; load: number },
+): Round {
+  return {
+    rate: bytes / MiB / seconds,
+    sha: (before.wall + after.wall) / 2,
+    cpuRate: bytes / MiB / cpuSeconds,
+    shaCpu: (before.cpu + after.cpu) / 2,
+    ...rss,
+  };
 }
 
 const roundRow = (measure: string, bytes: number, rounds: Round[], target: string, rssTarget: string) => {
@@ -175,6 +213,7 @@ const roundRow = (measure: string, bytes: number, rounds: Round[], target: strin
     'MiB/s': rounds.map((r) => fmt(r.rate, 1)).join(', '),
     'sha256 MiB/s': rounds.map((r) => fmt(r.sha, 1)).join(', '),
     ratio: `${ratios.map((x) => fmt(x, 2)).join(', ')} (median ${fmt(median(ratios), 2)}; ${target})`,
+    'by CPU time': rounds.map((r) => fmt(r.cpuRate / r.shaCpu, 2)).join(', '),
     'peak RSS − rest (MiB)': `${rounds.map((r) => `${fmt(r.peak - r.rest, 1)} (${fmt(r.rest)}→${fmt(r.peak)})`).join(', ')}; ${rssTarget}`,
     'load avg': rounds.map((r) => fmt(r.load, 1)).join(', '),
   };
@@ -214,9 +253,11 @@ export async function benchPortability(): Promise<void> {
     for (let r = 0; r < ROUNDS; r++) {
       const rest = await restRss(pid);
       const load = loadavg()[0]!;
+      const cpu0 = cpuMs(pid);
       const { result, peak } = await peakRss(pid, () => exportOnce(node.url, token));
+      const cpuSeconds = (cpuMs(pid) - cpu0) / 1000;
       const shaAfter = sha256Rate(bytes);
-      exports.push({ rate: bytes / MiB / result.seconds, sha: (shaBefore + shaAfter) / 2, rest, peak, load });
+      exports.push(round(bytes, result.seconds, cpuSeconds, shaBefore, shaAfter, { rest, peak, load }));
       shaBefore = shaAfter;
     }
 
@@ -230,19 +271,15 @@ export async function benchPortability(): Promise<void> {
         const targetPid = target.node.process.pid!;
         const rest = await restRss(targetPid);
         const load = loadavg()[0]!;
+        const cpu0 = cpuMs(targetPid);
         const { result, peak } = await peakRss(targetPid, () =>
           importOnce(target.node.url, targetToken, carFile),
         );
+        const cpuSeconds = (cpuMs(targetPid) - cpu0) / 1000;
         const shaAfter = sha256Rate(bytes);
         if (result.answer.documents !== DOCS || result.answer.files !== FILES)
           throw new Error(`the import answered ${JSON.stringify(result.answer)}`);
-        imports.push({
-          rate: bytes / MiB / result.seconds,
-          sha: (shaBefore + shaAfter) / 2,
-          rest,
-          peak,
-          load,
-        });
+        imports.push(round(bytes, result.seconds, cpuSeconds, shaBefore, shaAfter, { rest, peak, load }));
         shaBefore = shaAfter;
       } finally {
         await target.stop();
@@ -273,6 +310,7 @@ export async function benchPortability(): Promise<void> {
           'MiB/s': fmt(incremental.bytes / MiB / incremental.seconds, 1),
           'sha256 MiB/s': '',
           ratio: `${pct(incremental.bytes, bytes)} of the full export (target ≤ 2%)`,
+          'by CPU time': '',
           'peak RSS − rest (MiB)': '',
           'load avg': fmt(loadavg()[0]!, 1),
         },
