@@ -1,7 +1,8 @@
 /**
  * End-to-end encryption's cost to an app (issue 25), through the SDK in this process against a
  * child-process node, each encrypted figure beside the plain one of the same bytes measured in the
- * same round (rounds alternate plain and encrypted, the figure is the median round's ratio):
+ * same round (each round runs both, plain first in even rounds and encrypted first in odd ones, after
+ * a warm-up; the figure is the median round's ratio, printed with the load average):
  * - upload and download of one streamed file (256 MiB): encrypted MiB/s ÷ plain MiB/s (target ≥ 0.6);
  * - insert of 1,000 documents in one call: encrypted ÷ plain documents/s (target ≥ 0.7);
  * - find of 100 documents (equality on a searchable field, 100 of the 1,000): encrypted ÷ plain
@@ -12,6 +13,7 @@
  *   BENCH_ENCRYPTION_ROUNDS=3  rounds (the median round's ratios are printed)
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type { Vault } from '@cella/sdk';
 import { fmt, median, printTable } from './lib.js';
 import { startBenchNode } from './node-under-test.js';
@@ -84,8 +86,10 @@ async function round(vault: Vault, r: number): Promise<Round> {
     await vault.files.delete(`bench/${r}-${encrypt}.bin`);
     return rate;
   };
-  const [plainUp, plainDown] = await rates(false);
-  const [sealedUp, sealedDown] = await rates(true);
+  // Alternate which side goes first (the machine's load drifts; neither side always gets the later slot).
+  const first = r % 2 === 0;
+  const [a, b] = [await rates(!first), await rates(first)];
+  const [[plainUp, plainDown], [sealedUp, sealedDown]] = first ? [b, a] : [a, b];
   const upload: Round['upload'] = [plainUp, sealedUp];
   const download: Round['download'] = [plainDown, sealedDown];
 
@@ -93,10 +97,11 @@ async function round(vault: Vault, r: number): Promise<Round> {
   const plain = await vault.db.createCollection(`plain_${r}`);
   const sealed = await vault.db.createCollection(`sealed_${r}`, { encrypt: true, searchable: ['tag'] });
   await sealed.count(); // the collection's keys derived before the clock starts, as after an app's first call
-  const insert: Round['insert'] = [
-    DOCUMENTS / (await seconds(() => plain.insert(docs.map((d) => ({ ...d }))))),
-    DOCUMENTS / (await seconds(() => sealed.insert(docs.map((d) => ({ ...d }))))),
-  ];
+  const inserts = async (collection: typeof plain | typeof sealed) =>
+    DOCUMENTS / (await seconds(() => collection.insert(docs.map((d) => ({ ...d })))));
+  const insert: Round['insert'] = first
+    ? [await inserts(plain), await inserts(sealed)]
+    : (([s, p]) => [p, s] as Round['insert'])([await inserts(sealed), await inserts(plain)]);
   const finds = async (find: () => Promise<unknown[]>) =>
     FINDS /
     (await seconds(async () => {
@@ -107,10 +112,11 @@ async function round(vault: Vault, r: number): Promise<Round> {
     }));
   await plain.find({ tag: 'wanted' }).toArray(); // both warmed (the node's plan cache, the client's code)
   await sealed.find({ tag: 'wanted' }).toArray();
-  const find: Round['find'] = [
-    await finds(() => plain.find({ tag: 'wanted' }).toArray()),
-    await finds(() => sealed.find({ tag: 'wanted' }).toArray()),
-  ];
+  const plainFinds = () => finds(() => plain.find({ tag: 'wanted' }).toArray());
+  const sealedFinds = () => finds(() => sealed.find({ tag: 'wanted' }).toArray());
+  const find: Round['find'] = first
+    ? [await plainFinds(), await sealedFinds()]
+    : (([s, p]) => [p, s] as Round['find'])([await sealedFinds(), await plainFinds()]);
   await vault.db.deleteCollection(`plain_${r}`);
   await vault.db.deleteCollection(`sealed_${r}`);
   return { upload, download, insert, find };
@@ -120,8 +126,18 @@ export async function benchEncryption(): Promise<void> {
   const bench = await startBenchNode();
   try {
     await bench.vault.subscription.subscribe();
+    // A warm-up (not counted): the first upload and insert of a process pay for its connections and code.
+    await bench.vault.files.upload('bench/warm.bin', fileStream(8 * MiB), { encrypt: true });
+    await bench.vault.files.upload('bench/warm.bin', fileStream(8 * MiB));
+    await bench.vault.files.delete('bench/warm.bin');
+    const load = () =>
+      loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ');
+    const loadBefore = load();
     const rounds: Round[] = [];
     for (let r = 0; r < ROUNDS; r++) rounds.push(await round(bench.vault, r));
+    const loadAfter = load();
     const rows: [label: keyof Round, what: string, unit: string, target: number][] = [
       ['upload', `upload of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
       ['download', `download of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
@@ -129,7 +145,7 @@ export async function benchEncryption(): Promise<void> {
       ['find', `find of ${FOUND} documents (searchable equality)`, 'finds/s', 0.7],
     ];
     printTable(
-      `End-to-end encryption through the SDK, encrypted ÷ plain (median of ${ROUNDS} rounds, child-process node)`,
+      `End-to-end encryption through the SDK, encrypted ÷ plain (median of ${ROUNDS} rounds, child-process node; load average ${loadBefore} before, ${loadAfter} after)`,
       rows.map(([key, what, unit, target]) => {
         const ratios = rounds.map((r) => r[key][1] / r[key][0]);
         const ratio = median(ratios);

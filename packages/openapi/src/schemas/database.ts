@@ -35,6 +35,23 @@ export const createCollectionRequest = z
       description:
         'An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start.',
     }),
+    is_encrypt: z.boolean().optional().meta({
+      description:
+        'The client encrypts the documents (end-to-end; the node stores the flag, listed with the collection). Default false. Only a collection this request creates takes the flags: an existing one keeps its own.',
+    }),
+    encrypt_method: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({
+        description: 'With `is_encrypt`: how the client encrypts (`cella-v1`, `user_did`); required then.',
+        examples: ['cella-v1'],
+      }),
+  })
+  .refine((body) => (body.is_encrypt === true) === (body.encrypt_method !== undefined), {
+    message: '`encrypt_method` comes with `is_encrypt: true`, and only with it',
+    path: ['encrypt_method'],
   })
   .meta({ id: 'CreateCollectionRequest', examples: [{ name: 'notes', if_not_exists: true }] });
 export const collectionInfo = z

@@ -12,7 +12,6 @@
  */
 import {
   CellaCryptoError,
-  CellaApiError,
   type CreateEncryptedOptions,
   type DeleteResult,
   type EncryptedFindOptions,
@@ -85,18 +84,22 @@ export class EncryptedCollectionImpl {
       );
     if (method === HIVE_METHOD) await collection.keyring.hiveKey();
     else await collection.keyring.appSecret(); // the signer is checked before anything is created
-    // The reference's create-collection route (the Hive dialect) is the one that takes the flags.
-    try {
-      await cryptoHost(host).http.json(`/api/v2/vault/db/collections/${encodeURIComponent(name)}`, {
-        method: 'PUT',
+    // The create route takes the flags. With ifNotExists an existing collection answers
+    // `created: false` (never a failing request) and keeps its own flags and keys.
+    const { created } = await cryptoHost(host).http.json<{ created: boolean }>(
+      '/api/v2/vault/db/collections',
+      {
+        method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ is_encrypt: true, encrypt_method: method }),
-      });
-    } catch (error) {
-      if (options.ifNotExists && error instanceof CellaApiError && error.code === 'ALREADY_EXISTS')
-        return collection;
-      throw error;
-    }
+        body: JSON.stringify({
+          name,
+          is_encrypt: true,
+          encrypt_method: method,
+          ...(options.ifNotExists ? { if_not_exists: true } : {}),
+        }),
+      },
+    );
+    if (!created) return collection;
     if (method === CELLA_METHOD) {
       const previous = await collection.records.get<CollectionRecord>(collectionTarget(name));
       // A collection of this name existed before: a new generation, and its shares are void.

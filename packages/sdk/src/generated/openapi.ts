@@ -1171,6 +1171,13 @@ export interface components {
             name: components["schemas"]["CollectionName"];
             /** @description An existing collection of that name is not an error: the answer says `created: false`. Default false (455 when it exists). What an app sends at every start. */
             if_not_exists?: boolean;
+            /** @description The client encrypts the documents (end-to-end; the node stores the flag, listed with the collection). Default false. Only a collection this request creates takes the flags: an existing one keeps its own. */
+            is_encrypt?: boolean;
+            /**
+             * @description With `is_encrypt`: how the client encrypts (`cella-v1`, `user_did`); required then.
+             * @example cella-v1
+             */
+            encrypt_method?: string;
         };
         /**
          * @description A collection name: 1–64 letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. Names of internal collections (starting with `__` or `system.`, and `collections`, `scripts`, `ipfs_files`, …) are refused.

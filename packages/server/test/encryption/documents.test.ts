@@ -169,3 +169,43 @@ describe('keys', () => {
     expect(error.code).toBe('NO_KEY_MATERIAL');
   });
 });
+
+describe('creating', () => {
+  test('createCollection with ifNotExists: an existing collection answers without a failing request and keeps its keys', async () => {
+    const statuses: string[] = [];
+    const watched = await connect({
+      url: node.url,
+      signer: createKeySigner(hexToBytes(aliceKey), { method: 'key' }),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(`${init?.method ?? 'GET'} ${response.status}`);
+        return response;
+      },
+    });
+    const again = await watched.db.createCollection('notes', { encrypt: true, ifNotExists: true });
+    expect((await again.find({ title: 'taxes' }).toArray()).map((d) => d.body)).toEqual([
+      'the accountant is Mrs. Smith',
+    ]);
+    const fresh = await watched.db.createCollection('created_once', { encrypt: true, ifNotExists: true });
+    await fresh.insert({ secret: 'kept' });
+    const same = await watched.db.createCollection('created_once', { encrypt: true, ifNotExists: true });
+    expect(await same.findOne({})).toMatchObject({ secret: 'kept' });
+    expect(await same.method()).toBe('cella-v1');
+    expect(statuses.filter((s) => !/ 2\d\d$/.test(s))).toEqual([]);
+    // The primary route takes the flags only together, and lists them.
+    for (const body of [{ encrypt_method: 'cella-v1' }, { is_encrypt: true }])
+      expect(
+        (await rawCall(alice, 'POST', '/api/v2/vault/db/collections', { name: 'half', ...body })).status,
+      ).toBe(400);
+    const listed = await rawCall(alice, 'GET', '/api/v2/vault/db/collections');
+    expect(listed.body.collections).toContainEqual({
+      name: 'created_once',
+      is_encrypt: true,
+      encrypt_method: 'cella-v1',
+    });
+    await expect(watched.db.createCollection('created_once', { encrypt: true })).rejects.toMatchObject({
+      status: 455,
+      code: 'ALREADY_EXISTS',
+    });
+  });
+});
