@@ -18,9 +18,10 @@ import { CellaCryptoError } from '@cella/sdk';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Aead, NONCE_BYTES } from './aead.js';
-import { b64, concat, fromUtf8, randomBytes, unb64, utf8 } from './bytes.js';
+import { b64, fromUtf8, randomBytes, unb64, utf8 } from './bytes.js';
 import { canonicalJson } from './canonical-json.js';
 import { derive } from './key-material.js';
+import { nativeCrypto } from './native.js';
 
 export const CELLA_METHOD = 'cella-v1';
 export const SEALED_FIELD = '__cella';
@@ -32,17 +33,27 @@ type Doc = Record<string, unknown>;
 export interface CollectionKeys {
   generation: number;
   aead: Aead;
-  /** HMAC-SHA256 keyed with K_search, its key blocks hashed once (each token clones it). */
-  search: ReturnType<typeof hmac.create>;
+  /** HMAC-SHA256 keyed with K_search, of a text's UTF-8 (node:crypto's, else @noble's with its key blocks hashed once). */
+  search: (message: string) => Uint8Array;
   /** A commitment to the key (in the collection's record): tells a wrong key from a damaged document. */
   check: string;
+}
+
+function hmacSha256(key: Uint8Array): (message: string) => Uint8Array {
+  if (nativeCrypto) {
+    const secret = nativeCrypto.createSecretKey(key);
+    const native = nativeCrypto;
+    return (message) => native.createHmac('sha256', secret).update(message, 'utf8').digest();
+  }
+  const keyed = hmac.create(sha256, key);
+  return (message) => keyed.clone().update(utf8(message)).digest();
 }
 
 export async function collectionKeys(secret: Uint8Array, generation: number): Promise<CollectionKeys> {
   return {
     generation,
     aead: await Aead.create(derive(secret, 'encrypt')),
-    search: hmac.create(sha256, derive(secret, 'search')),
+    search: hmacSha256(derive(secret, 'search')),
     check: b64(derive(secret, 'check').subarray(0, 16)),
   };
 }
@@ -55,25 +66,24 @@ export function idText(id: unknown): string {
   return canonicalJson(id);
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /** A new ObjectId (seconds ‖ 8 random bytes), in Extended JSON: encrypted documents get their `_id` on the client. */
-export function newObjectId(): { $oid: string } {
-  const bytes = concat(new Uint8Array(4), randomBytes(8));
-  new DataView(bytes.buffer).setUint32(0, Math.floor(Date.now() / 1000), false);
-  return { $oid: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') };
+export function newObjectId(random: Uint8Array = randomBytes(8)): { $oid: string } {
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
+  let hex = seconds;
+  for (let i = 0; i < 8; i++) hex += HEX[random[i]!]!;
+  return { $oid: hex };
 }
 
-function adFor(collection: string, id: unknown): Uint8Array {
-  return utf8(`cella-v1 document\0${collection}\0${idText(id)}`);
+function adFor(collection: string, id: unknown): string {
+  return `cella-v1 document\0${collection}\0${idText(id)}`;
 }
 
 export function searchToken(keys: CollectionKeys, path: string, value: unknown): string {
-  return b64(
-    keys.search
-      .clone()
-      .update(utf8(`${path}\0${canonicalJson(value)}`))
-      .digest()
-      .subarray(0, 16),
-  );
+  return b64(keys.search(`${path}\0${canonicalJson(value)}`).subarray(0, 16));
 }
 
 export function valueAt(doc: unknown, path: string): unknown {
@@ -107,25 +117,56 @@ export function tokensOf(keys: CollectionKeys, searchable: readonly string[], bo
   return out;
 }
 
-/** The stored form of a document (its `_id` given, else a new ObjectId). */
+/**
+ * The stored form of documents (each its `_id`, else a new ObjectId), sealed in one batch: one
+ * draw of random bytes for every nonce (and new `_id`), one call to the cipher.
+ */
+export async function sealDocuments(
+  keys: CollectionKeys,
+  collection: string,
+  searchable: readonly string[],
+  docs: Doc[],
+): Promise<Doc[]> {
+  // One draw for every document's nonce and new _id; each document's sealed bytes start with
+  // version ‖ generation ‖ nonce, the nonce drawn in place.
+  const random = randomBytes(docs.length * 8);
+  const parts = docs.map((doc, i) => {
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+      throw new TypeError('a document must be a plain object');
+    const { _id, ...body } = doc;
+    if (SEALED_FIELD in body)
+      throw new CellaCryptoError('UNSUPPORTED', `a document's own field cannot be named ${SEALED_FIELD}`);
+    return { id: _id ?? newObjectId(random.subarray(i * 8, i * 8 + 8)), body };
+  });
+  const heads = randomBytes(docs.length * HEAD);
+  const sealed = await keys.aead.sealMany(
+    parts.map(({ id, body }, i) => {
+      const prefix = heads.subarray(i * HEAD, (i + 1) * HEAD);
+      prefix[0] = VERSION;
+      new DataView(prefix.buffer, prefix.byteOffset).setUint32(1, keys.generation, false);
+      return {
+        nonce: prefix.subarray(5),
+        plaintext: JSON.stringify(body),
+        ad: adFor(collection, id),
+        prefix,
+      };
+    }),
+  );
+  return parts.map(({ id, body }, i) => ({
+    _id: id,
+    [SEALED_FIELD]: b64(sealed[i]!),
+    ...tokensOf(keys, searchable, body),
+  }));
+}
+
+/** The stored form of one document (`sealDocuments`). */
 export async function sealDocument(
   keys: CollectionKeys,
   collection: string,
   searchable: readonly string[],
   doc: Doc,
 ): Promise<Doc> {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
-    throw new TypeError('a document must be a plain object');
-  const { _id, ...body } = doc;
-  if (SEALED_FIELD in body)
-    throw new CellaCryptoError('UNSUPPORTED', `a document's own field cannot be named ${SEALED_FIELD}`);
-  const id = _id ?? newObjectId();
-  const nonce = randomBytes(NONCE_BYTES);
-  const head = new Uint8Array(5);
-  head[0] = VERSION;
-  new DataView(head.buffer).setUint32(1, keys.generation, false);
-  const sealed = await keys.aead.seal(nonce, utf8(JSON.stringify(body)), adFor(collection, id));
-  return { _id: id, [SEALED_FIELD]: b64(concat(head, nonce, sealed)), ...tokensOf(keys, searchable, body) };
+  return (await sealDocuments(keys, collection, searchable, [doc]))[0]!;
 }
 
 /** The generation a stored document was sealed with (which key opens it). */
@@ -150,19 +191,28 @@ function sealedBytes(stored: Doc): Uint8Array {
   return bytes;
 }
 
-/** The document as the app wrote it, with `_id` and the node's timestamps (unless the document has its own). */
-export async function openDocument(keys: CollectionKeys, collection: string, stored: Doc): Promise<Doc> {
-  const bytes = sealedBytes(stored);
-  const plain = await keys.aead.open(
-    bytes.subarray(5, HEAD),
-    bytes.subarray(HEAD),
-    adFor(collection, stored._id),
-    'TAMPERED',
-    `document ${idText(stored._id)}`,
+/**
+ * The documents as the app wrote them, with `_id` and the node's timestamps (unless a document
+ * has its own), opened in one batch (all sealed under `keys`' generation).
+ */
+export async function openDocuments(keys: CollectionKeys, collection: string, stored: Doc[]): Promise<Doc[]> {
+  const plain = await keys.aead.openMany(
+    stored.map((s) => {
+      const bytes = sealedBytes(s);
+      return { nonce: bytes.subarray(5, HEAD), sealed: bytes.subarray(HEAD), ad: adFor(collection, s._id) };
+    }),
+    { code: 'TAMPERED', what: (i) => `document ${idText(stored[i]!._id)}` },
   );
-  const body = JSON.parse(fromUtf8(plain)) as Doc;
-  const out: Doc = { _id: stored._id };
-  for (const stamp of ['created', 'modified'])
-    if (stored[stamp] !== undefined && !(stamp in body)) out[stamp] = stored[stamp];
-  return Object.assign(out, body);
+  return stored.map((s, i) => {
+    const body = JSON.parse(fromUtf8(plain[i]!)) as Doc;
+    const out: Doc = { _id: s._id };
+    for (const stamp of ['created', 'modified'])
+      if (s[stamp] !== undefined && !(stamp in body)) out[stamp] = s[stamp];
+    return Object.assign(out, body);
+  });
+}
+
+/** One document (`openDocuments`). */
+export async function openDocument(keys: CollectionKeys, collection: string, stored: Doc): Promise<Doc> {
+  return (await openDocuments(keys, collection, [stored]))[0]!;
 }

@@ -80,9 +80,13 @@ export async function ownerFileKey(filesKey: Uint8Array, header: Uint8Array): Pr
   return { id, key };
 }
 
-const NO_AD = new Uint8Array(0);
-/** Chunks sealed or opened at once: WebCrypto runs them on other threads while this one streams. */
-const IN_FLIGHT = 4;
+/**
+ * Chunks sealed or opened in one call (1 MiB of plaintext): one buffer handed on per run, not one
+ * per chunk. Memory stays bounded by a run and the pieces the source hands in.
+ */
+const RUN = 16;
+/** Runs in flight: the next one is sealed (WebCrypto, on other threads) while the last one is sent. */
+const IN_FLIGHT = 2;
 
 function chunkNonce(index: number, last: boolean): Uint8Array {
   const nonce = new Uint8Array(NONCE_BYTES);
@@ -93,9 +97,13 @@ function chunkNonce(index: number, last: boolean): Uint8Array {
   return nonce;
 }
 
+/** The nonces of a run of `count` chunks from `first`, the last of them the file's last when `last`. */
+const runNonces = (first: number, count: number, last: boolean) => (i: number) =>
+  chunkNonce(first + i, last && i === count - 1);
+
 /**
- * Encrypts plaintext pieces: the header, then the chunks. `onPlaintext` hears of each chunk's
- * plaintext bytes as it is handed on (progress in plaintext bytes).
+ * Encrypts plaintext pieces: the header, then the chunks, a run of them at a time. `onPlaintext`
+ * hears of each run's plaintext bytes as it is handed on (progress in plaintext bytes).
  */
 export async function* cellaEncrypt(
   filesKey: Uint8Array,
@@ -108,10 +116,14 @@ export async function* cellaEncrypt(
   const queue = new ByteQueue();
   const sealed = new InOrder<[Uint8Array, number]>(IN_FLIGHT);
   let index = 0;
-  const seal = (chunk: Uint8Array, last: boolean) =>
-    aead
-      .seal(chunkNonce(index++, last), chunk, NO_AD)
-      .then((out) => [out, chunk.length] as [Uint8Array, number]);
+  const seal = (count: number, last: boolean) => {
+    const plaintext = queue.take(last ? queue.length : count * CHUNK);
+    const nonces = runNonces(index, count, last);
+    index += count;
+    return aead
+      .sealRun(plaintext, CHUNK, nonces)
+      .then((out) => [out, plaintext.length] as [Uint8Array, number]);
+  };
   const handOn = async function* (results: AsyncGenerator<[Uint8Array, number]>) {
     for await (const [out, plaintext] of results) {
       yield out;
@@ -120,10 +132,10 @@ export async function* cellaEncrypt(
   };
   for await (const piece of source) {
     queue.push(piece);
-    // A full chunk is not the last while more bytes follow it.
-    while (queue.length > CHUNK) yield* handOn(sealed.push(seal(queue.take(CHUNK), false)));
+    // Full runs only, and never the last chunk while more bytes may follow it.
+    while (queue.length > RUN * CHUNK) yield* handOn(sealed.push(seal(RUN, false)));
   }
-  yield* handOn(sealed.push(seal(queue.take(queue.length), true)));
+  yield* handOn(sealed.push(seal(Math.max(1, Math.ceil(queue.length / CHUNK)), true)));
   yield* handOn(sealed.drain());
 }
 
@@ -139,22 +151,28 @@ export async function* cellaDecrypt(
   const opened = new InOrder<Uint8Array>(IN_FLIGHT);
   let aead: Aead | undefined;
   let index = 0;
-  const open = (bytes: Uint8Array, last: boolean) =>
-    aead!.open(
-      chunkNonce(index++, last),
-      bytes,
-      NO_AD,
-      'TAMPERED',
-      last ? 'the last part of the file' : `part ${index} of the file`,
+  const open = (count: number, last: boolean) => {
+    const first = index;
+    index += count;
+    return aead!.openRun(
+      queue.take(last ? queue.length : count * WIRE_CHUNK),
+      WIRE_CHUNK,
+      runNonces(first, count, last),
+      {
+        code: 'TAMPERED',
+        what: (i) =>
+          last && i === count - 1 ? 'the last part of the file' : `part ${first + i + 1} of the file`,
+      },
     );
+  };
   for await (const piece of source) {
     queue.push(piece);
     if (!aead && queue.length >= CELLA_FILE_HEADER_BYTES)
       aead = await Aead.create((await keyFor(queue.take(CELLA_FILE_HEADER_BYTES))).key);
-    while (aead && queue.length > WIRE_CHUNK) yield* opened.push(open(queue.take(WIRE_CHUNK), false));
+    while (aead && queue.length > RUN * WIRE_CHUNK) yield* opened.push(open(RUN, false));
   }
   if (!aead) throw new CellaCryptoError('TAMPERED', 'the encrypted file is shorter than its header');
   if (queue.length < TAG_BYTES) throw new CellaCryptoError('TAMPERED', 'the encrypted file was cut short');
-  yield* opened.push(open(queue.take(queue.length), true));
+  yield* opened.push(open(Math.ceil(queue.length / WIRE_CHUNK), true));
   yield* opened.drain();
 }

@@ -25,9 +25,10 @@ import {
 import {
   CELLA_METHOD,
   generationOf,
-  openDocument,
+  openDocuments,
   SEALED_FIELD,
   sealDocument,
+  sealDocuments,
   searchToken,
   valueAt,
   type CollectionKeys,
@@ -161,7 +162,29 @@ export class EncryptedCollectionImpl {
   }
 
   private async open(state: State & { scheme: 'cella' }, stored: Doc): Promise<Doc> {
-    return openDocument(await this.keysFor(state, generationOf(stored)), this.name, stored);
+    return (await this.openAll(state, [stored]))[0]!;
+  }
+
+  /** Opens stored documents in batches, one per generation (all of the current one, but during a revocation). */
+  private async openAll(state: State & { scheme: 'cella' }, stored: Doc[]): Promise<Doc[]> {
+    const byGeneration = new Map<number, number[]>();
+    stored.forEach((s, i) => {
+      const generation = generationOf(s);
+      const indexes = byGeneration.get(generation);
+      if (indexes) indexes.push(i);
+      else byGeneration.set(generation, [i]);
+    });
+    const out = new Array<Doc>(stored.length);
+    for (const [generation, indexes] of byGeneration) {
+      const keys = await this.keysFor(state, generation);
+      const opened = await openDocuments(
+        keys,
+        this.name,
+        indexes.map((i) => stored[i]!),
+      );
+      indexes.forEach((at, i) => (out[at] = opened[i]!));
+    }
+    return out;
   }
 
   /** Inserts one document or a list, sealed (all or nothing). */
@@ -171,7 +194,7 @@ export class EncryptedCollectionImpl {
     const stored =
       state.scheme === 'hive'
         ? list.map((d) => state.cipher.encryptDocument(d))
-        : await Promise.all(list.map((d) => sealDocument(state.keys, this.name, state.record.searchable, d)));
+        : await sealDocuments(state.keys, this.name, state.record.searchable, list);
     return this.plain.insert(Array.isArray(documents) ? stored : stored[0]!, options);
   }
 
@@ -206,7 +229,7 @@ export class EncryptedCollectionImpl {
   private async matching(state: State & { scheme: 'cella' }, filter: Doc, sort?: Record<string, 1 | -1>) {
     const { server } = this.pushDown(state, filter);
     const stored = await findAll(this.plain, server, this.sortIsClear(sort) && sort ? { sort } : {});
-    const opened = await Promise.all(stored.map((s) => this.open(state, s)));
+    const opened = await this.openAll(state, stored);
     return stored.map((s, i) => ({ stored: s, doc: opened[i]! })).filter(({ doc }) => matches(doc, filter));
   }
 
@@ -226,7 +249,7 @@ export class EncryptedCollectionImpl {
         ...(skip ? { skip } : {}),
         ...(limit ? { limit } : {}),
       });
-      docs = await Promise.all(stored.map((s) => this.open(state, s)));
+      docs = await this.openAll(state, stored);
       docs = docs.filter((d) => matches(d, filter));
     } else {
       docs = (await this.matching(state, filter, sort)).map((m) => m.doc);

@@ -23,7 +23,7 @@ import {
 } from '@cella/sdk';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/ciphers/utils.js';
-import { collectionKeys, openDocument, generationOf } from './cella-documents.js';
+import { collectionKeys, openDocuments, generationOf } from './cella-documents.js';
 import { CELLA_FILE_HEADER_BYTES, parseHeader, ownerFileKey } from './cella-files.js';
 import { openDownload } from './encrypted-files.js';
 import type { EncryptedCollectionImpl } from './encrypted-collection.js';
@@ -229,16 +229,13 @@ export class SharedCollection {
       page = (await this.run(stored.length)).documents?.items ?? [];
       stored.push(...page);
     }
-    const docs: Doc[] = [];
-    for (const s of stored) {
+    for (const s of stored)
       if (generationOf(s) !== share.generation)
         throw new CellaCryptoError(
           'WRONG_KEY',
           'a document is sealed under a key that was not shared with you (the owner is re-encrypting, or revoked your access)',
         );
-      const doc = await openDocument(keys, name, s);
-      if (matches(doc, filter)) docs.push(doc);
-    }
+    const docs = (await openDocuments(keys, name, stored)).filter((doc) => matches(doc, filter));
     if (options.sort) sortDocuments(docs, options.sort);
     const skip = options.skip ?? 0;
     const page = docs.slice(skip, options.limit ? skip + options.limit : undefined);
