@@ -12,6 +12,7 @@ import { mongoTargetAvailable, startMongoTarget, type MongoTarget } from '@cella
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { bytesOf } from '../backup/helpers.js';
+import { snapshot } from './vault-snapshot.js';
 
 const available =
   mongoTargetAvailable() && (process.env.KUBO_API_URL !== undefined || kuboBinary() !== undefined);
@@ -34,29 +35,10 @@ const big = bytesOf('engines', 3 * 1024 * 1024 + 17);
 
 /** Everything a user reads of a vault but the database bytes (each engine counts its own). */
 async function answers(vault: Vault) {
-  const collections = (await vault.db.listCollections()).sort();
-  const documents: Record<string, unknown[]> = {};
-  const indexes: Record<string, unknown[]> = {};
-  for (const name of collections) {
-    const collection = vault.db.collection(name);
-    documents[name] = await collection.find({}, { sort: { _id: 1 } }).toArray();
-    // The engine's automatic indexes are its own (SQLite makes them for the queries it sees).
-    indexes[name] = (await collection.listIndexes()).filter((i) => i.name !== '_id_' && !i.auto);
-  }
-  const files = (await vault.files.list('', { recursive: true })).sort((x, y) => (x.name < y.name ? -1 : 1));
-  const contents: Record<string, string> = {};
-  for (const file of files)
-    if (file.is_file)
-      contents[file.name] = Buffer.from(await vault.files.bytes(file.name)).toString('base64');
-  const info = await vault.subscription.info();
+  const { usage, ...read } = await snapshot(vault);
   return {
-    collections,
-    documents,
-    indexes,
-    files,
-    contents,
-    scripts: await vault.scripts.list(),
-    filesUsed: info.storage_used - info.database_used,
+    ...read,
+    filesUsed: usage.storage_used - usage.database_used,
     ranges: {
       sorted: await vault.db
         .collection('notes')
