@@ -21,9 +21,15 @@ export const PAGE = 100;
  * (more streams, a busier machine, a slower network stack), and is nothing while writes are sparse
  * (the first write after a pause goes out at once) or a page is cheap (a few streams).
  */
-const FAN_OUT_SHARE = 0.1;
+const FAN_OUT_SHARE = 0.05;
 /** The longest a write's event waits for the fan-out before it is handed out (the latency bound). */
 const MAX_WAIT_MS = 50;
+/**
+ * Pages cheaper than this (on average) are handed out at once: a few streams cost microseconds,
+ * and waiting would only add latency. The average (each page weighs a fifth) keeps one slow page,
+ * a garbage collection in its middle, from delaying the next events of a vault with one subscriber.
+ */
+const PACED_FROM_MS = 0.3;
 
 export class VaultFeed {
   readonly streams = new Set<EventStream>();
@@ -38,7 +44,7 @@ export class VaultFeed {
   private scheduled = false;
   /** When the last page's hand-out ended (its socket writes made), and what it took, in ms. */
   private lastPageEnd = 0;
-  private lastPageCost = 0;
+  private pageCost = 0;
 
   constructor(
     readonly userDid: string,
@@ -124,7 +130,8 @@ export class VaultFeed {
   soon(pull: () => void): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    const pause = Math.min(MAX_WAIT_MS, this.lastPageCost * (1 / FAN_OUT_SHARE - 1));
+    const cost = this.pageCost;
+    const pause = cost < PACED_FROM_MS ? 0 : Math.min(MAX_WAIT_MS, cost * (1 / FAN_OUT_SHARE - 1));
     const wait = this.lastPageEnd + pause - performance.now();
     const run = () => {
       this.scheduled = false;
@@ -176,7 +183,7 @@ export class VaultFeed {
     if (streams === 0) return;
     process.nextTick(() => {
       this.lastPageEnd = performance.now();
-      this.lastPageCost = this.lastPageEnd - started;
+      this.pageCost = 0.8 * this.pageCost + 0.2 * (this.lastPageEnd - started);
     });
   }
 }
