@@ -216,7 +216,8 @@ export class ImportService {
           );
         if (options.mode === 'update') {
           const last = record.imported;
-          if (base !== null && last?.export === base && last.seq !== now) throw changedSinceImport(record, now);
+          if (base !== null && last?.export === base && last.seq !== now)
+            throw changedSinceImport(record, now);
           if (base !== null && last?.export !== base)
             throw new CellaError(
               'VAULT_CHANGED',
