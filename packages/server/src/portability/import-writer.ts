@@ -34,6 +34,11 @@ const GROUP_BYTES = 64 * 1024 * 1024;
 const GROUP_CONTENTS = 1000;
 /** File metadata documents written at once. */
 const METADATA_BATCH = 1000;
+/**
+ * Pages' BSON bytes inserted in one `insertMany` (one transaction): pages are small (~4 KiB, a
+ * few dozen documents), and a transaction each made their commits most of the documents' cost.
+ */
+const INSERT_BATCH_BYTES = 256 * 1024;
 
 /** Internal collections an export carries as pages (the file metadata travels as the files lists). */
 const IMPORTED_INTERNAL = new Set<string>([INTERNAL_COLLECTIONS.scripts, INTERNAL_COLLECTIONS.collections]);
@@ -128,7 +133,8 @@ export async function writeExport(
     written.collections++;
   }
 
-  // ── Pages: their documents as they are.
+  // ── Pages: their documents as they are, in order.
+  const documents = new DocumentWriter(db, (n) => (written.documents += n));
   let event = await next();
   while (event?.type === 'page') {
     let bytes = event.bytes;
@@ -138,11 +144,10 @@ export async function writeExport(
       bytes = await base.page(cid);
       if (bytes === null) throw notTheBase(`page ${cid} of "${event.space}${event.collection.name}"`);
     }
-    const docs = decodeChunk(bytes);
-    if (docs.length > 0) await db.collection(`${event.space}${event.collection.name}`).insertMany(docs);
-    written.documents += docs.length;
+    await documents.add(`${event.space}${event.collection.name}`, bytes);
     event = await next();
   }
+  await documents.flush();
 
   // ── Files: contents in groups, each file's reference and metadata once its content is stored.
   const metadata = new MetadataWriter(db);
@@ -237,6 +242,39 @@ export async function writeExport(
     }
   }
   return { manifest: first, summary };
+}
+
+/**
+ * Pages' documents, inserted a batch at a time into their collection, in the pages' order (an
+ * incremental import cuts the vault's stored order into pages again: import-base.ts).
+ */
+class DocumentWriter {
+  private collection = '';
+  private pages: Uint8Array[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly inserted: (documents: number) => void,
+  ) {}
+
+  async add(collection: string, page: Uint8Array): Promise<void> {
+    if (collection !== this.collection) await this.flush();
+    this.collection = collection;
+    this.pages.push(page);
+    this.bytes += page.length;
+    if (this.bytes >= INSERT_BATCH_BYTES) await this.flush();
+  }
+
+  /** Inserts what is held. */
+  async flush(): Promise<void> {
+    const pages = this.pages;
+    this.pages = [];
+    this.bytes = 0;
+    const docs = pages.flatMap((page) => decodeChunk(page));
+    if (docs.length > 0) await this.db.collection(this.collection).insertMany(docs);
+    this.inserted(docs.length);
+  }
 }
 
 /** File metadata documents, written a batch at a time per space. */
