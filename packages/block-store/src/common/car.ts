@@ -1,6 +1,7 @@
 /**
  * Streaming CARv1 encode/decode shared by both engines. Decoding uses @ipld/car's incremental
- * reader (one section in memory at a time) and checks every block (`verifyBlock`) before handing
+ * decoder (one section in memory at a time) over chunk-reader.ts (a block that is a chunk of its
+ * own is not copied) and checks every block (`verifyBlock`) before handing
  * it on; section and header sizes are capped so a hostile CAR cannot make us buffer gigabytes.
  * Encoding writes the CARv1 framing directly: a pull-based generator, so the consumer's pace is
  * the producer's pace (no internal queue). The CAR and CBOR libraries load on first use (backups,
@@ -9,6 +10,7 @@
 import type { CID } from 'multiformats/cid';
 import { varint } from 'multiformats';
 import { verifyBlock } from './block-check.js';
+import { chunkReader } from './chunk-reader.js';
 import { BlockStoreError } from '../errors.js';
 
 export interface Block {
@@ -52,8 +54,8 @@ export async function decodeVerifiedCar(
   options: { verify?: boolean } = {},
 ): Promise<VerifiedCar> {
   const verify = options.verify ?? true;
-  const { asyncIterableReader, limitReader, readBlockHead, readHeader } = await import('@ipld/car/decoder');
-  let reader = asyncIterableReader(source);
+  const { limitReader, readBlockHead, readHeader } = await import('@ipld/car/decoder');
+  let reader = chunkReader(source);
   const head = await reader.upTo(8);
   const [headerLength] = safeVarint(head);
   if (headerLength > MAX_HEADER_BYTES) {
