@@ -43,7 +43,9 @@ function linksOf(cid: CID, bytes: Uint8Array): { cid: CID; length?: number }[] {
     });
   }
   return links.map((link) =>
-    isLeaf(link.Hash) && link.Tsize !== undefined ? { cid: link.Hash, length: link.Tsize } : { cid: link.Hash },
+    isLeaf(link.Hash) && link.Tsize !== undefined
+      ? { cid: link.Hash, length: link.Tsize }
+      : { cid: link.Hash },
   );
 }
 
