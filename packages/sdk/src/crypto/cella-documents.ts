@@ -171,11 +171,16 @@ export async function sealDocument(
 
 /** The generation a stored document was sealed with (which key opens it). */
 export function generationOf(stored: Doc): number {
-  const bytes = sealedBytes(stored);
+  return generationIn(sealedBytes(stored));
+}
+
+/** The generation in a document's sealed bytes (`sealedBytes`). */
+export function generationIn(bytes: Uint8Array): number {
   return new DataView(bytes.buffer, bytes.byteOffset).getUint32(1, false);
 }
 
-function sealedBytes(stored: Doc): Uint8Array {
+/** A stored document's sealed bytes (version checked), else a TAMPERED error. */
+export function sealedBytes(stored: Doc): Uint8Array {
   const text = stored[SEALED_FIELD];
   let bytes: Uint8Array | undefined;
   try {
@@ -193,13 +198,19 @@ function sealedBytes(stored: Doc): Uint8Array {
 
 /**
  * The documents as the app wrote them, with `_id` and the node's timestamps (unless a document
- * has its own), opened in one batch (all sealed under `keys`' generation).
+ * has its own), opened in one batch (all sealed under `keys`' generation). `bytes`: their
+ * `sealedBytes`, when the caller has read them already (each ciphertext is decoded once).
  */
-export async function openDocuments(keys: CollectionKeys, collection: string, stored: Doc[]): Promise<Doc[]> {
+export async function openDocuments(
+  keys: CollectionKeys,
+  collection: string,
+  stored: Doc[],
+  bytes: Uint8Array[] = stored.map(sealedBytes),
+): Promise<Doc[]> {
   const plain = await keys.aead.openMany(
-    stored.map((s) => {
-      const bytes = sealedBytes(s);
-      return { nonce: bytes.subarray(5, HEAD), sealed: bytes.subarray(HEAD), ad: adFor(collection, s._id) };
+    stored.map((s, i) => {
+      const sealed = bytes[i]!;
+      return { nonce: sealed.subarray(5, HEAD), sealed: sealed.subarray(HEAD), ad: adFor(collection, s._id) };
     }),
     { code: 'TAMPERED', what: (i) => `document ${idText(stored[i]!._id)}` },
   );

@@ -16,6 +16,11 @@ const isOid = (v: unknown): v is { $oid: string } =>
 const plain = (v: unknown): unknown => (isOid(v) ? v.$oid : v);
 
 function equal(a: unknown, b: unknown): boolean {
+  // Strings, booleans and finite numbers compare as themselves (what their JSON texts would say,
+  // without writing them: the usual equality filter, over every document a find opens).
+  if (typeof a === typeof b && (typeof a === 'string' || typeof a === 'boolean')) return a === b;
+  if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b))
+    return a === b;
   return canonicalJson(plain(a)) === canonicalJson(plain(b));
 }
 
@@ -126,6 +131,9 @@ export function matches(doc: Doc, filter: Doc): boolean {
       return key === '$and' ? each.every(Boolean) : key === '$or' ? each.some(Boolean) : !each.some(Boolean);
     }
     if (key.startsWith('$')) throw unsupported(key);
+    // A top-level field equal to a string, number or boolean matches without the general walk
+    // (the common filter, run over every document a find opens; anything else takes the walk).
+    if (typeof condition !== 'object' && !key.includes('.') && doc[key] === condition) return true;
     const values = valuesAt(doc, key.split('.'));
     if (isObject(condition) && !isOid(condition) && Object.keys(condition).some((k) => k.startsWith('$')))
       return matchOperators(values, condition);
