@@ -183,7 +183,12 @@ export async function benchEncryption(): Promise<void> {
     const rows: [label: Timed, what: string, unit: string, target: number][] = [
       ['upload', `upload of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
       ['download', `download of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
-      ['insert', `insert of ${DOCUMENTS} documents (one call; ${INSERTS} a side a round)`, 'documents/s', 0.7],
+      [
+        'insert',
+        `insert of ${DOCUMENTS} documents (one call; ${INSERTS} a side a round)`,
+        'documents/s',
+        0.7,
+      ],
       ['find', `find of ${FOUND} documents (searchable equality; ${FINDS} a side a round)`, 'finds/s', 0.7],
     ];
     const cpuOf = { insert: 'insertCpu', find: 'findCpu' } as const;

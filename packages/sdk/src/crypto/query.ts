@@ -21,7 +21,8 @@ function equal(a: unknown, b: unknown): boolean {
   if (typeof a === typeof b && (typeof a === 'string' || typeof a === 'boolean')) return a === b;
   if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b))
     return a === b;
-  return canonicalJson(plain(a)) === canonicalJson(plain(b));
+  // A missing field equals null, as in MongoDB (`{field: null}` matches documents without it).
+  return canonicalJson(plain(a) ?? null) === canonicalJson(plain(b) ?? null);
 }
 
 /** Every value at a dotted path, descending into arrays as MongoDB does. */
