@@ -157,6 +157,14 @@ export class ReadPool {
     for (const thread of this.threads) thread.worker.postMessage(message);
   }
 
+  /**
+   * Whether a worker runs (idle or busy): a read sent now costs no worker start, so a read of a
+   * collection that does not exist may as well be answered by the worker (store.ts).
+   */
+  get started(): boolean {
+    return this.threads.length > 0;
+  }
+
   stats(): ReadPoolStats {
     let queued = 0;
     for (const queue of this.queues.values()) queued += queue.length;

@@ -163,11 +163,16 @@ class SqliteDocumentStore implements DocumentStore {
       if (request.op === 'aggregate') checkPipeline(request.pipeline, this.limits);
       // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
       const conn = file.read();
-      // Nothing to read (a catalog lookup here saves the trip, and the start of a worker).
-      const empty = emptyAnswer(
-        request,
-        conn !== null && file.tableOf(conn, request.collection) !== undefined,
-      );
+      // A collection that does not exist reads as empty. While a worker runs, the worker's read
+      // finds that out in its own catalog lookup (reads.ts `withTable`), so this thread makes none
+      // (one statement of every pooled read's cost here); before the first worker starts, the
+      // lookup here saves starting one for nothing (a node at rest reading a missing collection).
+      const empty =
+        conn === null
+          ? emptyAnswer(request, false)
+          : this.pool.started
+            ? null
+            : emptyAnswer(request, file.tableOf(conn, request.collection) !== undefined);
       answer =
         (empty as ReadAnswer<R> | null) ?? (await this.pool.run(name, file.path, request, budgetMs, boundMs));
     }
