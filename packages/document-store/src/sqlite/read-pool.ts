@@ -158,11 +158,14 @@ export class ReadPool {
   }
 
   /**
-   * Whether a worker runs (idle or busy): a read sent now costs no worker start, so a read of a
-   * collection that does not exist may as well be answered by the worker (store.ts).
+   * Whether a read of database `key` queued now would start no thread: a thread is idle, or the
+   * pool is at its size and the database has a read running (the new one waits its turn: pump).
+   * Otherwise it would start the pool's first thread, a thread towards its size, or one beyond it,
+   * which a read that finds nothing to read need not cost (store.ts).
    */
-  get started(): boolean {
-    return this.threads.length > 0;
+  startsNoThread(key: string): boolean {
+    if (this.threads.some((t) => !t.job)) return true;
+    return (this.running.get(key) ?? 0) > 0 && this.threads.length >= this.options.size;
   }
 
   stats(): ReadPoolStats {

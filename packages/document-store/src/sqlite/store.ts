@@ -163,14 +163,15 @@ class SqliteDocumentStore implements DocumentStore {
       if (request.op === 'aggregate') checkPipeline(request.pipeline, this.limits);
       // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
       const conn = file.read();
-      // A collection that does not exist reads as empty. While a worker runs, the worker's read
+      // A collection that does not exist reads as empty. When the read starts no thread (a
+      // worker is idle, or this database's reads fill the pool: read-pool.ts), the worker's read
       // finds that out in its own catalog lookup (reads.ts `withTable`), so this thread makes none
-      // (one statement of every pooled read's cost here); before the first worker starts, the
-      // lookup here saves starting one for nothing (a node at rest reading a missing collection).
+      // (a statement of every pooled read's cost here); otherwise the lookup here saves starting a
+      // thread for nothing (the pool's first at rest, or another).
       const empty =
         conn === null
           ? emptyAnswer(request, false)
-          : this.pool.started
+          : this.pool.startsNoThread(name)
             ? null
             : emptyAnswer(request, file.tableOf(conn, request.collection) !== undefined);
       answer =
