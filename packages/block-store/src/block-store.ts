@@ -70,8 +70,11 @@ export interface BlockStore {
   /**
    * The bytes of one stored block (a DAG's node or leaf, not a file's content): NOT_FOUND when it
    * is not stored. What a writer of CAR streams of its own framing reads (the vault export).
+   * `length`: the block's length when the caller knows it (a raw leaf's, from its parent link), a
+   * hint an engine may use to read the block in one go; the answer is the block's bytes whatever
+   * their length.
    */
-  readBlock(cid: string): Promise<Uint8Array>;
+  readBlock(cid: string, length?: number): Promise<Uint8Array>;
   /** A CARv1 stream of the given blocks (each must be stored). */
   exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array>;
   /** Stores every block of a CAR stream (verifying each block's hash); returns the count. */

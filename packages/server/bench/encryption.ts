@@ -1,12 +1,16 @@
 /**
  * End-to-end encryption's cost to an app (issue 25), through the SDK in this process against a
  * child-process node, each encrypted figure beside the plain one of the same bytes measured in the
- * same round (each round runs both, plain first in even rounds and encrypted first in odd ones, after
- * a warm-up; the figure is the median round's ratio, printed with the load average):
+ * same round, after a warm-up; the figure is the median round's ratio, printed with the load average:
  * - upload and download of one streamed file (256 MiB): encrypted MiB/s ÷ plain MiB/s (target ≥ 0.6);
- * - insert of 1,000 documents in one call: encrypted ÷ plain documents/s (target ≥ 0.7);
+ *   plain first in even rounds, encrypted first in odd ones;
+ * - insert of 1,000 documents in one call: encrypted ÷ plain documents/s (target ≥ 0.7), INSERTS
+ *   calls a side per round, interleaved (plain, encrypted, plain, ... — encrypted first in odd
+ *   rounds), each into a new collection;
  * - find of 100 documents (equality on a searchable field, 100 of the 1,000): encrypted ÷ plain
- *   finds/s (target ≥ 0.7).
+ *   finds/s (target ≥ 0.7), FINDS a side per round in interleaved blocks of 10.
+ * Beside each wall-clock ratio, the CPU ratio of the documents' figures: plain ÷ encrypted CPU
+ * time (this process's and the node's) per call, steadier than the wall clock on a loaded machine.
  *
  *   CELLA_BENCH_ONLY=encryption npm run bench -w @cella/server
  *   BENCH_ENCRYPTION_MIB=256   the file's size
@@ -15,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Vault } from '@cella/sdk';
-import { fmt, median, printTable } from './lib.js';
+import { cpuMs, fmt, median, printTable } from './lib.js';
 import { startBenchNode } from './node-under-test.js';
 
 const MiB = 1024 * 1024;
@@ -23,7 +27,9 @@ const FILE_MIB = Number(process.env.BENCH_ENCRYPTION_MIB ?? 256);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ENCRYPTION_ROUNDS ?? 3));
 const DOCUMENTS = 1000;
 const FOUND = 100;
-const FINDS = 30;
+const INSERTS = 4;
+const FINDS = 100;
+const BLOCK = 10;
 
 /** The file's bytes, 1 MiB at a time: a random base, every MiB stamped (no block dedupe flatters either side). */
 const base = randomBytes(16 * MiB);
@@ -67,9 +73,30 @@ interface Round {
   download: [plain: number, encrypted: number];
   insert: [plain: number, encrypted: number];
   find: [plain: number, encrypted: number];
+  /** CPU ms (this process + the node) per call, plain and encrypted. */
+  insertCpu: [plain: number, encrypted: number];
+  findCpu: [plain: number, encrypted: number];
 }
 
-async function round(vault: Vault, r: number): Promise<Round> {
+/** Wall-clock and CPU time (this process's and the node's), added up over the calls of one side. */
+class Clock {
+  seconds = 0;
+  cpuMs = 0;
+  calls = 0;
+  constructor(private readonly pid: number) {}
+  async time(run: () => Promise<unknown>, calls = 1): Promise<void> {
+    const node = cpuMs(this.pid);
+    const own = process.cpuUsage();
+    const t0 = performance.now();
+    await run();
+    this.seconds += (performance.now() - t0) / 1000;
+    const used = process.cpuUsage(own);
+    this.cpuMs += (used.user + used.system) / 1000 + (cpuMs(this.pid) - node);
+    this.calls += calls;
+  }
+}
+
+async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   const total = FILE_MIB * MiB;
   const up = async (encrypt: boolean) =>
     seconds(() =>
@@ -93,33 +120,47 @@ async function round(vault: Vault, r: number): Promise<Round> {
   const upload: Round['upload'] = [plainUp, sealedUp];
   const download: Round['download'] = [plainDown, sealedDown];
 
+  // Plain first in even rounds, encrypted first in odd ones, then alternating call by call.
+  const sides = (r % 2 === 0 ? [false, true] : [true, false]) as [boolean, boolean];
   const docs = Array.from({ length: DOCUMENTS }, (_, i) => note(i));
-  const plain = await vault.db.createCollection(`plain_${r}`);
-  const sealed = await vault.db.createCollection(`sealed_${r}`, { encrypt: true, searchable: ['tag'] });
-  await sealed.count(); // the collection's keys derived before the clock starts, as after an app's first call
-  const inserts = async (collection: typeof plain | typeof sealed) =>
-    DOCUMENTS / (await seconds(() => collection.insert(docs.map((d) => ({ ...d })))));
-  const insert: Round['insert'] = first
-    ? [await inserts(plain), await inserts(sealed)]
-    : (([s, p]) => [p, s] as Round['insert'])([await inserts(sealed), await inserts(plain)]);
-  const finds = async (find: () => Promise<unknown[]>) =>
-    FINDS /
-    (await seconds(async () => {
-      for (let i = 0; i < FINDS; i++) {
-        const found = await find();
-        if (found.length !== FOUND) throw new Error(`found ${found.length} of ${FOUND}`);
+  const inserted = { plain: new Clock(pid), sealed: new Clock(pid) };
+  const names: string[] = [];
+  for (let i = 0; i < INSERTS; i++)
+    for (const encrypt of sides) {
+      const name = `${encrypt ? 'sealed' : 'plain'}_${r}_${i}`;
+      names.push(name);
+      const collection = encrypt
+        ? await vault.db.createCollection(name, { encrypt: true, searchable: ['tag'] })
+        : await vault.db.createCollection(name);
+      await collection.count(); // a collection's keys are derived before the clock starts, as after an app's first call
+      const batch = docs.map((d) => ({ ...d }));
+      await inserted[encrypt ? 'sealed' : 'plain'].time(() => collection.insert(batch));
+    }
+  // The finds read the first insert's collections (1,000 documents each).
+  const plain = vault.db.collection(`plain_${r}_0`);
+  const sealed = vault.db.collection(`sealed_${r}_0`, { encrypt: true });
+  const found = { plain: new Clock(pid), sealed: new Clock(pid) };
+  const finds = (encrypt: boolean) =>
+    found[encrypt ? 'sealed' : 'plain'].time(async () => {
+      for (let i = 0; i < BLOCK; i++) {
+        const got = await (encrypt ? sealed : plain).find({ tag: 'wanted' }).toArray();
+        if (got.length !== FOUND) throw new Error(`found ${got.length} of ${FOUND}`);
       }
-    }));
+    }, BLOCK);
   await plain.find({ tag: 'wanted' }).toArray(); // both warmed (the node's plan cache, the client's code)
   await sealed.find({ tag: 'wanted' }).toArray();
-  const plainFinds = () => finds(() => plain.find({ tag: 'wanted' }).toArray());
-  const sealedFinds = () => finds(() => sealed.find({ tag: 'wanted' }).toArray());
-  const find: Round['find'] = first
-    ? [await plainFinds(), await sealedFinds()]
-    : (([s, p]) => [p, s] as Round['find'])([await sealedFinds(), await plainFinds()]);
-  await vault.db.deleteCollection(`plain_${r}`);
-  await vault.db.deleteCollection(`sealed_${r}`);
-  return { upload, download, insert, find };
+  for (let i = 0; i < FINDS / BLOCK; i++) for (const encrypt of sides) await finds(encrypt);
+  for (const name of names) await vault.db.deleteCollection(name);
+  const rate = (clock: Clock, per: number) => (clock.calls * per) / clock.seconds;
+  const cpu = (clock: Clock) => clock.cpuMs / clock.calls;
+  return {
+    upload,
+    download,
+    insert: [rate(inserted.plain, DOCUMENTS), rate(inserted.sealed, DOCUMENTS)],
+    find: [rate(found.plain, 1), rate(found.sealed, 1)],
+    insertCpu: [cpu(inserted.plain), cpu(inserted.sealed)],
+    findCpu: [cpu(found.plain), cpu(found.sealed)],
+  };
 }
 
 export async function benchEncryption(): Promise<void> {
@@ -136,20 +177,29 @@ export async function benchEncryption(): Promise<void> {
         .join(' ');
     const loadBefore = load();
     const rounds: Round[] = [];
-    for (let r = 0; r < ROUNDS; r++) rounds.push(await round(bench.vault, r));
+    for (let r = 0; r < ROUNDS; r++) rounds.push(await round(bench.vault, bench.node.process.pid!, r));
     const loadAfter = load();
-    const rows: [label: keyof Round, what: string, unit: string, target: number][] = [
+    type Timed = 'upload' | 'download' | 'insert' | 'find';
+    const rows: [label: Timed, what: string, unit: string, target: number][] = [
       ['upload', `upload of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
       ['download', `download of ${FILE_MIB} MiB`, 'MiB/s', 0.6],
-      ['insert', `insert of ${DOCUMENTS} documents (one call)`, 'documents/s', 0.7],
-      ['find', `find of ${FOUND} documents (searchable equality)`, 'finds/s', 0.7],
+      [
+        'insert',
+        `insert of ${DOCUMENTS} documents (one call; ${INSERTS} a side a round)`,
+        'documents/s',
+        0.7,
+      ],
+      ['find', `find of ${FOUND} documents (searchable equality; ${FINDS} a side a round)`, 'finds/s', 0.7],
     ];
+    const cpuOf = { insert: 'insertCpu', find: 'findCpu' } as const;
     printTable(
       `End-to-end encryption through the SDK, encrypted ÷ plain (median of ${ROUNDS} rounds, child-process node; load average ${loadBefore} before, ${loadAfter} after)`,
       rows.map(([key, what, unit, target]) => {
         const ratios = rounds.map((r) => r[key][1] / r[key][0]);
         const ratio = median(ratios);
         const at = rounds[ratios.indexOf(ratio)] ?? rounds[0]!;
+        const cpuKey = key === 'insert' || key === 'find' ? cpuOf[key] : undefined;
+        const cpuRatios = cpuKey ? rounds.map((r) => r[cpuKey][0] / r[cpuKey][1]) : [];
         return {
           what,
           plain: `${fmt(at[key][0], 1)} ${unit}`,
@@ -157,6 +207,9 @@ export async function benchEncryption(): Promise<void> {
           'encrypted ÷ plain': fmt(ratio, 2),
           target: `≥ ${target}`,
           rounds: ratios.map((x) => fmt(x, 2)).join(' '),
+          'by CPU (plain ÷ encrypted CPU per call; rounds)': cpuKey
+            ? `${fmt(median(cpuRatios), 2)} (${cpuRatios.map((x) => fmt(x, 2)).join(' ')})`
+            : '–',
         };
       }),
     );

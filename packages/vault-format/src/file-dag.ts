@@ -9,9 +9,17 @@
  */
 import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
-import { dagPbLinks, isLeaf } from './blocks.js';
+import { isLeaf } from './blocks.js';
+import { ExportFormatError } from './errors.js';
 
-export type GetBlock = (cid: CID) => Promise<Uint8Array>;
+/**
+ * A block's bytes. `length`, when given, is what the block's length should be (a raw leaf's, from
+ * its parent link or its file's size): a hint a store may use to read it in one go.
+ */
+export type GetBlock = (cid: CID, length?: number) => Promise<Uint8Array>;
+
+/** A DAG's root, with its length when the caller knows it (a raw root: its file's size). */
+export type DagRoot = CID | { cid: CID; length?: number };
 
 export function fileDagBlocks(
   root: CID,
@@ -19,6 +27,26 @@ export function fileDagBlocks(
   readAhead = 1,
 ): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
   return fileDagsBlocks([root], get, readAhead);
+}
+
+const rootOf = (root: DagRoot): { cid: CID; length?: number } =>
+  'multihash' in root ? { cid: root } : root;
+
+/** The links of a dag-pb node with the lengths of its raw leaves (their Tsize). */
+function linksOf(cid: CID, bytes: Uint8Array): { cid: CID; length?: number }[] {
+  let links: dagPb.PBLink[];
+  try {
+    links = dagPb.decode(bytes).Links;
+  } catch (error) {
+    throw new ExportFormatError('BAD_BLOCK', `block ${cid.toString()} is not a valid dag-pb node`, {
+      cause: error,
+    });
+  }
+  return links.map((link) =>
+    isLeaf(link.Hash) && link.Tsize !== undefined
+      ? { cid: link.Hash, length: link.Tsize }
+      : { cid: link.Hash },
+  );
 }
 
 /**
@@ -29,42 +57,57 @@ export function fileDagBlocks(
  * early fails the walk when its turn comes.
  */
 export async function* fileDagsBlocks(
-  roots: AsyncIterable<CID> | Iterable<CID>,
+  roots: AsyncIterable<DagRoot> | Iterable<DagRoot>,
   get: GetBlock,
   readAhead = 1,
 ): AsyncGenerator<{ cid: CID; bytes: Uint8Array }> {
   const more = Symbol.asyncIterator in roots ? roots[Symbol.asyncIterator]() : roots[Symbol.iterator]();
   let ended = false;
   /** The blocks to give next, in order (an interior node's links take its place when it is read). */
-  const upcoming: { cid: CID; read?: Promise<Uint8Array> }[] = [];
+  const upcoming: { cid: CID; length?: number; read?: Promise<Uint8Array> }[] = [];
   for (;;) {
     while (!ended && upcoming.length < readAhead) {
       const step = await more.next();
       if (step.done === true) ended = true;
-      else upcoming.push({ cid: step.value });
+      else upcoming.push(rootOf(step.value));
     }
     if (upcoming.length === 0) return;
     for (let i = 0; i < Math.min(readAhead, upcoming.length); i++) {
       const next = upcoming[i]!;
       if (next.read === undefined) {
-        next.read = get(next.cid);
+        next.read = get(next.cid, next.length);
         next.read.catch(() => undefined); // awaited in its turn; not an unhandled rejection meanwhile
       }
     }
     const { cid, read } = upcoming.shift()!;
     const bytes = await read!;
-    if (!isLeaf(cid)) upcoming.unshift(...dagPbLinks(cid, bytes).map((link) => ({ cid: link })));
+    if (!isLeaf(cid)) upcoming.unshift(...linksOf(cid, bytes));
     yield { cid, bytes };
   }
 }
 
-export async function* fileDagSizes(root: CID, get: GetBlock): AsyncGenerator<{ cid: CID; length: number }> {
+/**
+ * `leafLength`: a raw block's length without reading it (a store's stat), for a root that is one
+ * raw block — a file of one chunk, which would otherwise be read whole to learn its length.
+ */
+export async function* fileDagSizes(
+  root: CID,
+  get: GetBlock,
+  leafLength?: (cid: CID) => Promise<number | null>,
+): AsyncGenerator<{ cid: CID; length: number }> {
   const pending: { cid: CID; length: number | undefined }[] = [{ cid: root, length: undefined }];
   while (pending.length > 0) {
     const { cid, length } = pending.pop()!;
     if (isLeaf(cid) && length !== undefined) {
       yield { cid, length };
       continue;
+    }
+    if (isLeaf(cid) && leafLength !== undefined) {
+      const stated = await leafLength(cid);
+      if (stated !== null) {
+        yield { cid, length: stated };
+        continue;
+      }
     }
     const bytes = await get(cid);
     if (!isLeaf(cid)) {

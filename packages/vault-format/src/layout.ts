@@ -12,12 +12,12 @@
  * interior nodes of the file DAGs, so a node answers an export's size and root before its bytes.
  */
 import type { CID } from 'multiformats/cid';
-import { decodeNode, type EncodedBlock } from './blocks.js';
+import { decodeNode, isLeaf, type EncodedBlock } from './blocks.js';
 import { carHeader, sectionHead, sectionSize } from './car-writing.js';
 import { ExportFormatError } from './errors.js';
 import { fileDagsBlocks, fileDagSizes } from './file-dag.js';
-import { listEntries, walkManifest } from './manifest-walk.js';
-import type { ExportCollection, ExportPage } from './schema.js';
+import { listEntries, parseAs, walkManifest } from './manifest-walk.js';
+import { vaultSchema, type ExportCollection, type ExportPage } from './schema.js';
 
 export interface LayoutSource {
   /** A manifest block's bytes (list nodes and the vault block). */
@@ -32,8 +32,16 @@ export interface LayoutSource {
     page: ExportPage,
     included: boolean,
   ): Promise<Uint8Array | null>;
-  /** A block of a file DAG. */
-  fileBlock(cid: CID): Promise<Uint8Array>;
+  /**
+   * A block of a file DAG. `length`: what its length should be when the layout knows it (a raw
+   * leaf's, from its parent link; a content that is one raw block: its file's size), a hint.
+   */
+  fileBlock(cid: CID, length?: number): Promise<Uint8Array>;
+  /**
+   * A raw block's length without reading its bytes (a stat), null when unknown: lets the measure
+   * size a file of one block without reading it. Without it such a block is read.
+   */
+  leafLength?(cid: CID): Promise<number | null>;
   /** File blocks read at once while the CAR is written (default 1: one after another). */
   fileReadAhead?: number;
   /** An incremental export's choice: false leaves the page (or content) to the base. Default: all. */
@@ -61,27 +69,32 @@ async function manifestOrder(vault: CID, source: LayoutSource): Promise<{ cid: C
   return order;
 }
 
+/** The vault block alone (its spaces name the lists; no walk of the rest). */
+async function vaultBlock(vault: CID, source: LayoutSource) {
+  return parseAs(vaultSchema, await decoded(source)(vault), `the vault block ${vault.toString()}`);
+}
+
 /** Every page in layout order, with its space and collection. */
 async function* pagesOf(vault: CID, source: LayoutSource) {
   const get = decoded(source);
-  const { spaces } = await walkManifest(vault, get);
+  const { spaces } = await vaultBlock(vault, source);
   for (const space of spaces)
     for await (const collection of listEntries(space.collections, 'collection', get))
       for await (const page of listEntries(collection.pages, 'page', get))
         yield { space: space.prefix, collection, page };
 }
 
-/** The distinct file contents in layout order. */
-async function* contentsOf(vault: CID, source: LayoutSource): AsyncGenerator<CID> {
+/** The distinct file contents in layout order, each with its file's size. */
+async function* contentsOf(vault: CID, source: LayoutSource): AsyncGenerator<{ cid: CID; size: number }> {
   const get = decoded(source);
-  const { spaces } = await walkManifest(vault, get);
+  const { spaces } = await vaultBlock(vault, source);
   const seen = new Set<string>();
   for (const space of spaces)
     for await (const file of listEntries(space.files, 'file', get)) {
       const key = file.cid.toString();
       if (seen.has(key)) continue;
       seen.add(key);
-      yield file.cid;
+      yield { cid: file.cid, size: file.size };
     }
 }
 
@@ -101,9 +114,10 @@ export async function measureLayout(vault: CID, source: LayoutSource): Promise<L
     blocks++;
     bytes += sectionSize(page.cid, page.bytes);
   }
-  for await (const content of contentsOf(vault, source)) {
+  const leafLength = source.leafLength?.bind(source);
+  for await (const { cid: content } of contentsOf(vault, source)) {
     if (source.includeContent?.(content) === false) continue;
-    for await (const { cid, length } of fileDagSizes(content, (c) => source.fileBlock(c))) {
+    for await (const { cid, length } of fileDagSizes(content, (c) => source.fileBlock(c), leafLength)) {
       blocks++;
       bytes += sectionSize(cid, length);
     }
@@ -128,7 +142,12 @@ export async function* writeLayout(
   expected?: number,
 ): AsyncGenerator<Uint8Array> {
   let written = 0;
-  const out = (bytes: Uint8Array): Uint8Array => {
+  // Sections smaller than GATHER_BYTES (the manifest, pages, section heads) are gathered into
+  // chunks of about that size: a few large writes to the socket rather than two per block. A
+  // larger block goes out as it is, after what was gathered and its head.
+  const gathered: Uint8Array[] = [];
+  let gatheredBytes = 0;
+  const count = (bytes: Uint8Array): Uint8Array => {
     written += bytes.length;
     if (expected !== undefined && written > expected)
       throw new ExportFormatError(
@@ -137,13 +156,24 @@ export async function* writeLayout(
       );
     return bytes;
   };
-  yield out(carHeader(root.cid));
-  yield out(sectionHead(root.cid, root.bytes.length));
-  yield out(root.bytes);
+  const gather = (bytes: Uint8Array): void => {
+    gathered.push(count(bytes));
+    gatheredBytes += bytes.length;
+  };
+  const take = (): Uint8Array => {
+    const chunk = gathered.length === 1 ? gathered[0]! : concat(gathered, gatheredBytes);
+    gathered.length = 0;
+    gatheredBytes = 0;
+    return chunk;
+  };
+  gather(carHeader(root.cid));
+  gather(sectionHead(root.cid, root.bytes.length));
+  gather(root.bytes);
   for (const { cid } of await manifestOrder(vault, source)) {
     const bytes = await source.node(cid);
-    yield out(sectionHead(cid, bytes.length));
-    yield out(bytes);
+    gather(sectionHead(cid, bytes.length));
+    gather(bytes);
+    if (gatheredBytes >= GATHER_BYTES) yield take();
   }
   for await (const { space, collection, page } of pagesOf(vault, source)) {
     const included = source.includePage?.(page) !== false;
@@ -154,24 +184,46 @@ export async function* writeLayout(
         'BAD_MANIFEST',
         `page ${page.cid.toString()} is not the page that was measured`,
       );
-    yield out(sectionHead(page.cid, bytes.length));
-    yield out(bytes);
+    gather(sectionHead(page.cid, bytes.length));
+    gather(bytes);
+    if (gatheredBytes >= GATHER_BYTES) yield take();
   }
+  // A content that is one raw block is its file: its length is the file's size (a hint only).
   const includedContents = async function* () {
-    for await (const content of contentsOf(vault, source))
-      if (source.includeContent?.(content) !== false) yield content;
+    for await (const { cid, size } of contentsOf(vault, source))
+      if (source.includeContent?.(cid) !== false) yield isLeaf(cid) ? { cid, length: size } : { cid };
   };
   for await (const { cid, bytes } of fileDagsBlocks(
     includedContents(),
-    (c) => source.fileBlock(c),
+    (c, length) => source.fileBlock(c, length),
     source.fileReadAhead,
   )) {
-    yield out(sectionHead(cid, bytes.length));
-    yield out(bytes);
+    gather(sectionHead(cid, bytes.length));
+    if (bytes.length < GATHER_BYTES) {
+      gather(bytes);
+      if (gatheredBytes >= GATHER_BYTES) yield take();
+    } else {
+      yield take();
+      yield count(bytes);
+    }
   }
+  if (gatheredBytes > 0) yield take();
   if (expected !== undefined && written !== expected)
     throw new ExportFormatError(
       'TRUNCATED',
       `the export came to ${written} bytes, ${expected} were announced`,
     );
+}
+
+/** Sections below this size are gathered into chunks of about this size (see writeLayout). */
+const GATHER_BYTES = 64 * 1024;
+
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

@@ -360,8 +360,8 @@ class ClusterEngine implements ClusterBlockStore {
     return this.kubo.hasBlock(cid);
   }
 
-  readBlock(cid: string): Promise<Uint8Array> {
-    return this.kubo.readBlock(cid);
+  readBlock(cid: string, length?: number): Promise<Uint8Array> {
+    return this.kubo.readBlock(cid, length);
   }
 
   exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array> {

@@ -7,7 +7,7 @@
  * truncate it while the other renames it into place, briefly exposing a partial block.
  */
 import { close, open, read } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FsBlockstore } from 'blockstore-fs';
@@ -72,6 +72,18 @@ export class CellaFsBlockstore extends FsBlockstore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new BlockStoreError('NOT_FOUND', `block ${cid.toString()} is not stored`);
       }
+      throw err;
+    }
+  }
+
+  /** A block's length (its file's size, one stat), null when it is not stored. */
+  async length(cid: CID): Promise<number | null> {
+    if (cid.multihash.code === IDENTITY) return cid.multihash.digest.length;
+    const { dir, file } = this.locate(cid);
+    try {
+      return (await stat(join(this.path, dir, file))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
   }

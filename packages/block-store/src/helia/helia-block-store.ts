@@ -57,6 +57,9 @@ export interface HeliaBlockStore extends BlockStore {
   readonly dir: string;
 }
 
+/** The raw codec: a block that is its own content. */
+const RAW_CODEC = 0x55;
+
 /** Blocks of a CAR import handed to the block workers at once (each copied into a 1 MiB slot). */
 const IMPORT_IN_FLIGHT = 8;
 
@@ -117,6 +120,8 @@ class HeliaEngine implements HeliaBlockStore {
 
   async size(cid: string): Promise<number | null> {
     const root = parseCid(cid);
+    // A raw block is its own content: its file's length, without reading it (as kubo's block/stat).
+    if (root.code === RAW_CODEC) return this.blocks.length(root);
     let bytes: Uint8Array;
     try {
       bytes = await this.getBlock(root);
@@ -221,8 +226,12 @@ class HeliaEngine implements HeliaBlockStore {
     return this.blocks.has(parseCid(cid));
   }
 
-  readBlock(cid: string): Promise<Uint8Array> {
-    return this.getBlock(parseCid(cid));
+  async readBlock(cid: string, length?: number): Promise<Uint8Array> {
+    const parsed = parseCid(cid);
+    if (length === undefined) return this.getBlock(parsed);
+    // One open and one read of length + 1 bytes; a longer block (a wrong hint) is read again whole.
+    const bytes = await this.getBlock(parsed, undefined, length);
+    return bytes.length <= length ? bytes : this.getBlock(parsed);
   }
 
   async *exportCar(

@@ -377,7 +377,13 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
         );
         const read = await Promise.all(leaves.map((leaf) => s.readBlock(leaf)));
         expect(Buffer.concat(read).equals(content)).toBe(true);
+        // A length hint (right, short or long) answers the block's bytes all the same.
+        for (const hint of [MiB, MiB - 1, MiB + 7, 0])
+          expect(Buffer.from(await s.readBlock(leaves[0]!, hint)).equals(content.subarray(0, MiB))).toBe(
+            true,
+          );
         await expectCode(s.readBlock(await leafCid(randomBytes(8))), 'NOT_FOUND');
+        await expectCode(s.readBlock(await leafCid(randomBytes(8)), 8), 'NOT_FOUND');
       });
 
       it('exports a CAR that another store imports into an identical file', async () => {

@@ -10,7 +10,7 @@
  * they can, by opening a key first).
  */
 import { CellaCryptoError, type CryptoErrorCode } from '@cella/sdk';
-import { concat, utf8 } from './bytes.js';
+import { concat, utf8, utf8ForCall } from './bytes.js';
 
 /** One piece as it is, several joined. */
 const joined = (pieces: Uint8Array[]) => (pieces.length === 1 ? pieces[0]! : concat(...pieces));
@@ -208,7 +208,7 @@ class NodeAead extends Aead {
   /** prefix ‖ ciphertext ‖ tag (text is encoded by node:crypto itself, without a copy in JavaScript). */
   private sealOne({ nonce, plaintext, ad, prefix }: SealJob): Uint8Array {
     const cipher = this.crypto.createCipheriv('aes-256-gcm', this.key, nonce);
-    if (ad.length) cipher.setAAD(typeof ad === 'string' ? utf8(ad) : ad);
+    if (ad.length) cipher.setAAD(typeof ad === 'string' ? utf8ForCall(ad) : ad);
     const body = typeof plaintext === 'string' ? cipher.update(plaintext, 'utf8') : cipher.update(plaintext);
     cipher.final(); // GCM holds nothing back
     const at = prefix?.length ?? 0;
@@ -233,7 +233,7 @@ class NodeAead extends Aead {
     try {
       const decipher = this.crypto.createDecipheriv('aes-256-gcm', this.key, nonce);
       decipher.setAuthTag(sealed.subarray(body));
-      if (ad.length) decipher.setAAD(typeof ad === 'string' ? utf8(ad) : ad);
+      if (ad.length) decipher.setAAD(typeof ad === 'string' ? utf8ForCall(ad) : ad);
       const plaintext = decipher.update(sealed.subarray(0, body));
       decipher.final(); // throws when the tag does not verify
       // A plain Uint8Array view (no copy), as WebCrypto answers: callers get the same type everywhere.

@@ -6,6 +6,14 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
+
+/**
+ * A short text's UTF-8 for a native call that reads it at once (an AD): Node's own encoder where
+ * there is one (a few times faster than TextEncoder for short texts; the bytes may sit in Buffer's
+ * shared pool, so they are never kept or read through `.buffer`).
+ */
+export const utf8ForCall = (text: string): Uint8Array =>
+  nativeBuffer ? nativeBuffer.from(text, 'utf8') : encoder.encode(text);
 export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 /** base64url without padding (Node's native coder where there is one, else @scure/base). */
@@ -14,13 +22,22 @@ export const b64 = (bytes: Uint8Array): string =>
     ? nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
     : base64urlnopad.encode(bytes);
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-/** The bytes of base64url without padding; anything else throws (Node's own decoder would skip it). */
+/**
+ * The bytes of base64url without padding; anything else throws. Node's own decoder skips what is
+ * not base64 (and reads `=` as the end) — then it answers fewer bytes than the text's length
+ * says — and reads `+` `/` as `-` `_`, which are looked for: the same refusals as a character
+ * class test, without running one over every ciphertext.
+ */
 export function unb64(text: string): Uint8Array {
   if (!nativeBuffer) return base64urlnopad.decode(text);
-  if (!BASE64URL.test(text) || text.length % 4 === 1) throw new SyntaxError('not base64url without padding');
   const bytes = nativeBuffer.from(text, 'base64url');
+  if (
+    text.length % 4 === 1 ||
+    bytes.byteLength !== Math.floor((text.length * 3) / 4) ||
+    text.includes('+') ||
+    text.includes('/')
+  )
+    throw new SyntaxError('not base64url without padding');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

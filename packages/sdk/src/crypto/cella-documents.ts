@@ -37,7 +37,16 @@ export interface CollectionKeys {
   search: (message: string) => Uint8Array;
   /** A commitment to the key (in the collection's record): tells a wrong key from a damaged document. */
   check: string;
+  /** Tokens made lately (`searchToken`), by the text they hash. */
+  tokens: Map<string, string>;
 }
+
+/**
+ * Tokens kept per collection key: a searchable field usually holds few distinct values (a tag, a
+ * status, an owner), and a token is an HMAC — the dearest part of sealing a small document after
+ * the cipher itself. Bounded; the oldest half is dropped when it is full.
+ */
+const TOKENS_KEPT = 4096;
 
 function hmacSha256(key: Uint8Array): (message: string) => Uint8Array {
   if (nativeCrypto) {
@@ -55,6 +64,7 @@ export async function collectionKeys(secret: Uint8Array, generation: number): Pr
     aead: await Aead.create(derive(secret, 'encrypt')),
     search: hmacSha256(derive(secret, 'search')),
     check: b64(derive(secret, 'check').subarray(0, 16)),
+    tokens: new Map(),
   };
 }
 
@@ -83,7 +93,15 @@ function adFor(collection: string, id: unknown): string {
 }
 
 export function searchToken(keys: CollectionKeys, path: string, value: unknown): string {
-  return b64(keys.search(`${path}\0${canonicalJson(value)}`).subarray(0, 16));
+  const text = `${path}\0${canonicalJson(value)}`;
+  let token = keys.tokens.get(text);
+  if (token === undefined) {
+    token = b64(keys.search(text).subarray(0, 16));
+    if (keys.tokens.size >= TOKENS_KEPT)
+      for (const old of [...keys.tokens.keys()].slice(0, TOKENS_KEPT / 2)) keys.tokens.delete(old);
+    keys.tokens.set(text, token);
+  }
+  return token;
 }
 
 export function valueAt(doc: unknown, path: string): unknown {
@@ -117,6 +135,10 @@ export function tokensOf(keys: CollectionKeys, searchable: readonly string[], bo
   return out;
 }
 
+function withoutId({ _id, ...body }: Doc): Doc {
+  return body;
+}
+
 /**
  * The stored form of documents (each its `_id`, else a new ObjectId), sealed in one batch: one
  * draw of random bytes for every nonce (and new `_id`), one call to the cipher.
@@ -133,7 +155,9 @@ export async function sealDocuments(
   const parts = docs.map((doc, i) => {
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
       throw new TypeError('a document must be a plain object');
-    const { _id, ...body } = doc;
+    const { _id } = doc;
+    // The body is the document without `_id`: a copy only when it has one (it is only read).
+    const body: Doc = '_id' in doc ? withoutId(doc) : doc;
     if (SEALED_FIELD in body)
       throw new CellaCryptoError('UNSUPPORTED', `a document's own field cannot be named ${SEALED_FIELD}`);
     return { id: _id ?? newObjectId(random.subarray(i * 8, i * 8 + 8)), body };
@@ -171,11 +195,16 @@ export async function sealDocument(
 
 /** The generation a stored document was sealed with (which key opens it). */
 export function generationOf(stored: Doc): number {
-  const bytes = sealedBytes(stored);
+  return generationIn(sealedBytes(stored));
+}
+
+/** The generation in a document's sealed bytes (`sealedBytes`). */
+export function generationIn(bytes: Uint8Array): number {
   return new DataView(bytes.buffer, bytes.byteOffset).getUint32(1, false);
 }
 
-function sealedBytes(stored: Doc): Uint8Array {
+/** A stored document's sealed bytes (version checked), else a TAMPERED error. */
+export function sealedBytes(stored: Doc): Uint8Array {
   const text = stored[SEALED_FIELD];
   let bytes: Uint8Array | undefined;
   try {
@@ -193,13 +222,19 @@ function sealedBytes(stored: Doc): Uint8Array {
 
 /**
  * The documents as the app wrote them, with `_id` and the node's timestamps (unless a document
- * has its own), opened in one batch (all sealed under `keys`' generation).
+ * has its own), opened in one batch (all sealed under `keys`' generation). `bytes`: their
+ * `sealedBytes`, when the caller has read them already (each ciphertext is decoded once).
  */
-export async function openDocuments(keys: CollectionKeys, collection: string, stored: Doc[]): Promise<Doc[]> {
+export async function openDocuments(
+  keys: CollectionKeys,
+  collection: string,
+  stored: Doc[],
+  bytes: Uint8Array[] = stored.map(sealedBytes),
+): Promise<Doc[]> {
   const plain = await keys.aead.openMany(
-    stored.map((s) => {
-      const bytes = sealedBytes(s);
-      return { nonce: bytes.subarray(5, HEAD), sealed: bytes.subarray(HEAD), ad: adFor(collection, s._id) };
+    stored.map((s, i) => {
+      const sealed = bytes[i]!;
+      return { nonce: sealed.subarray(5, HEAD), sealed: sealed.subarray(HEAD), ad: adFor(collection, s._id) };
     }),
     { code: 'TAMPERED', what: (i) => `document ${idText(stored[i]!._id)}` },
   );

@@ -23,9 +23,11 @@ import {
 } from '@cella/sdk';
 import {
   CELLA_METHOD,
+  generationIn,
   generationOf,
   openDocuments,
   SEALED_FIELD,
+  sealedBytes,
   sealDocument,
   sealDocuments,
   searchToken,
@@ -170,9 +172,13 @@ export class EncryptedCollectionImpl {
 
   /** Opens stored documents in batches, one per generation (all of the current one, but during a revocation). */
   private async openAll(state: State & { scheme: 'cella' }, stored: Doc[]): Promise<Doc[]> {
+    const bytes = stored.map(sealedBytes); // each ciphertext decoded once
+    const generations = bytes.map(generationIn);
+    const current = state.keys.generation;
+    // All of the current generation (the rule but during a revocation): one batch, as found.
+    if (generations.every((g) => g === current)) return openDocuments(state.keys, this.name, stored, bytes);
     const byGeneration = new Map<number, number[]>();
-    stored.forEach((s, i) => {
-      const generation = generationOf(s);
+    generations.forEach((generation, i) => {
       const indexes = byGeneration.get(generation);
       if (indexes) indexes.push(i);
       else byGeneration.set(generation, [i]);
@@ -184,6 +190,7 @@ export class EncryptedCollectionImpl {
         keys,
         this.name,
         indexes.map((i) => stored[i]!),
+        indexes.map((i) => bytes[i]!),
       );
       indexes.forEach((at, i) => (out[at] = opened[i]!));
     }

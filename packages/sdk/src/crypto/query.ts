@@ -16,7 +16,13 @@ const isOid = (v: unknown): v is { $oid: string } =>
 const plain = (v: unknown): unknown => (isOid(v) ? v.$oid : v);
 
 function equal(a: unknown, b: unknown): boolean {
-  return canonicalJson(plain(a)) === canonicalJson(plain(b));
+  // Strings, booleans and finite numbers compare as themselves (what their JSON texts would say,
+  // without writing them: the usual equality filter, over every document a find opens).
+  if (typeof a === typeof b && (typeof a === 'string' || typeof a === 'boolean')) return a === b;
+  if (typeof a === 'number' && typeof b === 'number' && Number.isFinite(a) && Number.isFinite(b))
+    return a === b;
+  // A missing field equals null, as in MongoDB (`{field: null}` matches documents without it).
+  return canonicalJson(plain(a) ?? null) === canonicalJson(plain(b) ?? null);
 }
 
 /** Every value at a dotted path, descending into arrays as MongoDB does. */
@@ -126,6 +132,9 @@ export function matches(doc: Doc, filter: Doc): boolean {
       return key === '$and' ? each.every(Boolean) : key === '$or' ? each.some(Boolean) : !each.some(Boolean);
     }
     if (key.startsWith('$')) throw unsupported(key);
+    // A top-level field equal to a string, number or boolean matches without the general walk
+    // (the common filter, run over every document a find opens; anything else takes the walk).
+    if (typeof condition !== 'object' && !key.includes('.') && doc[key] === condition) return true;
     const values = valuesAt(doc, key.split('.'));
     if (isObject(condition) && !isOid(condition) && Object.keys(condition).some((k) => k.startsWith('$')))
       return matchOperators(values, condition);

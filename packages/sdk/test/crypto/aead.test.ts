@@ -87,6 +87,19 @@ describe('AES-256-GCM: node:crypto and WebCrypto agree', () => {
 test('base64url: only the unpadded alphabet is read (Node decodes natively, and would skip the rest)', () => {
   const data = bytes(50);
   expect(unb64(b64(data))).toEqual(data);
-  for (const bad of [`${b64(data)}=`, `${b64(data)}!`, `a${b64(data)}`.slice(0, 5), 'ab cd', 'ab+/'])
-    expect(() => unb64(bad)).toThrow();
+  for (const ok of ['', 'YQ', 'YWI', 'YWJj', 'A-_z']) expect(b64(unb64(ok))).toBe(ok);
+  for (const bad of [
+    `${b64(data)}=`,
+    `${b64(data)}!`,
+    `a${b64(data)}`.slice(0, 5),
+    'ab cd',
+    'ab+/',
+    'abc+',
+    'ab/c',
+    'YQ==',
+    'YWJ\n',
+    'YWé',
+    'Y',
+  ])
+    expect(() => unb64(bad), bad).toThrow();
 });

@@ -37,6 +37,9 @@ export const EXPORT_PAGES: ChunkSizes = { targetBytes: 4 * 1024, minBytes: 1024,
  */
 const FILE_READ_AHEAD = 8;
 
+/** Bytes of the page spool read at once while the pages are written (see `source`). */
+const PAGE_READ_BYTES = 256 * 1024;
+
 export const sha256: Format.Sha256 = (bytes) => createHash('sha256').update(bytes).digest();
 
 export interface ExportDeps {
@@ -241,15 +244,27 @@ export async function buildExport(
     };
     const source = (): Format.LayoutSource => {
       const cursors = new Map<string, number>();
+      // Pages are read from the spool a window at a time: a collection's pages lie one after
+      // another, so one read serves dozens of them.
+      let window: { offset: number; bytes: Uint8Array } | undefined;
+      const readPage = async (offset: number, length: number): Promise<Uint8Array> => {
+        if (!window || offset < window.offset || offset + length > window.offset + window.bytes.length) {
+          const wanted = Math.min(Math.max(length, PAGE_READ_BYTES), spool.bytes - offset);
+          window = { offset, bytes: await spool.read({ cid: '', offset, length: wanted }) };
+        }
+        return window.bytes.subarray(offset - window.offset, offset - window.offset + length);
+      };
       return {
         node: readNode,
         page: async (prefix, entry, page, included) => {
           const stored = `${prefix}${entry.name}`;
           const offset = cursors.get(stored) ?? pageStarts.get(stored)!;
           cursors.set(stored, offset + page.bytes);
-          return included ? spool.read({ cid: page.cid.toString(), offset, length: page.bytes }) : null;
+          return included ? readPage(offset, page.bytes) : null;
         },
-        fileBlock: (cid) => deps.blocks.readBlock(cid.toString()),
+        fileBlock: (cid, length) => deps.blocks.readBlock(cid.toString(), length),
+        // A file of one block: its length from the store (a stat), not from reading it.
+        leafLength: (cid) => deps.blocks.size(cid.toString()),
         fileReadAhead: FILE_READ_AHEAD,
         ...(base
           ? {

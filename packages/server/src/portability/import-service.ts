@@ -2,17 +2,18 @@
  * Vault imports (issue 24, docs/portability.md "Import"): a vault export written into the caller's
  * vault, all or nothing.
  *
- *  1. The body is spooled to disk while every byte of it is checked (import-receive.ts): the
- *     root's signature, that it is the caller's vault, the manifest (refused there when its
- *     content exceeds the vault's quota: 507 naming the bytes needed), every block's hash. Nothing
- *     is written to the stores until the whole file has passed.
- *  2. The checked file is written into the vault's staging database, which no request reads, and
- *     its contents into the BlockStore, each file taking its reference (import-writer.ts).
+ *  1. The body is read once, as it arrives, by the reader of the format, and written as it is
+ *     checked (import-writer.ts): the root's signature and whose vault it is first, then the
+ *     manifest (refused there when its content exceeds the vault's quota: 507 naming the bytes
+ *     needed) before a page is stored; then the pages into the vault's staging database, which no
+ *     request reads, and the file contents into the BlockStore (each block's hash checked before
+ *     it is stored, unpinned), each file taking its reference once its content is stored.
  *  3. The commit, as a restore's (backup/restore-run.ts): the feed goes on in the new database
  *     (numbered after the old one's, one `vault.imported` event), and one conditional write points
  *     the vault record at it with its exact usage. Before that write the vault serves what it held;
  *     any failure drops the staging database and gives back the references taken, so the counts
- *     end exact (the blocks stored stay unpinned until the files sweep's gc).
+ *     end exact (the blocks stored stay unpinned until the files sweep's gc). A refusal found late
+ *     in the file (a tampered block, a truncated body) is such a failure.
  *  4. After it (`replace`), the old content goes: its references, its public files, its database.
  *
  * The staging database is `<vault database>_i` (or `_j` when the vault lives in `_i`): never the
@@ -36,7 +37,7 @@ import {
 import type { VaultRecord, VaultService } from '../vault/vaults.js';
 import { assertWritable } from '../vault/writable.js';
 import { readImportBase, type OpenBase } from './import-base.js';
-import { receiveExport } from './import-receive.js';
+import { BoundedBody } from './import-receive.js';
 import { writeExport, type Written } from './import-writer.js';
 import type { PortabilitySettings } from './settings.js';
 
@@ -200,48 +201,48 @@ export class ImportService {
         if (!empty && record.imported?.seq !== now) throw changedSinceImport(record, now);
       }
       format = await import('@cella/vault-format');
-      const received = await receiveExport(format, body, {
-        spoolDir: this.d.settings.spoolDir,
-        maxBytes: this.d.settings.importMaxBytes,
-        signal: options.signal,
-        onManifest: (manifest) => {
-          if (manifest.root.user !== userDid)
+      const bounded = new BoundedBody(this.d.settings.importMaxBytes);
+      const onManifest = (manifest: Format.ManifestEvent): void => {
+        if (manifest.root.user !== userDid)
+          throw new CellaError(
+            'FORBIDDEN',
+            `this export is the vault of ${manifest.root.user}, not of ${userDid}: only its owner may import it`,
+          );
+        const base = manifest.root.base?.toString() ?? null;
+        if (base !== null && options.mode !== 'update')
+          throw new CellaError(
+            'BAD_REQUEST',
+            `this is an incremental export (it completes ${base}): import it with ?mode=update into the vault that imported its base, or import a full export`,
+          );
+        if (options.mode === 'update') {
+          const last = record.imported;
+          if (base !== null && last?.export === base && last.seq !== now)
+            throw changedSinceImport(record, now);
+          if (base !== null && last?.export !== base)
             throw new CellaError(
-              'FORBIDDEN',
-              `this export is the vault of ${manifest.root.user}, not of ${userDid}: only its owner may import it`,
+              'VAULT_CHANGED',
+              `this incremental export completes export ${base}, but the vault ${last ? `last imported export ${last.export}` : 'imported no export'}: import a full export (or an incremental one since ${last?.export ?? 'its last import'})`,
             );
-          const base = manifest.root.base?.toString() ?? null;
-          if (base !== null && options.mode !== 'update')
+          if (base === null && !empty && last?.node !== manifest.root.node)
             throw new CellaError(
-              'BAD_REQUEST',
-              `this is an incremental export (it completes ${base}): import it with ?mode=update into the vault that imported its base, or import a full export`,
+              'VAULT_CHANGED',
+              `this export was made by ${manifest.root.node}, but the vault's content came from ${last?.node ?? 'no import'}: an update takes the next export of the vault it imported; import with ?mode=replace to replace its whole content`,
             );
-          if (options.mode === 'update') {
-            const last = record.imported;
-            if (base !== null && last?.export === base && last.seq !== now)
-              throw changedSinceImport(record, now);
-            if (base !== null && last?.export !== base)
-              throw new CellaError(
-                'VAULT_CHANGED',
-                `this incremental export completes export ${base}, but the vault ${last ? `last imported export ${last.export}` : 'imported no export'}: import a full export (or an incremental one since ${last?.export ?? 'its last import'})`,
-              );
-            if (base === null && !empty && last?.node !== manifest.root.node)
-              throw new CellaError(
-                'VAULT_CHANGED',
-                `this export was made by ${manifest.root.node}, but the vault's content came from ${last?.node ?? 'no import'}: an update takes the next export of the vault it imported; import with ?mode=replace to replace its whole content`,
-              );
-          }
-          const needed = neededBytes(manifest);
-          if (this.d.enforceQuota && needed > record.quota) throw insufficient(needed, record);
-        },
-      });
-      bytes = received.summary.bytes;
+        }
+        const needed = neededBytes(manifest);
+        if (this.d.enforceQuota && needed > record.quota) throw insufficient(needed, record);
+        bounded.promised(manifest);
+      };
       try {
-        const result = await this.commit(format, record, received, { ...options, head });
-        this.d.onEnded?.('success', bytes);
+        const result = await this.commit(format, record, bounded.read(body, options.signal), {
+          ...options,
+          head,
+          onManifest,
+        });
+        this.d.onEnded?.('success', result.bytes);
         return result;
       } finally {
-        await received.close();
+        bytes = bounded.bytes;
       }
     } catch (caught) {
       const error = refusalOf(format, caught);
@@ -282,14 +283,17 @@ export class ImportService {
   private async commit(
     format: typeof Format,
     record: VaultRecord,
-    received: Awaited<ReturnType<typeof receiveExport>>,
-    options: { mode: ImportMode; signal: AbortSignal; head: () => Promise<number> },
+    body: AsyncIterable<Uint8Array>,
+    options: {
+      mode: ImportMode;
+      signal: AbortSignal;
+      head: () => Promise<number>;
+      onManifest: (manifest: Format.ManifestEvent) => void;
+    },
   ): Promise<ImportResult> {
     const { documents, vaults, log } = this.d;
     const userDid = record.userDid;
     const staging = stagingDatabaseName(userDid, record.database);
-    if (await documents.dropDatabase(staging))
-      log.warn({ database: staging }, 'import: dropped the leftover of an earlier import');
     const db = documents.database(staging);
     const written: Written = {
       collections: 0,
@@ -299,30 +303,36 @@ export class ImportService {
       acquired: [],
       published: [],
     };
-    const { summary } = received;
     let switched = false;
     let seq = 0;
-    let base: OpenBase | null = null;
+    let base = null as OpenBase | null; // set by the writer's onManifest
+    let summary: Format.ExportSummary | undefined;
     const before = await options.head();
     try {
-      if (received.manifest.root.base !== null)
-        base = await readImportBase(
-          documents.database(record.database),
-          this.d.settings.spoolDir,
-          options.signal,
-        );
-      await writeExport(
+      ({ summary } = await writeExport(
         format,
-        received.read(),
+        body,
         {
           db,
           blocks: this.d.blocks,
           acquire: (cid) => this.d.refs.acquire(cid),
           signal: options.signal,
-          base,
+          onManifest: async (manifest) => {
+            options.onManifest(manifest);
+            // Accepted: from here on the import writes (the staging database, the blocks).
+            if (await documents.dropDatabase(staging))
+              log.warn({ database: staging }, 'import: dropped the leftover of an earlier import');
+            if (manifest.root.base !== null)
+              base = await readImportBase(
+                documents.database(record.database),
+                this.d.settings.spoolDir,
+                options.signal,
+              );
+            return base;
+          },
         },
         written,
-      );
+      ));
       const usage = { dbUsed: await chargedBytes(db), filesUsed: written.fileBytes };
       if (this.d.enforceQuota && usage.dbUsed + usage.filesUsed > record.quota)
         throw insufficient(usage.dbUsed + usage.filesUsed, record);
@@ -369,6 +379,7 @@ export class ImportService {
           );
       }
     }
+    if (!summary) throw new Error('unreachable: an import switched without its summary');
     log.info(
       { userDid, export: summary.id, documents: written.documents, files: written.files, mode: options.mode },
       'import: a vault export was imported',

@@ -1,20 +1,25 @@
 /**
- * The second pass of an import (import-service.ts): a vault export already checked whole (the
- * spool, import-receive.ts) written into a fresh database that no request sees yet, and its file
- * contents into the BlockStore.
+ * An import's one pass over the request body (import-service.ts): the vault export read as it
+ * arrives (the reader checks the signature, the manifest, every page's hash, the layout, every count
+ * and size) and written as it is checked into a fresh database that no request sees yet, and its
+ * file contents into the BlockStore.
  *
+ * - The manifest: the caller's `onManifest` decides on it (whose vault, quota, an incremental
+ *   export's base) before a page is read, so a refused file stores nothing.
  * - Documents: each page's BSON documents inserted as they are (`_id`s kept) into their space's
  *   collection, then the indexes created through the API built once the documents are in.
  * - Files: the contents' blocks go to the BlockStore as CAR streams, a group of contents per
- *   stream (`importCar` checks every block's hash); once a group is stored, each file entry takes
- *   its reference (the files service's counts: the content is pinned) and its metadata document
- *   is written with the times, revision and flags it had.
+ *   stream; `importCar` checks every block's hash (the helia engine in its block workers, off the
+ *   node's thread: the reader leaves file blocks to it) and stores it unpinned, so a block of a file
+ *   that fails later is only an unreferenced block the files sweep's gc reclaims. Once a group is
+ *   stored, each file entry takes its reference (the files service's counts: the content is
+ *   pinned) and its metadata document is written with the times, revision and flags it had.
  *
  * The references taken are returned even when this fails (`written.acquired`): the caller gives
  * them back when the import does not complete. An export is input from the caller: it is signed,
  * but by a key anyone can make, so every name and path is checked as a request's would be.
  */
-import type { BlockStore } from '@cella/block-store';
+import { isBlockStoreError, type BlockStore } from '@cella/block-store';
 import type { Database, Document } from '@cella/document-store';
 import type * as Format from '@cella/vault-format';
 import { decodeChunk } from '../backup/chunks.js';
@@ -39,8 +44,11 @@ export interface WriteTarget {
   /** Takes one reference to a content (the files service's count; pins it). */
   acquire(cid: string): Promise<void>;
   signal: AbortSignal;
-  /** An incremental export's base, as the vault holds it (import-base.ts); null for a full export. */
-  base: ImportBase | null;
+  /**
+   * The manifest is read and checked: throw to refuse the file (nothing is stored yet). Answers an
+   * incremental export's base, as the vault holds it (import-base.ts), or null for a full export.
+   */
+  onManifest(manifest: Format.ManifestEvent): Promise<ImportBase | null>;
 }
 
 /** What an incremental export leaves to its base: the vault being updated holds it. */
@@ -88,12 +96,19 @@ function checkPath(path: string): void {
   if (canonical !== path) throw invalid(`file path "${path}" is not in its canonical form "${canonical}"`);
 }
 
+/** A content's block that does not hash to its CID, as the reader would have refused it. */
+function badBlock(format: VaultFormat, error: unknown): unknown {
+  if (isBlockStoreError(error) && error.code === 'CORRUPT')
+    return new format.ExportFormatError('BAD_BLOCK', error.message, { cause: error });
+  return error;
+}
+
 export async function writeExport(
   format: VaultFormat,
   source: AsyncIterable<Uint8Array>,
   target: WriteTarget,
   written: Written,
-): Promise<void> {
+): Promise<{ manifest: Format.ManifestEvent; summary: Format.ExportSummary }> {
   const { db, signal } = target;
   const reader = format.readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true });
   const events = reader[Symbol.asyncIterator]();
@@ -106,6 +121,7 @@ export async function writeExport(
   // ── The manifest: every collection created (an empty one too).
   const first = await next();
   if (first?.type !== 'manifest') throw invalid('it does not begin with its manifest');
+  const base = await target.onManifest(first);
   for (const { space, collection } of first.collections) {
     checkCollection(collection.name);
     await db.createCollection(`${space}${collection.name}`);
@@ -118,8 +134,8 @@ export async function writeExport(
     let bytes = event.bytes;
     if (bytes === null) {
       const cid = event.page.cid.toString();
-      if (!target.base) throw invalid('it is an incremental export');
-      bytes = await target.base.page(cid);
+      if (!base) throw invalid('it is an incremental export');
+      bytes = await base.page(cid);
       if (bytes === null) throw notTheBase(`page ${cid} of "${event.space}${event.collection.name}"`);
     }
     const docs = decodeChunk(bytes);
@@ -154,8 +170,8 @@ export async function writeExport(
   };
   const onFile = (e: Extract<Format.ExportEvent, { type: 'file' }>): void => {
     if (e.content === 'absent') {
-      if (!target.base) throw invalid('it is an incremental export');
-      if (!target.base.holds(e.file.cid.toString()))
+      if (!base) throw invalid('it is an incremental export');
+      if (!base.holds(e.file.cid.toString()))
         throw notTheBase(`the content ${e.file.cid.toString()} of "${e.space}${e.file.path}"`);
     }
     checkPath(e.file.path);
@@ -168,28 +184,37 @@ export async function writeExport(
     if (event.content === 'included') {
       // The content's blocks follow: this group's CAR runs until a content ends past the group's bounds.
       let ended: Format.ExportEvent | null = null;
+      // The reader's own refusal (or the body's end) surfaces through importCar, perhaps wrapped.
+      let readerError: unknown;
       const group = async function* (): AsyncGenerator<Uint8Array> {
-        yield format.carHeader((event as { file: Format.ExportFile }).file.cid);
-        let bytes = 0;
-        let contents = 0;
-        for (;;) {
-          const e = await next();
-          if (e === null || e.type === 'end') {
-            ended = e;
-            return;
+        try {
+          yield format.carHeader((event as { file: Format.ExportFile }).file.cid);
+          let bytes = 0;
+          let contents = 0;
+          for (;;) {
+            const e = await next();
+            if (e === null || e.type === 'end') {
+              ended = e;
+              return;
+            }
+            if (e.type === 'block') {
+              bytes += e.bytes.length;
+              yield format.sectionHead(e.cid, e.bytes.length);
+              yield e.bytes;
+            } else if (e.type === 'content-end') {
+              contents++;
+              if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
+            } else if (e.type === 'file') onFile(e);
+            else throw invalid(`a ${e.type} stands where a file block belongs`);
           }
-          if (e.type === 'block') {
-            bytes += e.bytes.length;
-            yield format.sectionHead(e.cid, e.bytes.length);
-            yield e.bytes;
-          } else if (e.type === 'content-end') {
-            contents++;
-            if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
-          } else if (e.type === 'file') onFile(e);
-          else throw invalid(`a ${e.type} stands where a file block belongs`);
+        } catch (error) {
+          readerError = error;
+          throw error;
         }
       };
-      await target.blocks.importCar(group());
+      await target.blocks.importCar(group()).catch((error: unknown) => {
+        throw readerError ?? badBlock(format, error);
+      });
       await settle();
       event = ended ?? (await next());
     } else {
@@ -198,6 +223,7 @@ export async function writeExport(
     }
   }
   if (event === null) throw invalid('it ends before its summary');
+  const summary = event.summary;
   await settle();
   await metadata.flush();
 
@@ -210,6 +236,7 @@ export async function writeExport(
         .createIndex(Object.fromEntries(index.keys), { name: index.name, unique: index.unique });
     }
   }
+  return { manifest: first, summary };
 }
 
 /** File metadata documents, written a batch at a time per space. */

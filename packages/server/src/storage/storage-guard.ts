@@ -180,7 +180,7 @@ export function guardedBlockStore(inner: BlockStore, guard: StorageGuard): Block
     gc: () => inner.gc(),
     blocksOf: (root) => inner.blocksOf(root),
     hasBlock: (cid) => inner.hasBlock(cid),
-    readBlock: (cid) => inner.readBlock(cid),
+    readBlock: (cid, length) => inner.readBlock(cid, length),
     exportCar: (roots, blocks) => inner.exportCar(roots, blocks),
     close: () => inner.close(),
   };
