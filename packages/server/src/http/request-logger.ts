@@ -71,6 +71,7 @@ export function requestLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
+  if (options.level !== undefined || options.serializers !== undefined)
+    return logger.child(bindings, options);
   return new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
