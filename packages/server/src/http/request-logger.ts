@@ -9,8 +9,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Level, Logger } from 'pino';
 
-type Line = (...args: unknown[]) => void;
-
 export class RequestLogger {
   private made: FastifyBaseLogger | null = null;
 
@@ -25,7 +23,7 @@ export class RequestLogger {
   }
 
   private line(level: Level, args: unknown[]): void {
-    if (this.made || this.parent.isLevelEnabled(level)) (this.logger[level] as Line)(...args);
+    if (this.made || this.parent.isLevelEnabled(level)) Reflect.apply(this.logger[level], this.logger, args);
   }
 
   get level(): string {
@@ -73,5 +71,5 @@ export function requestLogger(
 ): FastifyBaseLogger {
   if (options.level !== undefined || options.serializers !== undefined)
     return logger.child(bindings, options);
-  return new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger;
+  return new RequestLogger(logger as unknown as Logger, bindings, options);
 }
