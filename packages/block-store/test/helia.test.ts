@@ -15,3 +15,10 @@ runBlockStoreConformance('helia', async () => {
   dirs.push(dir);
   return createHeliaBlockStore({ dir });
 });
+
+// The same with full blocks written past the page cache (O_DIRECT where the file system has it).
+runBlockStoreConformance('helia, direct writes', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'cella-helia-direct-'));
+  dirs.push(dir);
+  return createHeliaBlockStore({ dir, directWrites: true });
+});

@@ -20,6 +20,8 @@
  *   BENCH_WARM_MIB=0                         skip the memory warm-up before each upload (see warmMemory)
  *   BENCH_FAIR_CLIENTS=4, BENCH_FAIR_MIB=256  health p50/p99 while that many clients upload that
  *                                            much each, vs idle (0 clients: skip)
+ *   CELLA_FILE_DIRECT_WRITES=true            the node under test writes full blocks with O_DIRECT
+ *                                            (inherited by the child; docs/block-store.md "Direct writes")
  *
  * The client is curl when installed (a lean HTTP client: Node's own http client costs more CPU than
  * the node under test and would be what is measured on two cores), else node:http. curl uploads

@@ -78,6 +78,11 @@ export const configSchema = z
      * demand. Absent: one per core but one, at least one.
      */
     fileWorkers: int(1, 256).optional(),
+    /**
+     * The block workers write full blocks with O_DIRECT, past the page cache (embedded helia store;
+     * docs/block-store.md "Direct writes"). Off by default: recent files are then read from the disk.
+     */
+    fileDirectWrites: bool.default(false),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
@@ -297,6 +302,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_IPFS_CLUSTER_REPLICATION_MAX: 'ipfsClusterReplicationMax',
   CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
   CELLA_FILE_WORKERS: 'fileWorkers',
+  CELLA_FILE_DIRECT_WRITES: 'fileDirectWrites',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',

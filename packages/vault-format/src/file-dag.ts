@@ -29,8 +29,7 @@ export function fileDagBlocks(
   return fileDagsBlocks([root], get, readAhead);
 }
 
-const rootOf = (root: DagRoot): { cid: CID; length?: number } =>
-  'multihash' in root ? { cid: root } : root;
+const rootOf = (root: DagRoot): { cid: CID; length?: number } => ('multihash' in root ? { cid: root } : root);
 
 /** The links of a dag-pb node with the lengths of its raw leaves (their Tsize). */
 function linksOf(cid: CID, bytes: Uint8Array): { cid: CID; length?: number }[] {

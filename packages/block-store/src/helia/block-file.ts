@@ -17,9 +17,18 @@
  * directory is used). The check is synchronous on purpose: a lookup of a name in a directory the
  * kernel has cached costs microseconds, where an async check costs a round trip and, for a new block
  * (the usual answer), an Error with a stack trace.
+ *
+ * Direct writes: a caller whose block sits in memory aligned for it (the block workers' slots) may
+ * ask for `O_DIRECT`, which hands the bytes to the device without copying them into the kernel's
+ * page cache. That copy was the largest CPU cost of an upload (measured on the project's VM: 1.2–3
+ * ms of system time per MiB into freshly allocated page-cache pages, against 0.1–0.4 direct); the
+ * price is that a block read soon after comes from the device rather than from memory. Used only
+ * for a block in one part whose length is a multiple of 4096 (every full 1 MiB leaf); anything the
+ * direct path refuses (a file system without it, unaligned memory: EINVAL; a short write) is written
+ * again the ordinary way, and after an EINVAL this thread stops trying.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { close, existsSync, open, writev } from 'node:fs';
+import { close, constants, existsSync, open, writev } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -59,15 +68,33 @@ const writeParts = (fd: number, parts: readonly Uint8Array[]): Promise<number> =
 const TEMP_TAG = randomBytes(6).toString('hex');
 let tempCount = 0;
 
+/** `wx`, and `O_DIRECT` (where the platform has it: Linux, some BSDs) for a direct write. */
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+const O_DIRECT = constants.O_DIRECT ?? 0;
+/** Alignment (bytes) a direct write's length needs here: a page covers every device's sector size. */
+const DIRECT_ALIGN = 4096;
+/** False once this thread's direct write was refused with EINVAL (no O_DIRECT on this file system, or memory not aligned). */
+let directWorks = O_DIRECT !== 0;
+
 /** Creates a new file; its shard directory is made on first use (ENOENT: mkdir, then once more). */
-async function createFile(path: string, dir: string): Promise<number> {
+async function createFile(path: string, dir: string, direct: boolean): Promise<number> {
+  const flags = direct ? CREATE | O_DIRECT : CREATE;
   try {
-    return await openFile(path, 'wx');
+    return await openFile(path, flags, 0o666);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     await mkdir(dir, { recursive: true });
-    return openFile(path, 'wx');
+    return openFile(path, flags, 0o666);
   }
+}
+
+export interface WriteBlockOptions {
+  /**
+   * The parts sit in memory aligned for `O_DIRECT` (a page boundary): write them to the device
+   * without the page cache when the block allows it (see above). A wrong promise costs one refused
+   * write, then the block is written the ordinary way.
+   */
+  direct?: boolean;
 }
 
 /**
@@ -81,21 +108,44 @@ export async function writeBlockFile(
   sharding: NextToLast,
   cid: CID,
   parts: readonly Uint8Array[],
+  options: WriteBlockOptions = {},
 ): Promise<void> {
   if (cid.multihash.code === IDENTITY) return; // the CID holds the bytes
   const { dir, file } = sharding.encode(cid);
   const dirPath = join(root, dir);
   const target = join(dirPath, file);
   if (existsSync(target)) return;
+  const length = parts.length === 1 ? parts[0]!.byteLength : 0;
+  if (options.direct === true && directWorks && length > 0 && length % DIRECT_ALIGN === 0) {
+    try {
+      await writeFile(dirPath, file, target, parts, true);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EINVAL') directWorks = false;
+      // whatever refused the direct write, the ordinary one below either succeeds or says why
+    }
+  }
+  await writeFile(dirPath, file, target, parts, false);
+}
+
+/** Writes the block into a temp file of its own, then renames it into place. */
+async function writeFile(
+  dirPath: string,
+  file: string,
+  target: string,
+  parts: readonly Uint8Array[],
+  direct: boolean,
+): Promise<void> {
   const tmp = join(dirPath, `.${file}.${TEMP_TAG}-${++tempCount}${TEMP_SUFFIX}`);
   let fd: number | undefined;
   try {
-    fd = await createFile(tmp, dirPath);
+    fd = await createFile(tmp, dirPath, direct);
     const buffers = parts.length > 0 ? parts : [EMPTY]; // libuv refuses a writev of no buffers
     const expected = buffers.reduce((n, p) => n + p.byteLength, 0);
     // libuv writes on until all bytes are written, except when the device fills: then it returns
     // what it wrote, and writing the rest gets the error (ENOSPC), which says why.
     let written = await writeParts(fd, buffers);
+    if (direct && written < expected) throw new Error(`short direct write of ${tmp}`); // the rest is unaligned
     while (written < expected) {
       const more = await writeParts(fd, partsFrom(buffers, written));
       if (more === 0) throw new Error(`short write of ${tmp}: ${written} of ${expected} bytes`);

@@ -1,7 +1,8 @@
 /**
  * A block worker (a `node:worker_threads` thread of `block-workers.ts`): hashes a block handed over
- * in a transferred buffer, names it by its CID and writes it into the block directory — the CPU of
- * an upload, off the node's thread. Its own event loop overlaps the next block's hashing with this
+ * in a shared slot (or a transferred buffer), names it by its CID and writes it into the block
+ * directory (with O_DIRECT from an aligned slot, block-file.ts) — the CPU of an upload, off the
+ * node's thread. Its own event loop overlaps the next block's hashing with this
  * one's file writes (which go to libuv's thread pool); the answer is the block's sha2-256 digest,
  * (a block in a buffer of its own gets it transferred back).
  */
@@ -23,6 +24,8 @@ export interface StoreJob {
    * transferred to this thread (handed back with the answer).
    */
   bytes: Uint8Array<ArrayBufferLike>;
+  /** `bytes` starts on a page boundary (a slot of block-workers.ts' slabs): it may be written with O_DIRECT. */
+  aligned: boolean;
 }
 
 export type StoreAnswer =
@@ -33,10 +36,10 @@ if (port === null) throw new Error('block-worker.ts runs as a worker thread of b
 const { root } = workerData as BlockWorkerData;
 const sharding = blockSharding();
 
-async function store({ id, code, bytes }: StoreJob): Promise<StoreAnswer> {
+async function store({ id, code, bytes, aligned }: StoreJob): Promise<StoreAnswer> {
   try {
     const digest = sha256Of([bytes]);
-    await writeBlockFile(root, sharding, sha256Cid(code, digest), [bytes]);
+    await writeBlockFile(root, sharding, sha256Cid(code, digest), [bytes], { direct: aligned });
     return { id, digest };
   } catch (err) {
     const { message, code: errno } = err as NodeJS.ErrnoException;

@@ -37,6 +37,20 @@ const BUFFER_BYTES = 1024 * 1024;
  * 8, unixfs-writer.ts), up to this many MiB; all of them go when the last thread retires.
  */
 const FREE_MAX = 32;
+/**
+ * Slots are cut from slabs of this many: a slab is one shared `WebAssembly.Memory`, which V8 places
+ * on a page boundary (a `SharedArrayBuffer` or Buffer of 1 MiB starts 16 bytes past one), so every
+ * slot is aligned for the workers' O_DIRECT writes (block-file.ts). V8 reserves address space (not
+ * memory) for a wasm memory's guard region, ~10 GiB each here, hence several slots per slab.
+ */
+const SLAB_SLOTS = 8;
+const WASM_PAGE = 64 * 1024;
+
+/** A reusable slot of shared memory, and whether it starts on a page boundary. */
+interface Slot {
+  view: Uint8Array<SharedArrayBuffer>;
+  aligned: boolean;
+}
 
 export interface BlockWorkersOptions {
   /** The block directory the workers write into. */
@@ -45,6 +59,8 @@ export interface BlockWorkersOptions {
   size: number;
   /** A thread with nothing to do for this long ends. Default 30 s. */
   idleMs?: number;
+  /** Full blocks are written with O_DIRECT (from page-aligned slots; block-file.ts). Default false. */
+  directWrites?: boolean;
 }
 
 interface Job {
@@ -52,6 +68,8 @@ interface Job {
   code: number;
   /** The block, copied out of the caller's pieces into a shared slot (or its own buffer) when queued. */
   bytes: Uint8Array<ArrayBufferLike>;
+  /** The slot `bytes` is in (none: a buffer of its own). */
+  slot: Slot | undefined;
   resolve: (cid: CID) => void;
   reject: (err: Error) => void;
 }
@@ -81,7 +99,7 @@ export class BlockWorkers {
   private readonly queue: Job[] = [];
   private readonly threads: Thread[] = [];
   /** Shared slots the threads are done with, for the next blocks (at most FREE_MAX). */
-  private readonly free: SharedArrayBuffer[] = [];
+  private readonly free: Slot[] = [];
   private nextId = 0;
   private closed = false;
 
@@ -103,9 +121,9 @@ export class BlockWorkers {
    */
   store(code: number, parts: readonly Uint8Array[]): Promise<CID> {
     if (this.closed) return Promise.reject(new Error('the block store is closed'));
-    const bytes = this.copy(parts);
+    const { bytes, slot } = this.copy(parts);
     return new Promise<CID>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, code, bytes, resolve, reject });
+      this.queue.push({ id: this.nextId++, code, bytes, slot, resolve, reject });
       this.dispatch();
     });
   }
@@ -149,7 +167,12 @@ export class BlockWorkers {
         thread.worker.ref(); // a block in flight keeps the process alive, as a file write would
       }
       thread.held.set(job.id, job);
-      const message: StoreJob = { id: job.id, code: job.code, bytes: job.bytes };
+      const message: StoreJob = {
+        id: job.id,
+        code: job.code,
+        bytes: job.bytes,
+        aligned: job.slot?.aligned ?? false,
+      };
       const own = job.bytes.buffer instanceof ArrayBuffer ? [job.bytes.buffer] : [];
       thread.worker.postMessage(message, own);
     }
@@ -163,19 +186,39 @@ export class BlockWorkers {
    * per block, 1 MiB of external memory V8 counts towards its next full mark-compact on the node's
    * thread; a shared slot crosses as a reference to the same memory and never comes back.
    */
-  private copy(parts: readonly Uint8Array[]): Uint8Array<ArrayBufferLike> {
+  private copy(parts: readonly Uint8Array[]): { bytes: Uint8Array<ArrayBufferLike>; slot: Slot | undefined } {
     const length = parts.reduce((n, p) => n + p.byteLength, 0);
-    const buffer =
+    const slot =
       length <= BUFFER_BYTES
-        ? (this.free.pop() ?? new SharedArrayBuffer(BUFFER_BYTES))
-        : new ArrayBuffer(length);
-    const bytes = new Uint8Array(buffer, 0, length);
+        ? (this.free.pop() ?? this.newSlot(this.options.directWrites === true))
+        : undefined;
+    const bytes = slot !== undefined ? slot.view.subarray(0, length) : new Uint8Array(length);
     let offset = 0;
     for (const part of parts) {
       bytes.set(part, offset);
       offset += part.byteLength;
     }
-    return bytes;
+    return { bytes, slot };
+  }
+
+  /**
+   * A new slot: for direct writes, a new slab's first (its others go to the free list; a plain
+   * shared buffer if V8 refuses the slab); otherwise a plain shared buffer.
+   */
+  private newSlot(aligned: boolean): Slot {
+    let memory: WebAssembly.Memory;
+    try {
+      if (!aligned) throw new Error('no alignment wanted');
+      const pages = (SLAB_SLOTS * BUFFER_BYTES) / WASM_PAGE;
+      memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+    } catch {
+      return { view: new Uint8Array(new SharedArrayBuffer(BUFFER_BYTES)), aligned: false };
+    }
+    const slab = memory.buffer as unknown as SharedArrayBuffer;
+    for (let i = 1; i < SLAB_SLOTS; i++) {
+      this.free.push({ view: new Uint8Array(slab, i * BUFFER_BYTES, BUFFER_BYTES), aligned: true });
+    }
+    return { view: new Uint8Array(slab, 0, BUFFER_BYTES), aligned: true };
   }
 
   private start(): Thread {
@@ -193,8 +236,7 @@ export class BlockWorkers {
     const job = thread.held.get(answer.id);
     if (job === undefined) return;
     thread.held.delete(answer.id);
-    const slot = job.bytes.buffer;
-    if (slot instanceof SharedArrayBuffer && this.free.length < FREE_MAX) this.free.push(slot);
+    if (job.slot !== undefined && this.free.length < FREE_MAX) this.free.push(job.slot);
     if ('digest' in answer) job.resolve(sha256Cid(job.code, answer.digest));
     else job.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
     if (thread.held.size === 0) {

@@ -220,10 +220,21 @@ export class EncryptedCollectionImpl {
       else if (state.record.searchable.includes(key) && !key.startsWith('$')) {
         const operators = isObject(condition) && Object.keys(condition).some((k) => k.startsWith('$'));
         const token = (v: unknown) => searchToken(state.keys, key, v);
-        if (!operators) server[key] = token(condition);
-        else if (Object.keys(condition).length === 1 && '$eq' in condition)
+        // null also matches a document without the field, which has no token: left to the client.
+        if (!operators && condition !== null) server[key] = token(condition);
+        else if (
+          operators &&
+          Object.keys(condition).length === 1 &&
+          '$eq' in condition &&
+          condition.$eq !== null
+        )
           server[key] = token(condition.$eq);
-        else if (Object.keys(condition).length === 1 && Array.isArray(condition.$in))
+        else if (
+          operators &&
+          Object.keys(condition).length === 1 &&
+          Array.isArray(condition.$in) &&
+          !condition.$in.includes(null)
+        )
           server[key] = { $in: condition.$in.map(token) };
         else exact = false;
       } else exact = false;

@@ -14,7 +14,7 @@
  * A chunk never exceeds 1 MiB, the largest block every engine accepts (kubo refuses bigger ones):
  * a stored document is at most 1 MiB of BSON.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { BSON } from 'bson';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
@@ -31,7 +31,9 @@ export const CHUNK_MAX_BYTES = 1024 * 1024;
 
 /** The CIDv1 (raw codec, sha2-256) of a block's bytes, base32. */
 export function rawCid(bytes: Uint8Array): string {
-  const digest = createHash('sha256').update(bytes).digest();
+  // One-shot `hash` (no Hash object per call): the same digest at about half the cost for the
+  // small inputs a database's chunks and documents are.
+  const digest = hash('sha256', bytes, 'buffer');
   return CID.createV1(raw.code, createDigest(SHA2_256, digest)).toString();
 }
 
@@ -83,7 +85,7 @@ export class Chunker {
 }
 
 function isBoundary(entry: Uint8Array, targetBytes: number): boolean {
-  const h = createHash('sha256').update(entry).digest().readUInt32BE(0);
+  const h = hash('sha256', entry, 'buffer').readUInt32BE(0);
   return h / 0x1_0000_0000 < entry.length / targetBytes;
 }
 

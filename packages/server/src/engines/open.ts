@@ -83,11 +83,12 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
   return openHeliaBlockStore(config, dir);
 }
 
-/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS. */
+/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS and CELLA_FILE_DIRECT_WRITES. */
 export async function openHeliaBlockStore(config: Config, dir: string): Promise<BlockStore> {
   const { createHeliaBlockStore } = await import('@cella/block-store/helia');
   return createHeliaBlockStore({
     dir,
+    directWrites: config.fileDirectWrites,
     ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
   });
 }

@@ -15,7 +15,7 @@
  * file contents (one entry per content). An incremental export (`base`) holds its base's pages and
  * contents as sets.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
 import type { NodeIdentity } from '../auth/node-identity.js';
@@ -40,7 +40,7 @@ const FILE_READ_AHEAD = 8;
 /** Bytes of the page spool read at once while the pages are written (see `source`). */
 const PAGE_READ_BYTES = 256 * 1024;
 
-export const sha256: Format.Sha256 = (bytes) => createHash('sha256').update(bytes).digest();
+export const sha256: Format.Sha256 = (bytes) => hash('sha256', bytes, 'buffer');
 
 export interface ExportDeps {
   documents: DocumentStore;

@@ -83,6 +83,14 @@ describe('round trip', () => {
     expect(
       (await notes.find({}, { sort: { title: 1 }, skip: 1, limit: 1 }).toArray()).map((d) => d.title),
     ).toEqual(['novel']);
+    // null matches a missing field too, as in MongoDB (searchable or not: a missing field has no token).
+    const titles = async (filter: Record<string, unknown>) =>
+      (await notes.find(filter).toArray()).map((d) => d.title).sort();
+    expect(await titles({ tags: null })).toEqual(['groceries', 'taxes']);
+    expect(await titles({ tags: { $in: [null, 'draft'] } })).toEqual(['groceries', 'novel', 'taxes']);
+    expect(await titles({ color: null })).toEqual(['groceries', 'novel', 'taxes']);
+    expect(await titles({ tag: { $eq: null } })).toEqual([]);
+    expect(await notes.count({ tags: null })).toBe(2);
     expect(await notes.count({ tag: 'home' })).toBe(2);
     expect(await notes.count({ n: { $lt: 3 } })).toBe(2);
     expect((await notes.findOne({ title: 'taxes' }))?.n).toBe(1);

@@ -22,8 +22,8 @@
 import type { Readable } from 'node:stream';
 import type { ReadBuffers } from '@cella/block-store';
 
-/** Buffers one download owns at most: one being written, the one being yielded, the reader's prefetch, a spare. */
-const KEPT = 4;
+/** Buffers one download owns at most: one being written, the one being yielded, the reader's two prefetches, a spare. */
+const KEPT = 5;
 
 /** What this needs of a response (http's ServerResponse and http2's compatibility response both have it). */
 export interface ResponseSink {
