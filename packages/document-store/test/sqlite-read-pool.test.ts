@@ -185,4 +185,33 @@ describe('SQLite read pool', () => {
     await c.insertMany([{ v: 'new' }]);
     expect(await c.find({ v: { $exists: true } }, { projection: { _id: 0 } })).toEqual([{ v: 'new' }]);
   });
+  it('answers a collection that does not exist as empty, through an idle worker or without a new thread', async () => {
+    const store = open({ workers: 1, maxTimeMs: 120_000 });
+    const pool = sqliteReadPool(store)!;
+    const big = store.database('big');
+    const other = store.database('e');
+    await other.collection('kept').insertMany([{ n: 1 }]);
+    const readAll = async (c: Collection) => {
+      const batches: string[][] = [];
+      for await (const batch of c.findExtJsonCursor({}, { sort: { n: 1 }, limit: 10 })) batches.push(batch);
+      return batches;
+    };
+    // At rest: answered here, no worker started for nothing.
+    expect(await other.collection('missing').find({})).toEqual([]);
+    expect(pool.stats().threads).toBe(0);
+    // The worker idle: the read goes to it, whose own lookup answers the same.
+    expect(await other.collection('kept').count({})).toBe(1);
+    expect(pool.stats()).toMatchObject({ threads: 1, busy: 0 });
+    expect(await other.collection('missing').find({ n: 1 }, { sort: { n: 1 } })).toEqual([]);
+    expect(await other.collection('missing').count({})).toBe(0);
+    expect(await readAll(other.collection('missing'))).toEqual([]);
+    await expect(other.collection('missing').find({}, { limit: -1 })).rejects.toThrow(StoreError);
+    // Every thread busy with another database's scan: answered here at once, no extra thread.
+    const scan = fullScan(big.collection('c'));
+    while (pool.stats().busy === 0) await new Promise((r) => setTimeout(r, 1));
+    expect(await readAll(other.collection('missing'))).toEqual([]);
+    expect(await other.collection('missing').count({})).toBe(0);
+    expect(pool.stats().threads).toBe(1);
+    await scan;
+  });
 });

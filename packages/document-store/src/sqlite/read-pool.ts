@@ -157,6 +157,17 @@ export class ReadPool {
     for (const thread of this.threads) thread.worker.postMessage(message);
   }
 
+  /**
+   * Whether a read of database `key` queued now would start no thread: a thread is idle, or the
+   * pool is at its size and the database has a read running (the new one waits its turn: pump).
+   * Otherwise it would start the pool's first thread, a thread towards its size, or one beyond it,
+   * which a read that finds nothing to read need not cost (store.ts).
+   */
+  startsNoThread(key: string): boolean {
+    if (this.threads.some((t) => !t.job)) return true;
+    return (this.running.get(key) ?? 0) > 0 && this.threads.length >= this.options.size;
+  }
+
   stats(): ReadPoolStats {
     let queued = 0;
     for (const queue of this.queues.values()) queued += queue.length;

@@ -163,11 +163,17 @@ class SqliteDocumentStore implements DocumentStore {
       if (request.op === 'aggregate') checkPipeline(request.pipeline, this.limits);
       // Opened here first: the node's thread makes and migrates the schema (db-file.ts).
       const conn = file.read();
-      // Nothing to read (a catalog lookup here saves the trip, and the start of a worker).
-      const empty = emptyAnswer(
-        request,
-        conn !== null && file.tableOf(conn, request.collection) !== undefined,
-      );
+      // A collection that does not exist reads as empty. When the read starts no thread (a
+      // worker is idle, or this database's reads fill the pool: read-pool.ts), the worker's read
+      // finds that out in its own catalog lookup (reads.ts `withTable`), so this thread makes none
+      // (a statement of every pooled read's cost here); otherwise the lookup here saves starting a
+      // thread for nothing (the pool's first at rest, or another).
+      const empty =
+        conn === null
+          ? emptyAnswer(request, false)
+          : this.pool.startsNoThread(name)
+            ? null
+            : emptyAnswer(request, file.tableOf(conn, request.collection) !== undefined);
       answer =
         (empty as ReadAnswer<R> | null) ?? (await this.pool.run(name, file.path, request, budgetMs, boundMs));
     }

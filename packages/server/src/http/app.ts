@@ -20,6 +20,7 @@ import { sendError } from './error-handler.js';
 import { registerMetrics } from './metrics-route.js';
 import type { JsonParser } from './read-body.js';
 import type { RouteTable } from '../api/route-table.js';
+import { requestLogger } from './request-logger.js';
 import { registerRoutes } from './routes.js';
 import type { ServerOptions } from './server-options.js';
 
@@ -50,6 +51,8 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     // TLS makes it an HTTP/2 server (fastify types that apart; the instance is cast below anyway).
     ...((options.server ?? { trustProxy: false }) as object),
     loggerInstance: ctx.log,
+    // Each request's child logger is made when it first writes a line (request-logger.ts).
+    childLoggerFactory: requestLogger,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -119,8 +122,10 @@ export async function createHttpApp(ctx: AppContext, options: HttpAppOptions): P
     if (ctx.log.isLevelEnabled('info')) {
       const path = (request.raw.url ?? '').split('?')[0];
       const { status, clientClosed } = answeredStatus(reply);
-      request.log.info(
+      // The request logger's line, without making its child (request-logger.ts): the same bindings.
+      ctx.log.info(
         {
+          reqId: request.id,
           method: request.method,
           path,
           status,

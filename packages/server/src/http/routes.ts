@@ -33,11 +33,11 @@
  * length. Body schemas of mutating entries are strict, so one body is valid for one entry only.
  */
 import { DEFAULT_BODY_LIMIT, rateLimitsOf, type Endpoint, type HttpMethod } from '@cella/openapi';
-import { callTRPCProcedure, TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ANSWERED } from '../api/answered.js';
-import { admit } from '../api/procedures.js';
+import { admit, procedureSteps, runProcedure, type ProcedureStep } from '../api/procedures.js';
 import type { RequestContext } from '../api/request-context.js';
 import type { RouteTable } from '../api/route-table.js';
 import type { AppContext } from '../context.js';
@@ -52,6 +52,8 @@ interface Candidate {
   endpoint: Endpoint;
   table: RouteTable;
   procedure: AnyTRPCProcedure;
+  /** The procedure's middleware, parser and handler, run by `runProcedure`. */
+  steps: readonly ProcedureStep[];
   /** After the wildcard: the template's literal rest ('' when the wildcard ends it). */
   rest: string;
   /** The name of the wildcard parameter, if the template has one. */
@@ -140,6 +142,7 @@ export function registerRoutes(
         endpoint,
         table,
         procedure,
+        steps: procedureSteps(procedure),
         rest: compiled.rest,
         wildcard: compiled.wildcard,
         query: (endpoint.query ?? z.object({})).strict(),
@@ -238,18 +241,14 @@ export function registerRoutes(
           readBody = () => readJsonBody(request, limit, parseJson);
         }
         const { candidate, params } = picked;
-        const { endpoint, table, procedure } = candidate;
+        const { endpoint, procedure, steps } = candidate;
         let result: unknown;
         try {
-          result = await callTRPCProcedure({
-            router: table.router,
+          result = await runProcedure(procedure, steps, {
             path: endpoint.operationId,
-            type: procedure._def.type,
             // Called by the input parser, after the middleware admitted the caller.
             getRawInput: async () => ({ params, query: request.query ?? {}, body: await readBody() }),
             ctx,
-            signal: undefined,
-            batchIndex: 0,
           });
         } catch (error) {
           // tRPC reports every failure as a TRPCError carrying what was thrown.

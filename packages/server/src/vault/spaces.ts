@@ -38,9 +38,22 @@ export interface VaultSpace extends VaultRecord {
   readonly prefix: string;
 }
 
+/** The spaces made of each record, by application (records are cached briefly: vaults.ts `open`). */
+const spacesOf = new WeakMap<VaultRecord, Map<string | null, VaultSpace>>();
+
+/**
+ * The record as the application's space (or the default space's). One frozen object per record and
+ * application: a signed-in request asks for its space on every call, and the record behind it is
+ * the one the vault cache holds for a second, so copying it each time (a spread of every field)
+ * was a per-request cost; frozen, so no caller can change what others read.
+ */
 export function spaceOf(record: VaultRecord, app: string | null | undefined): VaultSpace {
-  const space = app ?? null;
-  return { ...record, app: space, prefix: spacePrefix(space) };
+  const key = app ?? null;
+  let spaces = spacesOf.get(record);
+  if (!spaces) spacesOf.set(record, (spaces = new Map()));
+  let space = spaces.get(key);
+  if (!space) spaces.set(key, (space = Object.freeze({ ...record, app: key, prefix: spacePrefix(key) })));
+  return space;
 }
 
 /** The vault record under a space (for whole-vault work such as quota checks). */
