@@ -4,7 +4,7 @@
  * the blocks it held; idle workers end and come back on demand.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as raw from 'multiformats/codecs/raw';
@@ -19,10 +19,21 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function pool(size: number, idleMs?: number, directWrites = false): { workers: BlockWorkers; root: string } {
+function pool(
+  size: number,
+  idleMs?: number,
+  directWrites = false,
+  nice?: number,
+): { workers: BlockWorkers; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'cella-block-workers-'));
   dirs.push(root);
-  const workers = new BlockWorkers({ root, size, directWrites, ...(idleMs !== undefined ? { idleMs } : {}) });
+  const workers = new BlockWorkers({
+    root,
+    size,
+    directWrites,
+    ...(idleMs !== undefined ? { idleMs } : {}),
+    ...(nice !== undefined ? { nice } : {}),
+  });
   pools.push(workers);
   return { workers, root };
 }
@@ -32,6 +43,20 @@ const stored = (root: string, cid: ReturnType<typeof sha256Cid>): Buffer => {
   const { dir, file } = sharding.encode(cid);
   return readFileSync(join(root, dir, file));
 };
+
+/** The niceness of each of this process's threads (Linux: field 19 of /proc/self/task/<id>/stat). */
+function threadNiceness(): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      nice.set(Number(id), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return nice;
+}
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; !check();) {
@@ -133,4 +158,16 @@ describe('block workers', () => {
     await expect(workers.store(raw.code, [randomBytes(1)])).rejects.toThrow('closed');
     expect(workers.running).toBe(0);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'run at the niceness asked, the calling thread keeping its own (uploads give way to requests)',
+    async () => {
+      const before = [...threadNiceness().values()].filter((n) => n === 7).length;
+      const { workers } = pool(2, undefined, false, 7);
+      await Promise.all([0, 1, 2, 3].map((i) => workers.store(raw.code, [randomBytes(200_000 + i)])));
+      const after = threadNiceness();
+      expect([...after.values()].filter((n) => n === 7).length).toBeGreaterThan(before);
+      expect(after.get(process.pid)).toBe(0);
+    },
+  );
 });

@@ -83,6 +83,11 @@ export const configSchema = z
      * docs/block-store.md "Direct writes"). Off by default: recent files are then read from the disk.
      */
     fileDirectWrites: bool.default(false),
+    /**
+     * The block workers' scheduling niceness (Linux, the worker threads alone; 0: the process's
+     * own): an upload's hashing gives way to the node's thread (docs/block-store.md).
+     */
+    fileWorkerNice: int(0, 19).default(5),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
@@ -303,6 +308,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_IPFS_CLUSTER_PIN_TIMEOUT: 'ipfsClusterPinTimeoutSeconds',
   CELLA_FILE_WORKERS: 'fileWorkers',
   CELLA_FILE_DIRECT_WRITES: 'fileDirectWrites',
+  CELLA_FILE_WORKER_NICE: 'fileWorkerNice',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',

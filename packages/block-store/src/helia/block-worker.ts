@@ -6,12 +6,16 @@
  * one's file writes (which go to libuv's thread pool); the answer is the block's sha2-256 digest,
  * (a block in a buffer of its own gets it transferred back).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockSharding, sha256Cid, sha256Of, writeBlockFile } from './block-file.js';
 
 export interface BlockWorkerData {
   /** The block directory (`<dir>/blocks`). */
   root: string;
+  /** This thread's scheduling niceness (0: the process's own; block-workers.ts `nice`). */
+  nice: number;
 }
 
 /** One block to hash and store. */
@@ -33,7 +37,23 @@ export type StoreAnswer =
 
 const port = parentPort;
 if (port === null) throw new Error('block-worker.ts runs as a worker thread of block-workers.ts');
-const { root } = workerData as BlockWorkerData;
+const { root, nice } = workerData as BlockWorkerData;
+
+/**
+ * Lowers this thread's scheduling priority alone (Linux: setpriority on the thread's own id, read
+ * from /proc/thread-self): an upload's bulk hashing then gives way to the node's thread, so a small
+ * request is not left waiting for a core behind it (docs/block-store.md "Where the work runs").
+ * Elsewhere, or where it is refused, the thread keeps the process's priority.
+ */
+function lowerThreadPriority(): void {
+  if (nice <= 0 || process.platform !== 'linux') return;
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
+  } catch {
+    // no procfs or not permitted: the process's priority, as on other systems
+  }
+}
+lowerThreadPriority();
 const sharding = blockSharding();
 
 async function store({ id, code, bytes, aligned }: StoreJob): Promise<StoreAnswer> {

@@ -52,6 +52,11 @@ export interface HeliaBlockStoreOptions {
    * memory lazily), at the price of reading recent files from the device. Default false.
    */
   directWrites?: boolean;
+  /**
+   * The block workers' scheduling niceness (Linux; 0–19, 0: the process's own): their bulk
+   * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE (5).
+   */
+  workerNice?: number;
 }
 
 /** One per core but one (the node's thread has the last), at least one. */
@@ -82,6 +87,7 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
     root: blockstore.path,
     size: options.workers ?? defaultBlockWorkers(),
     directWrites: options.directWrites ?? false,
+    ...(options.workerNice !== undefined ? { nice: options.workerNice } : {}),
   });
   return new HeliaEngine(options.dir, blockstore, workers, new PinRecords(datastore), datastore);
 }
