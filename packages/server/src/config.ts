@@ -87,7 +87,7 @@ export const configSchema = z
      * The block workers' scheduling niceness (Linux, the worker threads alone; 0: the process's
      * own): an upload's hashing gives way to the node's thread (docs/block-store.md).
      */
-    fileWorkerNice: int(0, 19).default(5),
+    fileWorkerNice: int(0, 19).default(10),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */

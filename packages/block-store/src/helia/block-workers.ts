@@ -68,8 +68,8 @@ export interface BlockWorkersOptions {
   nice?: number;
 }
 
-/** Measured (bench/files.ts): health p99 during 4 uploads ÷ idle 14.4 / 4.2 at 0, 4.2 / 3.6 at 5, 2.2 / 1.2 at 10. */
-export const DEFAULT_WORKER_NICE = 5;
+/** Measured (bench/files.ts, health p99 during 4 uploads ÷ idle): loaded 14.4 / 4.2 at 0, 4.2 / 3.6 at 5, 2.2 / 1.2 at 10; quiet 9.9 / 10.3 at 5, 8.3 / 5.1 at 10. */
+export const DEFAULT_WORKER_NICE = 10;
 
 interface Job {
   id: number;

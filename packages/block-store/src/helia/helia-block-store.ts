@@ -54,7 +54,7 @@ export interface HeliaBlockStoreOptions {
   directWrites?: boolean;
   /**
    * The block workers' scheduling niceness (Linux; 0–19, 0: the process's own): their bulk
-   * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE (5).
+   * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE (10).
    */
   workerNice?: number;
 }
