@@ -11,6 +11,7 @@
  * is whole. `measureLayout` counts what `writeLayout` will write, reading only the manifest and the
  * interior nodes of the file DAGs, so a node answers an export's size and root before its bytes.
  */
+import { concatBytes } from '@noble/hashes/utils.js';
 import type { CID } from 'multiformats/cid';
 import { decodeNode, isLeaf, type EncodedBlock } from './blocks.js';
 import { carHeader, sectionHead, sectionSize } from './car-writing.js';
@@ -161,7 +162,7 @@ export async function* writeLayout(
     gatheredBytes += bytes.length;
   };
   const take = (): Uint8Array => {
-    const chunk = gathered.length === 1 ? gathered[0]! : concat(gathered, gatheredBytes);
+    const chunk = gathered.length === 1 ? gathered[0]! : concatBytes(...gathered);
     gathered.length = 0;
     gatheredBytes = 0;
     return chunk;
@@ -217,13 +218,3 @@ export async function* writeLayout(
 
 /** Sections below this size are gathered into chunks of about this size (see writeLayout). */
 const GATHER_BYTES = 64 * 1024;
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
