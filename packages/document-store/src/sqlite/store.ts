@@ -362,7 +362,11 @@ class SqliteDatabase implements Database, CollectionHost {
       let after: number | null = 0;
       let any = false;
       while (after !== null) {
-        const batch: BsonBatchAnswer = await this.read({ op: 'bsonBatch', collection: name, after }, undefined, false);
+        const batch: BsonBatchAnswer = await this.read(
+          { op: 'bsonBatch', collection: name, after },
+          undefined,
+          false,
+        );
         after = batch.last;
         if (batch.documents === 0) continue;
         any = true;

@@ -98,7 +98,10 @@ export class Chunker {
       const end = offset + length;
       this.size += length;
       this.documents++;
-      if (this.size >= this.sizes.minBytes && isBoundary(bson.subarray(offset, end), this.sizes.targetBytes)) {
+      if (
+        this.size >= this.sizes.minBytes &&
+        isBoundary(bson.subarray(offset, end), this.sizes.targetBytes)
+      ) {
         this.flushWith(bson.subarray(start, end));
         start = end;
       }

@@ -119,7 +119,8 @@ class SpaceDatabase implements Database {
 
   async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
     for await (const part of this.db.exportCollectionsBson()) {
-      if (this.owns(part.collection)) yield { ...part, collection: part.collection.slice(this.prefix.length) };
+      if (this.owns(part.collection))
+        yield { ...part, collection: part.collection.slice(this.prefix.length) };
     }
   }
 
