@@ -787,7 +787,7 @@ function checkStoredKey(key: string, path: string): void {
 /** Values written by $set/$push/...: the same rules as stored documents. */
 function checkStorableValue(value: unknown, depth: number, limits: StoreLimits, path: string): void {
   if (value === undefined) badDocument(`undefined value for "${path}"`);
-  copyValue(value, depth, limits, path, { wrapped: false });
+  copyValue(value, depth, limits, path, { wrapped: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
