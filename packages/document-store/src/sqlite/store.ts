@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
+  BsonBatch,
   ChangeLog,
   ChangeLogSettings,
   Collection,
@@ -37,7 +38,7 @@ import { withMingo } from './mingo-on-demand.js';
 import { ReadPool } from './read-pool.js';
 import type { ReadPoolStats } from './read-pool.js';
 import { runRead } from './reads.js';
-import type { ReadAnswer, ReadRequest, Wanted } from './reads.js';
+import type { BsonBatchAnswer, ReadAnswer, ReadRequest, Wanted } from './reads.js';
 
 export interface SqliteDocumentStoreOptions {
   /** Directory holding one `<database>.sqlite` file per database (created with mode 700). */
@@ -106,6 +107,8 @@ function emptyAnswer(request: ReadRequest, exists: boolean): unknown {
     case 'cursorStart':
       checkFindOptions(request.options);
       return { batch: [], listed: null, stream: null, wanted: [] };
+    case 'bsonBatch':
+      return { bson: new Uint8Array(0), documents: 0, last: null };
     default:
       // Cursor steps end on their own; an aggregation may read other collections ($unionWith).
       return null;
@@ -361,6 +364,26 @@ class SqliteDatabase implements Database, CollectionHost {
         yield { collection: name, documents };
       }
       if (!any) yield { collection: name, documents: [] };
+    }
+  }
+
+  /** Read and encoded on the read pool (reads.ts `bsonBatch`), one batch at a time. */
+  async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
+    for (const name of await this.listCollections()) {
+      let after: number | null = 0;
+      let any = false;
+      while (after !== null) {
+        const batch: BsonBatchAnswer = await this.read(
+          { op: 'bsonBatch', collection: name, after },
+          undefined,
+          false,
+        );
+        after = batch.last;
+        if (batch.documents === 0) continue;
+        any = true;
+        yield { collection: name, bson: batch.bson, documents: batch.documents };
+      }
+      if (!any) yield { collection: name, bson: new Uint8Array(0), documents: 0 };
     }
   }
 }
