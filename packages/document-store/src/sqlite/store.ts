@@ -119,6 +119,11 @@ class SqliteDocumentStore implements DocumentStore {
   readonly engine = 'sqlite' as const;
   private readonly files = new Map<string, DbFile>();
   private readonly handles = new Map<string, SqliteDatabase>();
+  /**
+   * The file `fileOf` handed out last, already last in the LRU: asked for again (a request reads
+   * its vault's file several times), it is not moved (a Map's delete and set per call).
+   */
+  private recent: { name: string; file: DbFile } | null = null;
   private closed = false;
   readonly pool: ReadPool | null;
   readonly maxTimeMs: number;
@@ -192,6 +197,7 @@ class SqliteDocumentStore implements DocumentStore {
   /** The file of a database, most recently used last; closes idle files beyond the LRU size. */
   fileOf(name: string): DbFile {
     if (this.closed) throw new Error('DocumentStore is closed');
+    if (this.recent?.name === name) return this.recent.file;
     let file = this.files.get(name);
     if (file) {
       this.files.delete(name);
@@ -203,6 +209,8 @@ class SqliteDocumentStore implements DocumentStore {
     }
     this.files.set(name, file);
     if (this.files.size > this.options.maxOpenDatabases) this.evict();
+    // Unless evicted right away (every other file busy), it is the last in the LRU now.
+    this.recent = this.files.get(name) === file ? { name, file } : null;
     return file;
   }
 
@@ -212,6 +220,7 @@ class SqliteDocumentStore implements DocumentStore {
       if (!file.idle) continue;
       file.close();
       this.files.delete(name);
+      if (this.recent?.name === name) this.recent = null;
     }
   }
 
@@ -240,6 +249,7 @@ class SqliteDocumentStore implements DocumentStore {
       // Let the writes queued or under way (a transaction held open by a beforeCommit) finish first.
       await file.closeAfterWrites();
       this.files.delete(name);
+      if (this.recent?.name === name) this.recent = null;
     }
     const path = this.pathOf(name);
     const existed = (await this.listDatabases()).includes(name);
@@ -253,6 +263,7 @@ class SqliteDocumentStore implements DocumentStore {
     if (this.closed) return;
     for (const file of this.files.values()) await file.closeAfterWrites();
     this.files.clear();
+    this.recent = null;
     this.closed = true;
     await this.pool?.close();
   }
