@@ -49,8 +49,17 @@ const WASM_PAGE = 64 * 1024;
 /** A reusable slot of shared memory, and whether it starts on a page boundary. */
 interface Slot {
   view: Uint8Array<SharedArrayBuffer>;
+  /** The same memory as a Buffer, for `fill` (a plain memcpy: see `copy`). */
+  buffer: Buffer;
   aligned: boolean;
 }
+const X_FILL = process.env.CELLA_X_FILL !== '0';
+
+const slotOf = (memory: SharedArrayBuffer, offset: number, aligned: boolean): Slot => ({
+  view: new Uint8Array(memory, offset, BUFFER_BYTES),
+  buffer: Buffer.from(memory, offset, BUFFER_BYTES),
+  aligned,
+});
 
 export interface BlockWorkersOptions {
   /** The block directory the workers write into. */
@@ -203,7 +212,9 @@ export class BlockWorkers {
     const bytes = slot !== undefined ? slot.view.subarray(0, length) : new Uint8Array(length);
     let offset = 0;
     for (const part of parts) {
-      bytes.set(part, offset);
+      if (slot !== undefined && X_FILL) {
+        if (part.byteLength > 0) slot.buffer.fill(part, offset, offset + part.byteLength);
+      } else bytes.set(part, offset);
       offset += part.byteLength;
     }
     return { bytes, slot };
@@ -220,13 +231,11 @@ export class BlockWorkers {
       const pages = (SLAB_SLOTS * BUFFER_BYTES) / WASM_PAGE;
       memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
     } catch {
-      return { view: new Uint8Array(new SharedArrayBuffer(BUFFER_BYTES)), aligned: false };
+      return slotOf(new SharedArrayBuffer(BUFFER_BYTES), 0, false);
     }
     const slab = memory.buffer as unknown as SharedArrayBuffer;
-    for (let i = 1; i < SLAB_SLOTS; i++) {
-      this.free.push({ view: new Uint8Array(slab, i * BUFFER_BYTES, BUFFER_BYTES), aligned: true });
-    }
-    return { view: new Uint8Array(slab, 0, BUFFER_BYTES), aligned: true };
+    for (let i = 1; i < SLAB_SLOTS; i++) this.free.push(slotOf(slab, i * BUFFER_BYTES, true));
+    return slotOf(slab, 0, true);
   }
 
   private start(): Thread {
