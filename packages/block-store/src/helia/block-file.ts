@@ -28,19 +28,7 @@
  * again the ordinary way, and after an EINVAL this thread stops trying.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  close,
-  closeSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  open,
-  openSync,
-  renameSync,
-  rmSync,
-  writev,
-  writevSync,
-} from 'node:fs';
+import { close, constants, existsSync, open, writev } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -100,18 +88,6 @@ async function createFile(path: string, dir: string, direct: boolean): Promise<n
   }
 }
 
-/** `createFile` on the calling thread. */
-function createFileSync(path: string, dir: string, direct: boolean): number {
-  const flags = direct ? CREATE | O_DIRECT : CREATE;
-  try {
-    return openSync(path, flags, 0o666);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dir, { recursive: true });
-    return openSync(path, flags, 0o666);
-  }
-}
-
 export interface WriteBlockOptions {
   /**
    * The parts sit in memory aligned for `O_DIRECT` (a page boundary): write them to the device
@@ -134,84 +110,38 @@ export async function writeBlockFile(
   parts: readonly Uint8Array[],
   options: WriteBlockOptions = {},
 ): Promise<void> {
-  const place = placeOf(root, sharding, cid);
-  if (place === undefined) return;
-  if (tryDirect(parts, options)) {
-    try {
-      await writeFile(place, parts, true);
-      return;
-    } catch (err) {
-      directRefused(err);
-    }
-  }
-  await writeFile(place, parts, false);
-}
-
-/**
- * `writeBlockFile` on the calling thread (the same files, the same guarantees): for a thread whose
- * only job is storing blocks (a block worker), where four round trips to libuv's pool would hand the
- * kernel's copy of the bytes to a thread at the process's priority (block-worker.ts says why that
- * matters).
- */
-export function writeBlockFileSync(
-  root: string,
-  sharding: NextToLast,
-  cid: CID,
-  parts: readonly Uint8Array[],
-  options: WriteBlockOptions = {},
-): void {
-  const place = placeOf(root, sharding, cid);
-  if (place === undefined) return;
-  if (tryDirect(parts, options)) {
-    try {
-      writeFileSync(place, parts, true);
-      return;
-    } catch (err) {
-      directRefused(err);
-    }
-  }
-  writeFileSync(place, parts, false);
-}
-
-/** Where a block goes: its shard directory, file name and path; undefined when nothing is to be written. */
-interface Place {
-  dirPath: string;
-  file: string;
-  target: string;
-}
-function placeOf(root: string, sharding: NextToLast, cid: CID): Place | undefined {
-  if (cid.multihash.code === IDENTITY) return undefined; // the CID holds the bytes
+  if (cid.multihash.code === IDENTITY) return; // the CID holds the bytes
   const { dir, file } = sharding.encode(cid);
   const dirPath = join(root, dir);
   const target = join(dirPath, file);
-  return existsSync(target) ? undefined : { dirPath, file, target };
-}
-
-/** Whether this block is tried with O_DIRECT first (see above). */
-function tryDirect(parts: readonly Uint8Array[], options: WriteBlockOptions): boolean {
+  if (existsSync(target)) return;
   const length = parts.length === 1 ? parts[0]!.byteLength : 0;
-  return options.direct === true && directWorks && length > 0 && length % DIRECT_ALIGN === 0;
+  if (options.direct === true && directWorks && length > 0 && length % DIRECT_ALIGN === 0) {
+    try {
+      await writeFile(dirPath, file, target, parts, true);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EINVAL') directWorks = false;
+      // whatever refused the direct write, the ordinary one below either succeeds or says why
+    }
+  }
+  await writeFile(dirPath, file, target, parts, false);
 }
-
-/** A refused direct write: after EINVAL this thread stops trying (whatever refused it, the ordinary write either succeeds or says why). */
-function directRefused(err: unknown): void {
-  if ((err as NodeJS.ErrnoException).code === 'EINVAL') directWorks = false;
-}
-
-const tempPath = ({ dirPath, file }: Place): string =>
-  join(dirPath, `.${file}.${TEMP_TAG}-${++tempCount}${TEMP_SUFFIX}`);
-/** libuv refuses a writev of no buffers. */
-const nonEmpty = (parts: readonly Uint8Array[]): readonly Uint8Array[] => (parts.length > 0 ? parts : [EMPTY]);
-const byteLength = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.byteLength, 0);
 
 /** Writes the block into a temp file of its own, then renames it into place. */
-async function writeFile(place: Place, parts: readonly Uint8Array[], direct: boolean): Promise<void> {
-  const tmp = tempPath(place);
+async function writeFile(
+  dirPath: string,
+  file: string,
+  target: string,
+  parts: readonly Uint8Array[],
+  direct: boolean,
+): Promise<void> {
+  const tmp = join(dirPath, `.${file}.${TEMP_TAG}-${++tempCount}${TEMP_SUFFIX}`);
   let fd: number | undefined;
   try {
-    fd = await createFile(tmp, place.dirPath, direct);
-    const buffers = nonEmpty(parts);
-    const expected = byteLength(buffers);
+    fd = await createFile(tmp, dirPath, direct);
+    const buffers = parts.length > 0 ? parts : [EMPTY]; // libuv refuses a writev of no buffers
+    const expected = buffers.reduce((n, p) => n + p.byteLength, 0);
     // libuv writes on until all bytes are written, except when the device fills: then it returns
     // what it wrote, and writing the rest gets the error (ENOSPC), which says why.
     let written = await writeParts(fd, buffers);
@@ -224,42 +154,10 @@ async function writeFile(place: Place, parts: readonly Uint8Array[], direct: boo
     const closing = fd;
     fd = undefined;
     await closeFile(closing);
-    await rename(tmp, place.target);
+    await rename(tmp, target);
   } catch (err) {
     if (fd !== undefined) await closeFile(fd).catch(() => undefined);
     await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/** `writeFile` on the calling thread: the same steps. */
-function writeFileSync(place: Place, parts: readonly Uint8Array[], direct: boolean): void {
-  const tmp = tempPath(place);
-  let fd: number | undefined;
-  try {
-    fd = createFileSync(tmp, place.dirPath, direct);
-    const buffers = nonEmpty(parts);
-    const expected = byteLength(buffers);
-    let written = writevSync(fd, buffers as Uint8Array[]);
-    if (direct && written < expected) throw new Error(`short direct write of ${tmp}`);
-    while (written < expected) {
-      const more = writevSync(fd, partsFrom(buffers, written));
-      if (more === 0) throw new Error(`short write of ${tmp}: ${written} of ${expected} bytes`);
-      written += more;
-    }
-    const closing = fd;
-    fd = undefined;
-    closeSync(closing);
-    renameSync(tmp, place.target);
-  } catch (err) {
-    if (fd !== undefined) {
-      try {
-        closeSync(fd);
-      } catch {
-        // the write's error is the one to report
-      }
-    }
-    rmSync(tmp, { force: true });
     throw err;
   }
 }

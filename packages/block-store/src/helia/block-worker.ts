@@ -9,7 +9,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { blockSharding, sha256Cid, sha256Of, writeBlockFile, writeBlockFileSync } from './block-file.js';
+import { blockSharding, sha256Cid, sha256Of, writeBlockFile } from './block-file.js';
 
 export interface BlockWorkerData {
   /** The block directory (`<dir>/blocks`). */
@@ -67,18 +67,6 @@ async function store({ id, code, bytes, aligned }: StoreJob): Promise<StoreAnswe
   }
 }
 
-function storeSync({ id, code, bytes, aligned }: StoreJob): StoreAnswer {
-  try {
-    const digest = sha256Of([bytes]);
-    writeBlockFileSync(root, sharding, sha256Cid(code, digest), [bytes], { direct: aligned });
-    return { id, digest };
-  } catch (err) {
-    const { message, code: errno } = err as NodeJS.ErrnoException;
-    return { id, error: { message: String(message), code: errno } };
-  }
-}
-const SYNC = process.env.CELLA_X_SYNC === '1';
 port.on('message', (job: StoreJob) => {
-  if (SYNC) port.postMessage(storeSync(job));
-  else void store(job).then((answer) => port.postMessage(answer));
+  void store(job).then((answer) => port.postMessage(answer));
 });
