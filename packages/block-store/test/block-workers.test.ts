@@ -4,7 +4,7 @@
  * the blocks it held; idle workers end and come back on demand.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as raw from 'multiformats/codecs/raw';
@@ -105,6 +105,29 @@ describe('block workers', () => {
     const page = randomBytes(8192); // a multiple of the page: the direct path too
     expect(stored(root, await workers.store(raw.code, [page])).equals(page)).toBe(true);
   });
+
+  it.each([
+    ['the default temp directory', tmpdir()],
+    ['tmpfs, which refuses O_DIRECT (written the ordinary way)', '/dev/shm'],
+  ])(
+    'blocks asked for a direct write in a pool without direct writes, mixed with others, are stored whole (%s)',
+    async (_, parent) => {
+      if (!existsSync(parent)) return;
+      const root = mkdtempSync(join(parent, 'cella-block-workers-'));
+      dirs.push(root);
+      const workers = new BlockWorkers({ root, size: 2 });
+      pools.push(workers);
+      const MiB = 1024 * 1024;
+      for (let wave = 0; wave < 3; wave++) {
+        // direct and ordinary blocks share the free slots: each wave reuses the last one's
+        const blocks = Array.from({ length: 12 }, (_, i) => randomBytes(i % 3 === 2 ? 1000 : MiB));
+        const cids = await Promise.all(
+          blocks.map((b, i) => workers.store(raw.code, [b], { direct: i % 2 === 0 })),
+        );
+        for (const [i, cid] of cids.entries()) expect(stored(root, cid).equals(blocks[i]!)).toBe(true);
+      }
+    },
+  );
 
   it('a worker that dies fails only the blocks it held; later blocks start a new one', async () => {
     const { workers, root } = pool(1);

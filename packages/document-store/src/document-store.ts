@@ -208,8 +208,22 @@ export interface Database {
    * consecutive chunks with the same `collection` name; an empty one comes once with no documents.
    */
   exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }>;
+  /**
+   * `exportCollections` encoded: the same batches' documents as BSON, one after another, each
+   * exactly `BSON.serialize(doc, { ignoreUndefined: true })` (bsonspec.org: it starts with its
+   * int32 length). The SQLite engine reads and encodes them on its read workers, so the caller's
+   * thread handles bytes only (vault exports).
+   */
+  exportCollectionsBson(): AsyncIterable<BsonBatch>;
   /** This database's change log (change-log.ts). */
   changeLog(): ChangeLog;
+}
+
+/** A batch of `exportCollectionsBson`: `documents` BSON documents one after another. */
+export interface BsonBatch {
+  collection: string;
+  bson: Uint8Array;
+  documents: number;
 }
 
 export interface DocumentStore {

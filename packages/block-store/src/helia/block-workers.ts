@@ -61,6 +61,14 @@ const slotOf = (memory: SharedArrayBuffer, offset: number, aligned: boolean): Sl
   aligned,
 });
 
+export interface StoreOptions {
+  /**
+   * Write this block with O_DIRECT where it can be (a full block, a file system that has it),
+   * whatever the pool's `directWrites`: a bulk import's blocks (helia-block-store.ts `importCar`).
+   */
+  direct?: boolean;
+}
+
 export interface BlockWorkersOptions {
   /** The block directory the workers write into. */
   root: string;
@@ -87,6 +95,8 @@ interface Job {
   bytes: Uint8Array<ArrayBufferLike>;
   /** The slot `bytes` is in (none: a buffer of its own). */
   slot: Slot | undefined;
+  /** Written with O_DIRECT where it can be (the pool's `directWrites`, or the caller's `direct`). */
+  direct: boolean;
   resolve: (cid: CID) => void;
   reject: (err: Error) => void;
 }
@@ -136,11 +146,12 @@ export class BlockWorkers {
    * mark-compact every 100–250 ms, pauses of 4–70 ms on the node's thread. Copied now, the pieces
    * die young (a scavenge frees them), and the copy is the one the hand-over made anyway.
    */
-  store(code: number, parts: readonly Uint8Array[]): Promise<CID> {
+  store(code: number, parts: readonly Uint8Array[], options: StoreOptions = {}): Promise<CID> {
     if (this.closed) return Promise.reject(new Error('the block store is closed'));
-    const { bytes, slot } = this.copy(parts);
+    const direct = options.direct === true || this.options.directWrites === true;
+    const { bytes, slot } = this.copy(parts, direct);
     return new Promise<CID>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, code, bytes, slot, resolve, reject });
+      this.queue.push({ id: this.nextId++, code, bytes, slot, direct, resolve, reject });
       this.dispatch();
     });
   }
@@ -188,7 +199,7 @@ export class BlockWorkers {
         id: job.id,
         code: job.code,
         bytes: job.bytes,
-        aligned: job.slot?.aligned ?? false,
+        aligned: job.direct && (job.slot?.aligned ?? false),
       };
       const own = job.bytes.buffer instanceof ArrayBuffer ? [job.bytes.buffer] : [];
       thread.worker.postMessage(message, own);
@@ -203,12 +214,12 @@ export class BlockWorkers {
    * per block, 1 MiB of external memory V8 counts towards its next full mark-compact on the node's
    * thread; a shared slot crosses as a reference to the same memory and never comes back.
    */
-  private copy(parts: readonly Uint8Array[]): { bytes: Uint8Array<ArrayBufferLike>; slot: Slot | undefined } {
+  private copy(
+    parts: readonly Uint8Array[],
+    aligned: boolean,
+  ): { bytes: Uint8Array<ArrayBufferLike>; slot: Slot | undefined } {
     const length = parts.reduce((n, p) => n + p.byteLength, 0);
-    const slot =
-      length <= BUFFER_BYTES
-        ? (this.free.pop() ?? this.newSlot(this.options.directWrites === true))
-        : undefined;
+    const slot = length <= BUFFER_BYTES ? (this.freeSlot(aligned) ?? this.newSlot(aligned)) : undefined;
     const bytes = slot !== undefined ? slot.view.subarray(0, length) : new Uint8Array(length);
     let offset = 0;
     for (const part of parts) {
@@ -218,6 +229,14 @@ export class BlockWorkers {
       offset += part.byteLength;
     }
     return { bytes, slot };
+  }
+
+  /** A free slot (an aligned one when `aligned`: a direct write needs it, any other block takes either). */
+  private freeSlot(aligned: boolean): Slot | undefined {
+    if (!aligned) return this.free.pop();
+    for (let i = this.free.length - 1; i >= 0; i--)
+      if (this.free[i]!.aligned) return this.free.splice(i, 1)[0];
+    return undefined;
   }
 
   /**

@@ -269,6 +269,13 @@ class HeliaEngine implements HeliaBlockStore {
    * node's thread only parses the CAR and checks each block's kind; each block's digest, computed
    * by the worker that writes it, must be its CID's, or the import fails (CORRUPT) — a block with
    * other bytes lands only under the CID of those bytes, unpinned, which gc removes.
+   *
+   * Full blocks are written with O_DIRECT whatever `directWrites` says (block-file.ts; the buffered
+   * way where the file system refuses it): a CAR import (a vault import, a backup's restore) writes
+   * a whole vault at once, which through the page cache would cost the kernel a copy into fresh
+   * pages per MiB (most of the import's CPU after the hashing, measured: docs/portability.md
+   * "Performance") and push every other user's recently read files out of memory for blocks
+   * nobody reads soon. Durability is the same: temp file, rename, no fsync either way.
    */
   async importCar(source: AsyncIterable<Uint8Array>): Promise<{ blocks: number; bytes: number }> {
     return this.lock.shared(async () => {
@@ -299,7 +306,7 @@ class HeliaEngine implements HeliaBlockStore {
 
   /** One sha2-256 block through a block worker; CORRUPT when its bytes hash to another CID. */
   private async storeChecked({ cid, bytes }: Block): Promise<void> {
-    const stored = await this.workers.store(cid.code, [bytes]);
+    const stored = await this.workers.store(cid.code, [bytes], { direct: true });
     if (!equals(stored.multihash.bytes, cid.multihash.bytes))
       throw new BlockStoreError('CORRUPT', `block ${cid.toString()}: bytes do not hash to the CID`);
   }

@@ -10,6 +10,7 @@ import { MongoClient, MongoServerError } from 'mongodb';
 import type { ClientSession, Collection as DriverCollection, Db } from 'mongodb';
 import { z } from 'zod';
 import type {
+  BsonBatch,
   BeforeCommit,
   ChangeLogSettings,
   Collection,
@@ -18,6 +19,7 @@ import type {
   DocumentStore,
   LayoutOptions,
 } from '../document-store.js';
+import { encodeBatches } from '../bson-batches.js';
 import { StoreError } from '../document-store.js';
 import { checkCollectionName, checkDatabaseName, ENGINE_PREFIX } from '../query-guard.js';
 import { resolveLimits } from '../store-limits.js';
@@ -393,5 +395,9 @@ class MongoDatabase implements Database, MongoHost {
       }
       if (!any) yield { collection: name, documents: [] };
     }
+  }
+
+  async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
+    yield* encodeBatches(this.exportCollections());
   }
 }

@@ -18,7 +18,7 @@ const WIRE_DEPTH = 256;
 export type WireRequest =
   | (Omit<Extract<ReadRequest, { filter: Filter }>, 'filter'> & { filter: string })
   | (Omit<Extract<ReadRequest, { op: 'aggregate' }>, 'pipeline'> & { pipeline: string })
-  | Extract<ReadRequest, { op: 'cursorTexts' }>;
+  | Extract<ReadRequest, { op: 'cursorTexts' | 'bsonBatch' }>;
 
 /** From the node's thread to a worker. */
 export type ToWorker =
@@ -47,14 +47,14 @@ export type FromWorker = { id: number; answer: unknown } | { id: number; error: 
 export function encodeRequest(request: ReadRequest): WireRequest {
   if (request.op === 'aggregate')
     return { ...request, pipeline: stringifyExtJson(request.pipeline, { maxDepth: WIRE_DEPTH }) };
-  if (request.op === 'cursorTexts') return request;
+  if (request.op === 'cursorTexts' || request.op === 'bsonBatch') return request;
   return { ...request, filter: stringifyExtJson(request.filter, { maxDepth: WIRE_DEPTH }) };
 }
 
 export function decodeRequest(wire: WireRequest): ReadRequest {
   if (wire.op === 'aggregate')
     return { ...wire, pipeline: parseExtJson(wire.pipeline, { maxDepth: WIRE_DEPTH }) as Document[] };
-  if (wire.op === 'cursorTexts') return wire;
+  if (wire.op === 'cursorTexts' || wire.op === 'bsonBatch') return wire;
   return { ...wire, filter: parseExtJson(wire.filter, { maxDepth: WIRE_DEPTH }) as Filter } as ReadRequest;
 }
 

@@ -63,9 +63,14 @@ async function read(message: Extract<ToWorker, { kind: 'read' }>): Promise<void>
       return;
     }
     const listed = (answer as { listed?: { rids: Float64Array; lengths: Float64Array } | null }).listed;
+    const bson = (answer as { bson?: Uint8Array }).bson;
     reply(
       { id, answer },
-      listed ? [listed.rids.buffer as ArrayBuffer, listed.lengths.buffer as ArrayBuffer] : [],
+      listed
+        ? [listed.rids.buffer as ArrayBuffer, listed.lengths.buffer as ArrayBuffer]
+        : bson
+          ? [bson.buffer as ArrayBuffer]
+          : [],
     );
   } catch (error) {
     reply({ id, error: encodeError(error) });

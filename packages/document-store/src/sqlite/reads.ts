@@ -17,6 +17,7 @@
  */
 import type { CountOptions, Document, Filter, FindOptions, Projection } from '../document-store.js';
 import { stringifyExtJson } from '../ext-json.js';
+import { encodeBsonDocuments } from '../bson-batches.js';
 import { isPlainObject } from '../bson-values.js';
 import { checkCollectionName, checkFilter, checkFindOptions, checkPipeline } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
@@ -73,7 +74,8 @@ export type ReadRequest =
       rids: number[];
       projection?: Projection | undefined;
     }
-  | { op: 'aggregate'; collection: string; pipeline: Document[] };
+  | { op: 'aggregate'; collection: string; pipeline: Document[] }
+  | { op: 'bsonBatch'; collection: string; after: number };
 
 export interface FindAnswer {
   /** Stored texts (codec.ts). */
@@ -113,6 +115,15 @@ export interface AggregateAnswer {
   docs: Document[];
 }
 
+/** A batch of a collection's documents as BSON (exports: the caller's thread handles bytes only). */
+export interface BsonBatchAnswer {
+  /** The documents one after another, each `BSON.serialize(doc, { ignoreUndefined: true })`. */
+  bson: Uint8Array;
+  documents: number;
+  /** The last rowid read: the next batch starts after it; null when the collection is done. */
+  last: number | null;
+}
+
 export type ReadAnswer<R extends ReadRequest> = R['op'] extends 'find'
   ? FindAnswer
   : R['op'] extends 'count'
@@ -121,14 +132,16 @@ export type ReadAnswer<R extends ReadRequest> = R['op'] extends 'find'
       ? CursorStartAnswer
       : R['op'] extends 'cursorStream' | 'cursorTexts'
         ? CursorStepAnswer
-        : AggregateAnswer;
+        : R['op'] extends 'bsonBatch'
+          ? BsonBatchAnswer
+          : AggregateAnswer;
 
 /** Runs one read (synchronous; it may throw MingoNotLoaded: see mingo-on-demand.ts `withMingo`). */
 export function runRead(
   access: ReadAccess,
   limits: StoreLimits,
   request: ReadRequest,
-): FindAnswer | CountAnswer | CursorStartAnswer | CursorStepAnswer | AggregateAnswer {
+): FindAnswer | CountAnswer | CursorStartAnswer | CursorStepAnswer | AggregateAnswer | BsonBatchAnswer {
   switch (request.op) {
     case 'find':
       return find(access, limits, request.collection, request.filter, request.options);
@@ -145,7 +158,32 @@ export function runRead(
       };
     case 'aggregate':
       return aggregate(access, limits, request.collection, request.pipeline);
+    case 'bsonBatch':
+      return bsonBatch(access, request.collection, request.after);
   }
+}
+
+/**
+ * The documents after rowid `after`, in natural order, as BSON: up to BATCH_ROWS of them or about
+ * BATCH_BYTES of stored text, each decoded and encoded here (on a read worker, off the node's
+ * thread), into one buffer that crosses to the caller without a copy.
+ */
+function bsonBatch(access: ReadAccess, collection: string, after: number): BsonBatchAnswer {
+  const docs: Document[] = [];
+  let text = 0;
+  let last = after;
+  const more = withTable(access, collection, false, (conn, tbl) => {
+    const stmt = access.stmt(conn, `SELECT rid, doc FROM "${tbl}" WHERE rid > ? ORDER BY rid`);
+    for (const row of stmt.iterate(after) as Iterable<{ rid: number; doc: string }>) {
+      tick();
+      docs.push(decodeDocument(row.doc));
+      text += row.doc.length;
+      last = row.rid;
+      if (text >= BATCH_BYTES || docs.length >= BATCH_ROWS) return true;
+    }
+    return false;
+  });
+  return { ...encodeBsonDocuments(docs), last: more ? last : null };
 }
 
 /** Runs `work` on the collection's table in one read transaction; `absent` without it. */

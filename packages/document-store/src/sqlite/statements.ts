@@ -10,22 +10,30 @@ type Statement = Database.Statement;
 
 const MAX_CACHED_STATEMENTS = 256;
 
+/** A connection's statements: plain ones and those that answer one column (`pluck`). */
+interface Cache {
+  rows: Map<string, Statement>;
+  plucked: Map<string, Statement>;
+}
+
 export class Statements {
-  private readonly cache = new WeakMap<Connection, Map<string, Statement>>();
+  private readonly cache = new WeakMap<Connection, Cache>();
 
   stmt(conn: Connection, sql: string, pluck = false): Statement {
     let cache = this.cache.get(conn);
     if (!cache) {
-      cache = new Map();
+      cache = { rows: new Map(), plucked: new Map() };
       this.cache.set(conn, cache);
     }
-    const key = pluck ? `P${sql}` : sql;
-    let statement = cache.get(key);
+    // Two maps rather than a prefixed key: the SQL text is looked up as given (a literal's hash is
+    // computed once), not as a new string per call.
+    const map = pluck ? cache.plucked : cache.rows;
+    let statement = map.get(sql);
     if (!statement) {
-      if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+      if (map.size >= MAX_CACHED_STATEMENTS) map.clear();
       statement = conn.prepare(sql);
       if (pluck) statement.pluck();
-      cache.set(key, statement);
+      map.set(sql, statement);
     }
     return statement;
   }

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
+  BsonBatch,
   ChangeLog,
   ChangeLogSettings,
   Collection,
@@ -37,7 +38,7 @@ import { withMingo } from './mingo-on-demand.js';
 import { ReadPool } from './read-pool.js';
 import type { ReadPoolStats } from './read-pool.js';
 import { runRead } from './reads.js';
-import type { ReadAnswer, ReadRequest, Wanted } from './reads.js';
+import type { BsonBatchAnswer, ReadAnswer, ReadRequest, Wanted } from './reads.js';
 
 export interface SqliteDocumentStoreOptions {
   /** Directory holding one `<database>.sqlite` file per database (created with mode 700). */
@@ -106,6 +107,8 @@ function emptyAnswer(request: ReadRequest, exists: boolean): unknown {
     case 'cursorStart':
       checkFindOptions(request.options);
       return { batch: [], listed: null, stream: null, wanted: [] };
+    case 'bsonBatch':
+      return { bson: new Uint8Array(0), documents: 0, last: null };
     default:
       // Cursor steps end on their own; an aggregation may read other collections ($unionWith).
       return null;
@@ -116,6 +119,11 @@ class SqliteDocumentStore implements DocumentStore {
   readonly engine = 'sqlite' as const;
   private readonly files = new Map<string, DbFile>();
   private readonly handles = new Map<string, SqliteDatabase>();
+  /**
+   * The file `fileOf` handed out last, already last in the LRU: asked for again (a request reads
+   * its vault's file several times), it is not moved (a Map's delete and set per call).
+   */
+  private recent: { name: string; file: DbFile } | null = null;
   private closed = false;
   readonly pool: ReadPool | null;
   readonly maxTimeMs: number;
@@ -189,6 +197,7 @@ class SqliteDocumentStore implements DocumentStore {
   /** The file of a database, most recently used last; closes idle files beyond the LRU size. */
   fileOf(name: string): DbFile {
     if (this.closed) throw new Error('DocumentStore is closed');
+    if (this.recent?.name === name) return this.recent.file;
     let file = this.files.get(name);
     if (file) {
       this.files.delete(name);
@@ -200,6 +209,8 @@ class SqliteDocumentStore implements DocumentStore {
     }
     this.files.set(name, file);
     if (this.files.size > this.options.maxOpenDatabases) this.evict();
+    // Unless evicted right away (every other file busy), it is the last in the LRU now.
+    this.recent = this.files.get(name) === file ? { name, file } : null;
     return file;
   }
 
@@ -209,6 +220,7 @@ class SqliteDocumentStore implements DocumentStore {
       if (!file.idle) continue;
       file.close();
       this.files.delete(name);
+      if (this.recent?.name === name) this.recent = null;
     }
   }
 
@@ -237,6 +249,7 @@ class SqliteDocumentStore implements DocumentStore {
       // Let the writes queued or under way (a transaction held open by a beforeCommit) finish first.
       await file.closeAfterWrites();
       this.files.delete(name);
+      if (this.recent?.name === name) this.recent = null;
     }
     const path = this.pathOf(name);
     const existed = (await this.listDatabases()).includes(name);
@@ -250,6 +263,7 @@ class SqliteDocumentStore implements DocumentStore {
     if (this.closed) return;
     for (const file of this.files.values()) await file.closeAfterWrites();
     this.files.clear();
+    this.recent = null;
     this.closed = true;
     await this.pool?.close();
   }
@@ -350,6 +364,26 @@ class SqliteDatabase implements Database, CollectionHost {
         yield { collection: name, documents };
       }
       if (!any) yield { collection: name, documents: [] };
+    }
+  }
+
+  /** Read and encoded on the read pool (reads.ts `bsonBatch`), one batch at a time. */
+  async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
+    for (const name of await this.listCollections()) {
+      let after: number | null = 0;
+      let any = false;
+      while (after !== null) {
+        const batch: BsonBatchAnswer = await this.read(
+          { op: 'bsonBatch', collection: name, after },
+          undefined,
+          false,
+        );
+        after = batch.last;
+        if (batch.documents === 0) continue;
+        any = true;
+        yield { collection: name, bson: batch.bson, documents: batch.documents };
+      }
+      if (!any) yield { collection: name, bson: new Uint8Array(0), documents: 0 };
     }
   }
 }

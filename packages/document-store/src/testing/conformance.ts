@@ -5,6 +5,7 @@
  *
  * Each test works in its own collection (or database), so tests never see each other's data.
  */
+import { BSON } from 'bson';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { bsonSize } from '../bson-size.js';
@@ -1742,6 +1743,39 @@ export function runDocumentStoreConformance(
         expect([...seen.keys()].sort()).toEqual(['empty', 'one']);
         expect(seen.get('empty')).toEqual([]);
         expect(seen.get('one')?.map((doc) => doc.i)).toEqual(Array.from({ length: 1500 }, (_, i) => i));
+      });
+
+      it('exports every collection as BSON: the documents exportCollections gives, encoded', async () => {
+        const d = database('exportbson');
+        const when = new Date('2026-01-02T03:04:05.006Z');
+        await d.collection('one').insertMany(
+          Array.from({ length: 1200 }, (_, i) => ({
+            i,
+            text: 'x'.repeat(i % 700),
+            when,
+            nested: { a: [i, null] },
+          })),
+        );
+        await d.collection('two').insertMany([{ _id: 'named', n: 1.5 }]);
+        await d.createCollection('empty');
+        const encoded = new Map<string, Uint8Array[]>();
+        for await (const { collection, documents } of d.exportCollections())
+          encoded.set(collection, [
+            ...(encoded.get(collection) ?? []),
+            ...documents.map((doc) => BSON.serialize(doc, { ignoreUndefined: true })),
+          ]);
+        const seen = new Map<string, { bytes: Buffer[]; documents: number }>();
+        for await (const { collection, bson, documents } of d.exportCollectionsBson()) {
+          const entry = seen.get(collection) ?? { bytes: [], documents: 0 };
+          entry.bytes.push(Buffer.from(bson));
+          entry.documents += documents;
+          seen.set(collection, entry);
+        }
+        expect([...seen.keys()].sort()).toEqual(['empty', 'one', 'two']);
+        for (const [collection, parts] of encoded) {
+          expect(seen.get(collection)?.documents).toBe(parts.length);
+          expect(Buffer.concat(seen.get(collection)!.bytes).equals(Buffer.concat(parts))).toBe(true);
+        }
       });
     });
 

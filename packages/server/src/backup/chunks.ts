@@ -60,8 +60,10 @@ export const BACKUP_CHUNKS: ChunkSizes = {
 
 /** Cuts a stream of BSON-encoded entries into content-defined chunks. */
 export class Chunker {
+  /** The chunk being filled: whole entries, or a batch's run of them (`addBatch`). */
   private parts: Uint8Array[] = [];
   private size = 0;
+  private documents = 0;
 
   constructor(
     private readonly emit: (chunk: Chunk) => void,
@@ -72,15 +74,54 @@ export class Chunker {
     if (this.size > 0 && this.size + entry.length > this.sizes.softMaxBytes) this.flush();
     this.parts.push(entry);
     this.size += entry.length;
+    this.documents++;
     if (this.size >= this.sizes.minBytes && isBoundary(entry, this.sizes.targetBytes)) this.flush();
+  }
+
+  /**
+   * Adds the BSON documents lying one after another in `bson` (a batch of the database's
+   * `exportCollectionsBson`): the same cuts as `add` of each, and a chunk that lies within the
+   * batch is a view of it (no copy). Throws on a malformed batch.
+   */
+  addBatch(bson: Uint8Array): void {
+    const view = new DataView(bson.buffer, bson.byteOffset, bson.byteLength);
+    /** Where this batch's part of the chunk being filled begins. */
+    let start = 0;
+    let offset = 0;
+    while (offset < bson.length) {
+      const length = offset + 4 <= bson.length ? view.getInt32(offset, true) : 0;
+      if (length < 5 || offset + length > bson.length) throw new Error('bad BSON document length in a batch');
+      if (this.size > 0 && this.size + length > this.sizes.softMaxBytes) {
+        this.flushWith(bson.subarray(start, offset));
+        start = offset;
+      }
+      const end = offset + length;
+      this.size += length;
+      this.documents++;
+      if (
+        this.size >= this.sizes.minBytes &&
+        isBoundary(bson.subarray(offset, end), this.sizes.targetBytes)
+      ) {
+        this.flushWith(bson.subarray(start, end));
+        start = end;
+      }
+      offset = end;
+    }
+    if (start < bson.length) this.parts.push(bson.subarray(start));
   }
 
   flush(): void {
     if (this.parts.length === 0) return;
     const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
-    this.emit({ cid: rawCid(bytes), bytes, documents: this.parts.length });
+    this.emit({ cid: rawCid(bytes), bytes, documents: this.documents });
     this.parts = [];
     this.size = 0;
+    this.documents = 0;
+  }
+
+  private flushWith(last: Uint8Array): void {
+    if (last.length > 0) this.parts.push(last);
+    this.flush();
   }
 }
 

@@ -218,6 +218,9 @@ class TimedDatabase implements Database {
   exportCollections() {
     return this.inner.exportCollections();
   }
+  exportCollectionsBson() {
+    return this.inner.exportCollectionsBson();
+  }
   /** The change log is read by its tailers on a timer, and written inside the timed writes. */
   changeLog() {
     return this.inner.changeLog();

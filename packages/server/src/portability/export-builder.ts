@@ -19,7 +19,7 @@ import { hash } from 'node:crypto';
 import type { BlockStore } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
 import type { NodeIdentity } from '../auth/node-identity.js';
-import { Chunker, encodeEntry, type Chunk, type ChunkSizes } from '../backup/chunks.js';
+import { Chunker, decodeChunk, type Chunk, type ChunkSizes } from '../backup/chunks.js';
 import { Spool, type SpooledChunk } from '../backup/spool.js';
 import { apiIndexes } from '../vault/api-indexes.js';
 import { INTERNAL_COLLECTIONS, spacePrefix, splitSpace } from '../vault/names.js';
@@ -140,10 +140,10 @@ export async function buildExport(
 
     let collection: OpenCollection | undefined;
     let files: OpenFiles | undefined;
+    // The pages of a collection are its documents' BSON cut in runs: the spool holds each batch's
+    // bytes as they came (one write per batch), and each page is the next `bytes` of it.
     const drain = async (open: OpenCollection): Promise<void> => {
       for (const chunk of open.ready.splice(0)) {
-        const at = await spool.append(chunk.cid, chunk.bytes);
-        open.firstPage ??= at.offset;
         await open.pages.add({
           cid: CID.parse(chunk.cid),
           documents: chunk.documents,
@@ -177,7 +177,8 @@ export async function buildExport(
     };
 
     let current: string | undefined;
-    for await (const part of db.exportCollections()) {
+    // Read and BSON-encoded on the database's read workers: this thread cuts and hashes bytes.
+    for await (const part of db.exportCollectionsBson()) {
       if (part.collection !== current) {
         await closeCollection();
         current = part.collection;
@@ -198,13 +199,14 @@ export async function buildExport(
           };
         } else spaceOf(prefix);
       }
-      for (const doc of part.documents) {
-        if (collection) {
-          const entry = encodeEntry(doc);
-          collection.documents++;
-          collection.bytes += entry.length;
-          collection.chunker.add(entry);
-        } else if (files) {
+      if (collection && part.documents > 0) {
+        const at = await spool.append('', part.bson);
+        collection.firstPage ??= at.offset;
+        collection.documents += part.documents;
+        collection.bytes += part.bson.length;
+        collection.chunker.addBatch(part.bson);
+      } else if (files) {
+        for (const doc of part.documents > 0 ? decodeChunk(part.bson) : []) {
           const file = fileEntry(doc, CID);
           await files.list.add(file);
           totals.files++;

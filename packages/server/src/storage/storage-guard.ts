@@ -137,6 +137,9 @@ class GuardedDatabase implements Database {
   exportCollections() {
     return this.inner.exportCollections();
   }
+  exportCollectionsBson() {
+    return this.inner.exportCollectionsBson();
+  }
   /** The log of changes (appended by the writes above, which the reserve already refused). */
   changeLog() {
     return this.inner.changeLog();

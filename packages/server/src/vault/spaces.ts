@@ -19,6 +19,7 @@
  * write.
  */
 import type {
+  BsonBatch,
   ChangeLog,
   Collection,
   Database,
@@ -113,6 +114,13 @@ class SpaceDatabase implements Database {
     for await (const part of this.db.exportCollections()) {
       if (this.owns(part.collection))
         yield { collection: part.collection.slice(this.prefix.length), documents: part.documents };
+    }
+  }
+
+  async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
+    for await (const part of this.db.exportCollectionsBson()) {
+      if (this.owns(part.collection))
+        yield { ...part, collection: part.collection.slice(this.prefix.length) };
     }
   }
 

@@ -76,6 +76,21 @@ describe('chunks', () => {
     expect(chunks.find((c) => decodeChunk(c.bytes).some((d) => d._id === 'huge'))!.documents).toBe(1);
   });
 
+  test('a batch of BSON documents is cut where the same documents added one by one are', () => {
+    const docs: Record<string, unknown>[] = Array.from({ length: 6000 }, (_, i) => doc(i));
+    docs.splice(2500, 0, { _id: 'huge', blob: 'x'.repeat(300_000) });
+    const entries = docs.map((d) => encodeEntry(d));
+    const batched: Chunk[] = [];
+    const chunker = new Chunker((c) => batched.push(c));
+    // Batches of uneven sizes, so chunks span batches and batches hold several chunks.
+    for (let at = 0, n = 1; at < entries.length; at += n, n = (n * 7) % 997)
+      chunker.addBatch(Buffer.concat(entries.slice(at, at + n)));
+    chunker.flush();
+    const single = chunksOf(docs);
+    expect(batched.map((c) => [c.cid, c.documents])).toEqual(single.map((c) => [c.cid, c.documents]));
+    expect(() => new Chunker(() => undefined).addBatch(entries[0]!.subarray(0, 10))).toThrow(/bad BSON/);
+  });
+
   test('changing, inserting or deleting one document changes at most two chunks', () => {
     const docs = Array.from({ length: 20_000 }, (_, i) => doc(i));
     const before = chunksOf(docs);

@@ -1,0 +1,32 @@
+/**
+ * Documents as one buffer of BSON documents one after another (`Database.exportCollectionsBson`):
+ * each `BSON.serialize(doc, { ignoreUndefined: true })`, as a stored document's size is counted
+ * (bson-size.ts). One buffer of its own (not Node's shared pool), so it can be transferred.
+ */
+import { BSON } from 'bson';
+import type { BsonBatch, Document } from './document-store.js';
+
+export function encodeBsonDocuments(documents: Iterable<Document>): { bson: Uint8Array; documents: number } {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (const doc of documents) {
+    const part = BSON.serialize(doc, { ignoreUndefined: true });
+    parts.push(part);
+    size += part.length;
+  }
+  const bson = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bson.set(part, at);
+    at += part.length;
+  }
+  return { bson, documents: parts.length };
+}
+
+/** `exportCollections`' batches encoded on the caller's thread (engines that read no BSON themselves). */
+export async function* encodeBatches(
+  batches: AsyncIterable<{ collection: string; documents: Document[] }>,
+): AsyncIterable<BsonBatch> {
+  for await (const { collection, documents } of batches)
+    yield { collection, ...encodeBsonDocuments(documents) };
+}
