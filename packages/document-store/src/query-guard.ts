@@ -636,13 +636,19 @@ export function checkReplacement(replacement: unknown): Document {
 export interface PreparedDocument {
   doc: Document;
   size: number;
-  /** True when the document holds no Date and no ObjectId (its JSON needs no type wrappers). */
-  plainJson: boolean;
+  /**
+   * Which values of the document its stored JSON wraps (sqlite/codec.ts `encodeDocument`): 'none'
+   * (no Date, no ObjectId), 'id' (an ObjectId `_id`, nothing else: most documents), or 'any'.
+   */
+  wrappers: JsonWrappers;
 }
+
+export type JsonWrappers = 'none' | 'id' | 'any';
 
 /** What a copy walk noticed on its way (one per prepareDocument call). */
 interface CopyState {
-  wrapped: boolean;
+  /** Dates and ObjectIds met (the top level's `_id` among them). */
+  wrapped: number;
 }
 
 /**
@@ -656,7 +662,7 @@ export function prepareDocument(
   options: { generateId?: boolean } = {},
 ): PreparedDocument {
   if (!isPlainObject(doc)) badDocument(`a document must be an object, not ${describeType(doc)}`);
-  const state: CopyState = { wrapped: false };
+  const state: CopyState = { wrapped: 0 };
   const copy = copyObject(doc, 1, limits, '', state) as Document;
   let id = copy._id;
   let out: Document;
@@ -673,7 +679,9 @@ export function prepareDocument(
       out = { _id: id, ...rest };
     }
   }
-  if (isObjectId(id)) state.wrapped = true;
+  // The copy walk counted an ObjectId `_id` it met (not one generated here).
+  const others = state.wrapped - (isObjectId(id) && copy._id !== undefined ? 1 : 0);
+  const wrappers: JsonWrappers = others > 0 ? 'any' : isObjectId(id) ? 'id' : 'none';
   const size = bsonSize(out);
   if (size > limits.maxDocumentBytes) {
     throw new StoreError(
@@ -681,7 +689,7 @@ export function prepareDocument(
       `document is ${size} bytes; the limit is ${limits.maxDocumentBytes}`,
     );
   }
-  return { doc: out, size, plainJson: !state.wrapped };
+  return { doc: out, size, wrappers };
 }
 
 function firstKey(o: Record<string, unknown>): string | undefined {
@@ -715,11 +723,11 @@ function copyValue(
       if (value === null) return null;
       if (value instanceof Date) {
         if (!isValidDate(value)) badDocument(`invalid Date at "${path}"`);
-        state.wrapped = true;
+        state.wrapped++;
         return new Date(value.getTime());
       }
       if (isObjectId(value)) {
-        state.wrapped = true;
+        state.wrapped++;
         return toObjectId(value);
       }
       if (depth + 1 > limits.maxDepth) tooDeep(limits);
@@ -779,7 +787,7 @@ function checkStoredKey(key: string, path: string): void {
 /** Values written by $set/$push/...: the same rules as stored documents. */
 function checkStorableValue(value: unknown, depth: number, limits: StoreLimits, path: string): void {
   if (value === undefined) badDocument(`undefined value for "${path}"`);
-  copyValue(value, depth, limits, path, { wrapped: false });
+  copyValue(value, depth, limits, path, { wrapped: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -378,9 +378,9 @@ export class SqliteCollection implements Collection {
       const changed: ChangedRow[] = [];
       const logged: Change[] = [];
       let bytes = 0;
-      for (const { doc, size, plainJson } of prepared) {
+      for (const { doc, size, wrappers } of prepared) {
         try {
-          const text = encodeDocument(doc, plainJson);
+          const text = encodeDocument(doc, wrappers);
           const { lastInsertRowid } = insert.run(idKey(doc._id as DocumentId), size, text);
           if (unique) changed.push({ rid: Number(lastInsertRowid), doc });
           if (log) logged.push(inserted(this.name, doc, text));
@@ -515,14 +515,14 @@ export class SqliteCollection implements Collection {
             : split?.modifier
               ? updatedDocument(doc, split.modifier, filter)
               : doc;
-          const { doc: stored, size, plainJson } = prepareDocument(next, limits, { generateId: false });
+          const { doc: stored, size, wrappers } = prepareDocument(next, limits, { generateId: false });
           if (idKey(stored._id as DocumentId) !== row.id) {
             throw new StoreError(
               'BAD_UPDATE',
               "performing an update on the path '_id' would modify the immutable field '_id'",
             );
           }
-          const text = encodeDocument(stored, plainJson);
+          const text = encodeDocument(stored, wrappers);
           outcome.document = stored;
           if (text === row.doc) continue;
           try {
@@ -539,7 +539,7 @@ export class SqliteCollection implements Collection {
         }
       }
       if (outcome.matchedCount === 0 && req.upsert) {
-        const { doc, size, plainJson } = prepareDocument(
+        const { doc, size, wrappers } = prepareDocument(
           req.replacement
             ? replacementUpsert(filter, req.replacement)
             : upsertedDocument(filter, split?.modifier ?? null, split?.setOnInsert ?? {}),
@@ -547,7 +547,7 @@ export class SqliteCollection implements Collection {
         );
         if (!tbl) [tbl] = file.ensureTable(conn, this.name);
         try {
-          const text = encodeDocument(doc, plainJson);
+          const text = encodeDocument(doc, wrappers);
           const { lastInsertRowid } = file
             .stmt(conn, `INSERT INTO "${tbl}" (id, size, doc) VALUES (?, ?, ?)`)
             .run(idKey(doc._id as DocumentId), size, text);

@@ -78,22 +78,33 @@ export function idText(id: unknown): string {
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
-/** A new ObjectId (seconds ‖ 8 random bytes), in Extended JSON: encrypted documents get their `_id` on the client. */
-export function newObjectId(random: Uint8Array = randomBytes(8)): { $oid: string } {
-  const seconds = Math.floor(Date.now() / 1000)
+/** The seconds part of a new ObjectId (now), as its 8 hex digits. */
+const secondsHex = () =>
+  Math.floor(Date.now() / 1000)
     .toString(16)
     .padStart(8, '0');
+
+/** An ObjectId's hex: `seconds` (8 hex digits) ‖ 8 random bytes at `at`. */
+function objectIdHex(seconds: string, random: Uint8Array, at = 0): string {
   let hex = seconds;
-  for (let i = 0; i < 8; i++) hex += HEX[random[i]!]!;
-  return { $oid: hex };
+  for (let i = at; i < at + 8; i++) hex += HEX[random[i]!]!;
+  return hex;
 }
 
+/** A new ObjectId (seconds ‖ 8 random bytes), in Extended JSON: encrypted documents get their `_id` on the client. */
+export function newObjectId(random: Uint8Array = randomBytes(8)): { $oid: string } {
+  return { $oid: objectIdHex(secondsHex(), random) };
+}
+
+const AD_HEAD = 'cella-v1 document\0';
+
 function adFor(collection: string, id: unknown): string {
-  return `cella-v1 document\0${collection}\0${idText(id)}`;
+  return `${AD_HEAD}${collection}\0${idText(id)}`;
 }
 
 export function searchToken(keys: CollectionKeys, path: string, value: unknown): string {
-  const text = `${path}\0${canonicalJson(value)}`;
+  // A string's canonical JSON is its JSON (the common case, without sortKeys' walk).
+  const text = `${path}\0${typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value)}`;
   let token = keys.tokens.get(text);
   if (token === undefined) {
     token = b64(keys.search(text).subarray(0, 16));
@@ -120,19 +131,25 @@ function setAt(doc: Doc, path: string, value: unknown): void {
   at[parts.at(-1)!] = value;
 }
 
-/** The tokens of a document's searchable fields, as the stored document carries them. */
-export function tokensOf(keys: CollectionKeys, searchable: readonly string[], body: Doc): Doc {
-  const out: Doc = {};
+/** Writes the tokens of a document's searchable fields into `out` (the stored document). */
+function addTokens(keys: CollectionKeys, searchable: readonly string[], body: Doc, out: Doc): Doc {
   for (const path of searchable) {
-    const value = valueAt(body, path);
+    // A top-level field (the common case) is read and written without splitting its path.
+    const top = !path.includes('.');
+    const value = top ? (Object.hasOwn(body, path) ? body[path] : undefined) : valueAt(body, path);
     if (value === undefined) continue;
-    setAt(
-      out,
-      path,
-      Array.isArray(value) ? value.map((v) => searchToken(keys, path, v)) : searchToken(keys, path, value),
-    );
+    const tokens = Array.isArray(value)
+      ? value.map((v) => searchToken(keys, path, v))
+      : searchToken(keys, path, value);
+    if (top) out[path] = tokens;
+    else setAt(out, path, tokens);
   }
   return out;
+}
+
+/** The tokens of a document's searchable fields, as the stored document carries them. */
+export function tokensOf(keys: CollectionKeys, searchable: readonly string[], body: Doc): Doc {
+  return addTokens(keys, searchable, body, {});
 }
 
 function withoutId({ _id, ...body }: Doc): Doc {
@@ -141,7 +158,7 @@ function withoutId({ _id, ...body }: Doc): Doc {
 
 /**
  * The stored form of documents (each its `_id`, else a new ObjectId), sealed in one batch: one
- * draw of random bytes for every nonce (and new `_id`), one call to the cipher.
+ * draw of random bytes for every nonce and new `_id`, one call to the cipher.
  */
 export async function sealDocuments(
   keys: CollectionKeys,
@@ -149,10 +166,14 @@ export async function sealDocuments(
   searchable: readonly string[],
   docs: Doc[],
 ): Promise<Doc[]> {
-  // One draw for every document's nonce and new _id; each document's sealed bytes start with
-  // version ‖ generation ‖ nonce, the nonce drawn in place.
-  const random = randomBytes(docs.length * 8);
-  const parts = docs.map((doc, i) => {
+  // One draw: each document's version ‖ generation ‖ nonce (the nonce drawn in place), then 8
+  // bytes for each new _id.
+  const random = randomBytes(docs.length * (HEAD + 8));
+  const seconds = secondsHex();
+  const adHead = `${AD_HEAD}${collection}\0`;
+  const ids: unknown[] = [];
+  const bodies: Doc[] = [];
+  const jobs = docs.map((doc, i) => {
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
       throw new TypeError('a document must be a plain object');
     const { _id } = doc;
@@ -160,27 +181,26 @@ export async function sealDocuments(
     const body: Doc = '_id' in doc ? withoutId(doc) : doc;
     if (SEALED_FIELD in body)
       throw new CellaCryptoError('UNSUPPORTED', `a document's own field cannot be named ${SEALED_FIELD}`);
-    return { id: _id ?? newObjectId(random.subarray(i * 8, i * 8 + 8)), body };
+    let id: unknown;
+    let text: string;
+    if (_id === undefined || _id === null) {
+      text = objectIdHex(seconds, random, docs.length * HEAD + i * 8);
+      id = { $oid: text };
+    } else {
+      id = _id;
+      text = idText(_id);
+    }
+    ids.push(id);
+    bodies.push(body);
+    const prefix = random.subarray(i * HEAD, (i + 1) * HEAD);
+    prefix[0] = VERSION;
+    new DataView(prefix.buffer, prefix.byteOffset).setUint32(1, keys.generation, false);
+    return { nonce: prefix.subarray(5), plaintext: JSON.stringify(body), ad: adHead + text, prefix };
   });
-  const heads = randomBytes(docs.length * HEAD);
-  const sealed = await keys.aead.sealMany(
-    parts.map(({ id, body }, i) => {
-      const prefix = heads.subarray(i * HEAD, (i + 1) * HEAD);
-      prefix[0] = VERSION;
-      new DataView(prefix.buffer, prefix.byteOffset).setUint32(1, keys.generation, false);
-      return {
-        nonce: prefix.subarray(5),
-        plaintext: JSON.stringify(body),
-        ad: adFor(collection, id),
-        prefix,
-      };
-    }),
+  const sealed = await keys.aead.sealMany(jobs);
+  return sealed.map((bytes, i) =>
+    addTokens(keys, searchable, bodies[i]!, { _id: ids[i], [SEALED_FIELD]: b64(bytes) }),
   );
-  return parts.map(({ id, body }, i) => ({
-    _id: id,
-    [SEALED_FIELD]: b64(sealed[i]!),
-    ...tokensOf(keys, searchable, body),
-  }));
 }
 
 /** The stored form of one document (`sealDocuments`). */
