@@ -5,11 +5,12 @@
  * - upload and download of one streamed file (256 MiB): encrypted MiB/s ÷ plain MiB/s (target ≥ 0.6);
  *   plain first in even rounds, encrypted first in odd ones;
  * - insert of 1,000 documents in one call: encrypted ÷ plain documents/s (target ≥ 0.7), INSERTS
- *   calls a side per round, interleaved (plain, encrypted, plain, ... — encrypted first in odd
- *   rounds), each into a new collection, after one insert a side not counted (the first insert after
- *   the file phase pays for what that phase left: garbage to collect, the disk's writeback);
+ *   calls a side per round, interleaved in ABBA order (plain, encrypted, encrypted, plain, ... —
+ *   encrypted first in odd rounds: each side follows each side as often, so neither always pays for
+ *   what the other left, as garbage), each into a new collection, after one insert a side not
+ *   counted (the first insert after the file phase pays for what that phase left);
  * - find of 100 documents (equality on a searchable field, 100 of the 1,000): encrypted ÷ plain
- *   finds/s (target ≥ 0.7), FINDS a side per round in interleaved blocks of 10.
+ *   finds/s (target ≥ 0.7), FINDS a side per round in blocks of 10, in the same ABBA order.
  * Beside each wall-clock ratio, the CPU ratio of the documents' figures: plain ÷ encrypted CPU
  * time (this process's and the node's) per call, steadier than the wall clock on a loaded machine.
  *
@@ -121,8 +122,11 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   const upload: Round['upload'] = [plainUp, sealedUp];
   const download: Round['download'] = [plainDown, sealedDown];
 
-  // Plain first in even rounds, encrypted first in odd ones, then alternating call by call.
+  // Plain first in even rounds, encrypted first in odd ones, then in ABBA order (a, b, b, a, a, b, ...):
+  // each side follows each side as often, so what a call leaves to the next one (garbage to
+  // collect, a cache it filled) is shared out evenly rather than paid always by the same side.
   const sides = (r % 2 === 0 ? [false, true] : [true, false]) as [boolean, boolean];
+  const abba = (calls: number) => Array.from({ length: 2 * calls }, (_, i) => sides[[0, 1, 1, 0][i % 4]!]!);
   const docs = Array.from({ length: DOCUMENTS }, (_, i) => note(i));
   const inserted = { plain: new Clock(pid), sealed: new Clock(pid) };
   const names: string[] = [];
@@ -139,13 +143,11 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   // One insert a side, not counted: the first after the file phase pays for what that phase left
   // (the node's and this process's garbage, the disk's writeback), whichever side it is.
   for (const encrypt of sides) await insert(encrypt, `${encrypt ? 'sealed' : 'plain'}_${r}_warm`);
-  for (let i = 0; i < INSERTS; i++)
-    for (const encrypt of sides)
-      await insert(
-        encrypt,
-        `${encrypt ? 'sealed' : 'plain'}_${r}_${i}`,
-        inserted[encrypt ? 'sealed' : 'plain'],
-      );
+  const made = { plain: 0, sealed: 0 };
+  for (const encrypt of abba(INSERTS)) {
+    const side = encrypt ? 'sealed' : 'plain';
+    await insert(encrypt, `${side}_${r}_${made[side]++}`, inserted[side]);
+  }
   // The finds read the first insert's collections (1,000 documents each).
   const plain = vault.db.collection(`plain_${r}_0`);
   const sealed = vault.db.collection(`sealed_${r}_0`, { encrypt: true });
@@ -159,7 +161,7 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
     }, BLOCK);
   await plain.find({ tag: 'wanted' }).toArray(); // both warmed (the node's plan cache, the client's code)
   await sealed.find({ tag: 'wanted' }).toArray();
-  for (let i = 0; i < FINDS / BLOCK; i++) for (const encrypt of sides) await finds(encrypt);
+  for (const encrypt of abba(FINDS / BLOCK)) await finds(encrypt);
   for (const name of names) await vault.db.deleteCollection(name);
   const rate = (clock: Clock, per: number) => (clock.calls * per) / clock.seconds;
   const cpu = (clock: Clock) => clock.cpuMs / clock.calls;
