@@ -72,9 +72,11 @@ export interface BlockStore {
    * is not stored. What a writer of CAR streams of its own framing reads (the vault export).
    * `length`: the block's length when the caller knows it (a raw leaf's, from its parent link), a
    * hint an engine may use to read the block in one go; the answer is the block's bytes whatever
-   * their length.
+   * their length. `buffers`: where a block of known length may be read into (taken in the order of
+   * the calls, as a reader's: `ReadBuffers`); the answer is then a view of one (the helia engine;
+   * others ignore it).
    */
-  readBlock(cid: string, length?: number): Promise<Uint8Array>;
+  readBlock(cid: string, length?: number, buffers?: ReadBuffers): Promise<Uint8Array>;
   /** A CARv1 stream of the given blocks (each must be stored). */
   exportCar(roots: string[], blocks: AsyncIterable<string> | Iterable<string>): AsyncIterable<Uint8Array>;
   /** Stores every block of a CAR stream (verifying each block's hash); returns the count. */

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { FsDatastore } from 'datastore-fs';
 import { equals } from 'multiformats/bytes';
 import type { CID } from 'multiformats/cid';
-import type { AddOptions, AddResult, BlockStore, CatOptions } from '../block-store.js';
+import type { AddOptions, AddResult, BlockStore, CatOptions, ReadBuffers } from '../block-store.js';
 import { checkBlockKind } from '../common/block-check.js';
 import { decodeVerifiedCar, encodeCar, type Block } from '../common/car.js';
 import { fileSizeOf, isLeaf, walkDag } from '../common/dag.js';
@@ -242,11 +242,11 @@ class HeliaEngine implements HeliaBlockStore {
     return this.blocks.has(parseCid(cid));
   }
 
-  async readBlock(cid: string, length?: number): Promise<Uint8Array> {
+  async readBlock(cid: string, length?: number, buffers?: ReadBuffers): Promise<Uint8Array> {
     const parsed = parseCid(cid);
     if (length === undefined) return this.getBlock(parsed);
     // One open and one read of length + 1 bytes; a longer block (a wrong hint) is read again whole.
-    const bytes = await this.getBlock(parsed, undefined, length);
+    const bytes = await this.getBlock(parsed, undefined, length, buffers?.take(length + 1));
     return bytes.length <= length ? bytes : this.getBlock(parsed);
   }
 

@@ -382,6 +382,14 @@ export function runBlockStoreConformance(name: string, makeStore: MakeBlockStore
           expect(Buffer.from(await s.readBlock(leaves[0]!, hint)).equals(content.subarray(0, MiB))).toBe(
             true,
           );
+        // Read buffers offered (taken in call order, as the export's reused ones): the same bytes,
+        // each read filling its own buffer even when several run at once.
+        const offered: Uint8Array[] = [];
+        const buffers = { take: (size: number) => offered[offered.push(Buffer.alloc(size)) - 1] };
+        const both = await Promise.all(leaves.map((leaf) => s.readBlock(leaf, MiB, buffers)));
+        expect(Buffer.from(both[0]!).equals(content.subarray(0, MiB))).toBe(true);
+        expect(Buffer.from(both[1]!).equals(content.subarray(MiB, 2 * MiB))).toBe(true);
+        expect(Buffer.from(both[2]!).equals(content.subarray(2 * MiB))).toBe(true);
         await expectCode(s.readBlock(await leafCid(randomBytes(8))), 'NOT_FOUND');
         await expectCode(s.readBlock(await leafCid(randomBytes(8)), 8), 'NOT_FOUND');
       });

@@ -22,7 +22,7 @@ export function timedBlockStore(inner: BlockStore, observe: ObserveOperation): B
     gc: () => timed(observe, 'gc', performance.now(), inner.gc()),
     blocksOf: (root) => inner.blocksOf(root),
     hasBlock: (cid) => timed(observe, 'hasBlock', performance.now(), inner.hasBlock(cid)),
-    readBlock: (cid, length) => inner.readBlock(cid, length),
+    readBlock: (cid, length, buffers) => inner.readBlock(cid, length, buffers),
     exportCar: (roots, blocks) => inner.exportCar(roots, blocks),
     importCar: (source) => inner.importCar(source),
     close: () => inner.close(),

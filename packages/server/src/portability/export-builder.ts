@@ -16,7 +16,7 @@
  * contents as sets.
  */
 import { hash } from 'node:crypto';
-import type { BlockStore } from '@cella/block-store';
+import type { BlockStore, ReadBuffers } from '@cella/block-store';
 import type { Database, DocumentStore } from '@cella/document-store';
 import type { NodeIdentity } from '../auth/node-identity.js';
 import { Chunker, decodeChunk, type Chunk, type ChunkSizes } from '../backup/chunks.js';
@@ -69,8 +69,11 @@ export interface BuiltExport {
   /** Bytes of the whole CAR. */
   size: number;
   totals: Format.ExportTotals;
-  /** The CAR's bytes (once). */
-  stream(): AsyncGenerator<Uint8Array>;
+  /**
+   * The CAR's bytes (once). `buffers`: where file blocks are read into (the caller reuses them once
+   * their bytes were sent); without it each block is read into a buffer of its own.
+   */
+  stream(buffers?: ReadBuffers): AsyncGenerator<Uint8Array>;
   /** Every page and content of the export's state (what a later `since` leaves out), in batches. */
   parts(): AsyncGenerator<{ pages: string[]; contents: string[] }>;
   close(): Promise<void>;
@@ -244,7 +247,7 @@ export async function buildExport(
       if (!at) throw new Error(`manifest block ${cid.toString()} is not in the spool`);
       return nodeSpool.read(at);
     };
-    const source = (): Format.LayoutSource => {
+    const source = (buffers?: ReadBuffers): Format.LayoutSource => {
       const cursors = new Map<string, number>();
       // Pages are read from the spool a window at a time: a collection's pages lie one after
       // another, so one read serves dozens of them.
@@ -264,7 +267,7 @@ export async function buildExport(
           cursors.set(stored, offset + page.bytes);
           return included ? readPage(offset, page.bytes) : null;
         },
-        fileBlock: (cid, length) => deps.blocks.readBlock(cid.toString(), length),
+        fileBlock: (cid, length) => deps.blocks.readBlock(cid.toString(), length, buffers),
         // A file of one block: its length from the store (a stat), not from reading it.
         leafLength: (cid) => deps.blocks.size(cid.toString()),
         fileReadAhead: FILE_READ_AHEAD,
@@ -306,10 +309,10 @@ export async function buildExport(
       blocks: measured.blocks + 1,
       size,
       totals,
-      stream: () => {
+      stream: (buffers) => {
         if (streamed) throw new Error('an export is streamed once');
         streamed = true;
-        return format.writeLayout(root, vault.cid, source(), size);
+        return format.writeLayout(root, vault.cid, source(buffers), size);
       },
       parts: () => stateParts(format, vault.cid, readNode),
       close: closeSpools,

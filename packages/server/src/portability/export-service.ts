@@ -87,9 +87,9 @@ export class ExportService {
       // Recorded once every byte but the last chunk was handed on, and before that chunk: a client
       // that has read the whole answer can build on it at once (`since`, marking the vault moved).
       // A failure to record costs only a later incremental export: logged, not thrown.
-      async *stream() {
+      async *stream(buffers) {
         let held: Uint8Array | undefined;
-        for await (const chunk of built.stream()) {
+        for await (const chunk of built.stream(buffers)) {
           if (held) yield held;
           held = chunk;
         }

@@ -183,7 +183,7 @@ export function guardedBlockStore(inner: BlockStore, guard: StorageGuard): Block
     gc: () => inner.gc(),
     blocksOf: (root) => inner.blocksOf(root),
     hasBlock: (cid) => inner.hasBlock(cid),
-    readBlock: (cid, length) => inner.readBlock(cid, length),
+    readBlock: (cid, length, buffers) => inner.readBlock(cid, length, buffers),
     exportCar: (roots, blocks) => inner.exportCar(roots, blocks),
     close: () => inner.close(),
   };

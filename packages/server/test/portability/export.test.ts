@@ -12,6 +12,7 @@ import { probeHealthWhile } from '../helpers/health-probe.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { rawCall, signedInUser } from '../helpers/users.js';
 import { bytesOf } from '../backup/helpers.js';
+import { slowDownload } from '../files/http-client.js';
 
 let node: TempNode;
 let alice: Vault;
@@ -108,6 +109,27 @@ describe('vault export', () => {
     expect(summary.totals).toMatchObject({ documents: 3000, collections: 1 });
     expect(summary.totals.pages).toBeGreaterThan(1000);
   }, 60_000);
+
+  test('file blocks read into reused buffers: a slow, a stalled and a fast reader each get every block intact', async () => {
+    // More 1 MiB blocks than an export keeps buffers (16): each buffer is read into again while
+    // the socket of a slow reader may still hold bytes of the export; a buffer reused too early
+    // would send another block's bytes under a CID, which the verifier refuses.
+    const carol = await signedInUser(node.url);
+    await carol.subscription.subscribe();
+    for (let f = 0; f < 24; f++) await carol.files.upload(`f/${f}.bin`, bytesOf(`reuse ${f}`, 1024 * 1024));
+    await carol.files.upload('f/multi.bin', bytesOf('reuse multi', 3 * 1024 * 1024 + 5));
+    const [slow, stalled, fast] = await Promise.all([
+      slowDownload(carol, '/api/v2/vault/export'),
+      slowDownload(carol, '/api/v2/vault/export', { stallMs: 1000 }),
+      download(carol).then(async (response) => Buffer.from(await response.arrayBuffer())),
+    ]);
+    expect(slow.status).toBe(200);
+    expect(stalled.status).toBe(200);
+    for (const bytes of [slow.body, stalled.body, fast]) {
+      const summary = await verifyExport(new Uint8Array(bytes), { user: carol.session.did });
+      expect(summary.totals).toMatchObject({ files: 25, contents: 25 });
+    }
+  }, 120_000);
 
   test('needs a signed-in user; a user with no vault gets 404', async () => {
     const anonymous = await fetch(`${node.url}/api/v2/vault/export`);

@@ -41,7 +41,11 @@ export class ResponseBuffers implements ReadBuffers {
   /** The body is piped straight into the response: writes tell when its bytes have left. */
   private direct = false;
 
-  constructor(private readonly response: ResponseSink) {}
+  /** `kept`: buffers owned at most (a reader further ahead, or a body buffering more, wants more). */
+  constructor(
+    private readonly response: ResponseSink,
+    private readonly kept = KEPT,
+  ) {}
 
   /** The body the views are sent in (returned as is): buffers are reused once it is piped into the response. */
   sending(body: Readable): Readable {
@@ -58,13 +62,13 @@ export class ResponseBuffers implements ReadBuffers {
   take(size: number): Uint8Array | undefined {
     this.reclaim();
     let i = this.free.findIndex((b) => b.byteLength >= size);
-    if (i < 0 && this.owned() >= KEPT && this.free.length > 0) {
+    if (i < 0 && this.owned() >= this.kept && this.free.length > 0) {
       this.free.shift(); // too small for what is read now (a range's first leaf): let it go
       i = -1;
     }
     let buffer: Uint8Array | undefined;
     if (i >= 0) buffer = this.free.splice(i, 1)[0];
-    else if (this.owned() < KEPT) buffer = Buffer.allocUnsafeSlow(size);
+    else if (this.owned() < this.kept) buffer = Buffer.allocUnsafeSlow(size);
     if (buffer === undefined) return undefined; // all in use: the reader allocates this one
     this.taken.push(buffer);
     return buffer;
