@@ -72,7 +72,9 @@ describe('block workers', () => {
     const copy = Buffer.from(source);
     const blocks = Array.from({ length: 12 }, (_, i) => {
       const bytes = source.subarray(i * 25_000, (i + 1) * 25_000);
-      return [bytes.subarray(0, 7), bytes.subarray(7, 20_000), bytes.subarray(20_000)];
+      // Buffers and a plain Uint8Array, with an empty part between them
+      const plain = new Uint8Array(bytes.buffer, bytes.byteOffset + 7, 19_993);
+      return [bytes.subarray(0, 7), new Uint8Array(0), plain, bytes.subarray(20_000)];
     });
     const cids = await Promise.all(blocks.map((parts) => workers.store(raw.code, parts)));
     expect(workers.running).toBeLessThanOrEqual(2);

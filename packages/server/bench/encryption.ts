@@ -8,7 +8,8 @@
  *   calls a side per round, interleaved in ABBA order (plain, encrypted, encrypted, plain, ... —
  *   encrypted first in odd rounds: each side follows each side as often, so neither always pays for
  *   what the other left, as garbage), each into a new collection, after one insert a side not
- *   counted (the first insert after the file phase pays for what that phase left);
+ *   counted, once the node is idle (the first inserts after the file phase pay for what that phase
+ *   left, whichever side goes first);
  * - find of 100 documents (equality on a searchable field, 100 of the 1,000): encrypted ÷ plain
  *   finds/s (target ≥ 0.7), FINDS a side per round in blocks of 10, in the same ABBA order.
  * Beside each wall-clock ratio, the CPU ratio of the documents' figures: plain ÷ encrypted CPU
@@ -98,6 +99,20 @@ class Clock {
   }
 }
 
+/**
+ * Waits until the node has been idle for a moment (at most 10 s): the file phase leaves work
+ * behind it (the deleted file's blocks, the disk's writeback), which else falls on the first
+ * inserts measured — and so on the side that goes first in the round.
+ */
+async function settle(pid: number): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (let quiet = 0; quiet < 2 && Date.now() < until;) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    quiet = cpuMs(pid) - before <= 10 ? quiet + 1 : 0;
+  }
+}
+
 async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   const total = FILE_MIB * MiB;
   const up = async (encrypt: boolean) =>
@@ -140,6 +155,7 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
     if (clock) await clock.time(() => collection.insert(batch));
     else await collection.insert(batch);
   };
+  await settle(pid);
   // One insert a side, not counted: the first after the file phase pays for what that phase left
   // (the node's and this process's garbage, the disk's writeback), whichever side it is.
   for (const encrypt of sides) await insert(encrypt, `${encrypt ? 'sealed' : 'plain'}_${r}_warm`);
