@@ -3,10 +3,11 @@
  * each `BSON.serialize(doc, { ignoreUndefined: true })`, as a stored document's size is counted
  * (bson-size.ts). One buffer of its own (not Node's shared pool), so it can be transferred.
  */
+import { hash } from 'node:crypto';
 import { BSON } from 'bson';
 import type { BsonBatch, Document } from './document-store.js';
 
-export function encodeBsonDocuments(documents: Iterable<Document>): { bson: Uint8Array; documents: number } {
+export function encodeBsonDocuments(documents: Iterable<Document>): Omit<BsonBatch, 'collection'> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for (const doc of documents) {
@@ -14,13 +15,15 @@ export function encodeBsonDocuments(documents: Iterable<Document>): { bson: Uint
     parts.push(part);
     size += part.length;
   }
+  const hashes = new Uint32Array(parts.length);
+  for (let i = 0; i < parts.length; i++) hashes[i] = hash('sha256', parts[i]!, 'buffer').readUInt32BE(0);
   const bson = new Uint8Array(size);
   let at = 0;
   for (const part of parts) {
     bson.set(part, at);
     at += part.length;
   }
-  return { bson, documents: parts.length };
+  return { bson, documents: parts.length, hashes };
 }
 
 /** `exportCollections`' batches encoded on the caller's thread (engines that read no BSON themselves). */

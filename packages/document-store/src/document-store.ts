@@ -224,6 +224,11 @@ export interface BsonBatch {
   collection: string;
   bson: Uint8Array;
   documents: number;
+  /**
+   * Each document's SHA-256, its first four bytes as a big-endian integer: what a caller cutting
+   * the documents into content-defined pages reads (exports), hashed where the batch was encoded.
+   */
+  hashes: Uint32Array;
 }
 
 export interface DocumentStore {

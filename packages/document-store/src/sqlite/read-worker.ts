@@ -63,13 +63,13 @@ async function read(message: Extract<ToWorker, { kind: 'read' }>): Promise<void>
       return;
     }
     const listed = (answer as { listed?: { rids: Float64Array; lengths: Float64Array } | null }).listed;
-    const bson = (answer as { bson?: Uint8Array }).bson;
+    const batch = answer as { bson?: Uint8Array; hashes?: Uint32Array };
     reply(
       { id, answer },
       listed
         ? [listed.rids.buffer as ArrayBuffer, listed.lengths.buffer as ArrayBuffer]
-        : bson
-          ? [bson.buffer as ArrayBuffer]
+        : batch.bson && batch.hashes
+          ? [batch.bson.buffer as ArrayBuffer, batch.hashes.buffer as ArrayBuffer]
           : [],
     );
   } catch (error) {

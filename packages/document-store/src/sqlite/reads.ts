@@ -120,6 +120,8 @@ export interface BsonBatchAnswer {
   /** The documents one after another, each `BSON.serialize(doc, { ignoreUndefined: true })`. */
   bson: Uint8Array;
   documents: number;
+  /** Each document's SHA-256's first four bytes (`BsonBatch.hashes`). */
+  hashes: Uint32Array;
   /** The last rowid read: the next batch starts after it; null when the collection is done. */
   last: number | null;
 }

@@ -108,7 +108,7 @@ function emptyAnswer(request: ReadRequest, exists: boolean): unknown {
       checkFindOptions(request.options);
       return { batch: [], listed: null, stream: null, wanted: [] };
     case 'bsonBatch':
-      return { bson: new Uint8Array(0), documents: 0, last: null };
+      return { bson: new Uint8Array(0), documents: 0, hashes: new Uint32Array(0), last: null };
     default:
       // Cursor steps end on their own; an aggregation may read other collections ($unionWith).
       return null;
@@ -381,9 +381,9 @@ class SqliteDatabase implements Database, CollectionHost {
         after = batch.last;
         if (batch.documents === 0) continue;
         any = true;
-        yield { collection: name, bson: batch.bson, documents: batch.documents };
+        yield { collection: name, bson: batch.bson, documents: batch.documents, hashes: batch.hashes };
       }
-      if (!any) yield { collection: name, bson: new Uint8Array(0), documents: 0 };
+      if (!any) yield { collection: name, bson: new Uint8Array(0), documents: 0, hashes: new Uint32Array(0) };
     }
   }
 }

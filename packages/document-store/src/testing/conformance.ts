@@ -5,6 +5,7 @@
  *
  * Each test works in its own collection (or database), so tests never see each other's data.
  */
+import { createHash } from 'node:crypto';
 import { BSON } from 'bson';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest';
@@ -1764,17 +1765,21 @@ export function runDocumentStoreConformance(
             ...(encoded.get(collection) ?? []),
             ...documents.map((doc) => BSON.serialize(doc, { ignoreUndefined: true })),
           ]);
-        const seen = new Map<string, { bytes: Buffer[]; documents: number }>();
-        for await (const { collection, bson, documents } of d.exportCollectionsBson()) {
-          const entry = seen.get(collection) ?? { bytes: [], documents: 0 };
+        const seen = new Map<string, { bytes: Buffer[]; documents: number; hashes: number[] }>();
+        for await (const { collection, bson, documents, hashes } of d.exportCollectionsBson()) {
+          const entry = seen.get(collection) ?? { bytes: [], documents: 0, hashes: [] };
           entry.bytes.push(Buffer.from(bson));
           entry.documents += documents;
+          entry.hashes.push(...hashes);
           seen.set(collection, entry);
         }
         expect([...seen.keys()].sort()).toEqual(['empty', 'one', 'two']);
         for (const [collection, parts] of encoded) {
           expect(seen.get(collection)?.documents).toBe(parts.length);
           expect(Buffer.concat(seen.get(collection)!.bytes).equals(Buffer.concat(parts))).toBe(true);
+          expect(seen.get(collection)!.hashes).toEqual(
+            parts.map((part) => createHash('sha256').update(part).digest().readUInt32BE(0)),
+          );
         }
       });
     });

@@ -81,13 +81,16 @@ export class Chunker {
   /**
    * Adds the BSON documents lying one after another in `bson` (a batch of the database's
    * `exportCollectionsBson`): the same cuts as `add` of each, and a chunk that lies within the
-   * batch is a view of it (no copy). Throws on a malformed batch.
+   * batch is a view of it (no copy). `hashes`: each document's SHA-256's first four bytes, when the
+   * batch came with them (`BsonBatch.hashes`: hashed on the read worker), else hashed here. Throws
+   * on a malformed batch.
    */
-  addBatch(bson: Uint8Array): void {
+  addBatch(bson: Uint8Array, hashes?: Uint32Array): void {
     const view = new DataView(bson.buffer, bson.byteOffset, bson.byteLength);
     /** Where this batch's part of the chunk being filled begins. */
     let start = 0;
     let offset = 0;
+    let n = 0;
     while (offset < bson.length) {
       const length = offset + 4 <= bson.length ? view.getInt32(offset, true) : 0;
       if (length < 5 || offset + length > bson.length) throw new Error('bad BSON document length in a batch');
@@ -98,10 +101,8 @@ export class Chunker {
       const end = offset + length;
       this.size += length;
       this.documents++;
-      if (
-        this.size >= this.sizes.minBytes &&
-        isBoundary(bson.subarray(offset, end), this.sizes.targetBytes)
-      ) {
+      const word = hashes?.[n++] ?? hashWord(bson.subarray(offset, end));
+      if (this.size >= this.sizes.minBytes && word / 0x1_0000_0000 < length / this.sizes.targetBytes) {
         this.flushWith(bson.subarray(start, end));
         start = end;
       }
@@ -125,9 +126,14 @@ export class Chunker {
   }
 }
 
+/** A chunk ends after an entry when its hash, as a fraction of 2^32, falls under its share of the target. */
 function isBoundary(entry: Uint8Array, targetBytes: number): boolean {
-  const h = hash('sha256', entry, 'buffer').readUInt32BE(0);
-  return h / 0x1_0000_0000 < entry.length / targetBytes;
+  return hashWord(entry) / 0x1_0000_0000 < entry.length / targetBytes;
+}
+
+/** The first four bytes of an entry's SHA-256, big-endian. */
+function hashWord(entry: Uint8Array): number {
+  return hash('sha256', entry, 'buffer').readUInt32BE(0);
 }
 
 export function encodeEntry(doc: Document): Uint8Array {

@@ -207,7 +207,7 @@ export async function buildExport(
         collection.firstPage ??= at.offset;
         collection.documents += part.documents;
         collection.bytes += part.bson.length;
-        collection.chunker.addBatch(part.bson);
+        collection.chunker.addBatch(part.bson, part.hashes);
       } else if (files) {
         for (const doc of part.documents > 0 ? decodeChunk(part.bson) : []) {
           const file = fileEntry(doc, CID);

@@ -1,4 +1,5 @@
 /** The database chunker: exact round trips, bounded sizes, and content-defined boundaries (a change stays local). */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,8 +84,12 @@ describe('chunks', () => {
     const batched: Chunk[] = [];
     const chunker = new Chunker((c) => batched.push(c));
     // Batches of uneven sizes, so chunks span batches and batches hold several chunks.
-    for (let at = 0, n = 1; at < entries.length; at += n, n = (n * 7) % 997)
-      chunker.addBatch(Buffer.concat(entries.slice(at, at + n)));
+    // Every other batch with its documents' hashes given (as the read workers give them).
+    for (let at = 0, n = 1, k = 0; at < entries.length; at += n, n = (n * 7) % 997, k++) {
+      const part = entries.slice(at, at + n);
+      const hashes = Uint32Array.from(part, (e) => createHash('sha256').update(e).digest().readUInt32BE(0));
+      chunker.addBatch(Buffer.concat(part), k % 2 === 0 ? hashes : undefined);
+    }
     chunker.flush();
     const single = chunksOf(docs);
     expect(batched.map((c) => [c.cid, c.documents])).toEqual(single.map((c) => [c.cid, c.documents]));
