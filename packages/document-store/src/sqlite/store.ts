@@ -367,18 +367,22 @@ class SqliteDatabase implements Database, CollectionHost {
     }
   }
 
-  /** Read and encoded on the read pool (reads.ts `bsonBatch`), one batch at a time. */
+  /**
+   * Read and encoded on the read pool (reads.ts `bsonBatch`), one batch at a time, the next one
+   * read while the caller handles the last.
+   */
   async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
+    const batchAfter = (collection: string, after: number): Promise<BsonBatchAnswer> => {
+      const read = this.read({ op: 'bsonBatch', collection, after }, undefined, false);
+      read.catch(() => undefined); // awaited in its turn (not an unhandled rejection if never)
+      return read;
+    };
     for (const name of await this.listCollections()) {
-      let after: number | null = 0;
       let any = false;
-      while (after !== null) {
-        const batch: BsonBatchAnswer = await this.read(
-          { op: 'bsonBatch', collection: name, after },
-          undefined,
-          false,
-        );
-        after = batch.last;
+      let next: Promise<BsonBatchAnswer> | null = batchAfter(name, 0);
+      while (next) {
+        const batch: BsonBatchAnswer = await next;
+        next = batch.last === null ? null : batchAfter(name, batch.last);
         if (batch.documents === 0) continue;
         any = true;
         yield { collection: name, bson: batch.bson, documents: batch.documents, hashes: batch.hashes };
