@@ -8,12 +8,16 @@
  *   calls a side per round, interleaved in ABBA order (plain, encrypted, encrypted, plain, ... —
  *   encrypted first in odd rounds: each side follows each side as often, so neither always pays for
  *   what the other left, as garbage), each into a new collection, after one insert a side not
- *   counted, once the node is idle (the first inserts after the file phase pay for what that phase
- *   left, whichever side goes first);
+ *   counted;
  * - find of 100 documents (equality on a searchable field, 100 of the 1,000): encrypted ÷ plain
  *   finds/s (target ≥ 0.7), FINDS a side per round in blocks of 10, in the same ABBA order.
- * Beside each wall-clock ratio, the CPU ratio of the documents' figures: plain ÷ encrypted CPU
+ * The files' rounds run first, the documents' after them once the node is idle (the file phase's
+ * leftover work fell on the first inserts of a round, so on the side going first). Beside each
+ * wall-clock ratio, the CPU ratio of the documents' figures: plain ÷ encrypted CPU
  * time (this process's and the node's) per call, steadier than the wall clock on a loaded machine.
+ * The pooled column takes every round's calls together (a side's time added up over all rounds):
+ * the rounds' ratios swing with which side goes first (work of the node, perhaps a checkpoint, lands
+ * on one side's call), and the pooled ratio shares that out.
  *
  *   CELLA_BENCH_ONLY=encryption npm run bench -w @cella/server
  *   BENCH_ENCRYPTION_MIB=256   the file's size
@@ -99,11 +103,7 @@ class Clock {
   }
 }
 
-/**
- * Waits until the node has been idle for a moment (at most 10 s): the file phase leaves work
- * behind it (the deleted file's blocks, the disk's writeback), which else falls on the first
- * inserts measured — and so on the side that goes first in the round.
- */
+/** Waits until the node has been idle for a moment (two 250 ms windows without CPU; at most 10 s). */
 async function settle(pid: number): Promise<void> {
   const until = Date.now() + 10_000;
   for (let quiet = 0; quiet < 2 && Date.now() < until;) {
@@ -113,7 +113,8 @@ async function settle(pid: number): Promise<void> {
   }
 }
 
-async function round(vault: Vault, pid: number, r: number): Promise<Round> {
+/** One round of the files: upload and download of each side's file, the side going first alternating. */
+async function fileRound(vault: Vault, r: number): Promise<Pick<Round, 'upload' | 'download'>> {
   const total = FILE_MIB * MiB;
   const up = async (encrypt: boolean) =>
     seconds(() =>
@@ -136,7 +137,15 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   const [[plainUp, plainDown], [sealedUp, sealedDown]] = first ? [b, a] : [a, b];
   const upload: Round['upload'] = [plainUp, sealedUp];
   const download: Round['download'] = [plainDown, sealedDown];
+  return { upload, download };
+}
 
+/** One round of the documents: inserts, then finds in the first inserts' collections. */
+async function documentRound(
+  vault: Vault,
+  pid: number,
+  r: number,
+): Promise<Omit<Round, 'upload' | 'download'>> {
   // Plain first in even rounds, encrypted first in odd ones, then in ABBA order (a, b, b, a, a, b, ...):
   // each side follows each side as often, so what a call leaves to the next one (garbage to
   // collect, a cache it filled) is shared out evenly rather than paid always by the same side.
@@ -155,9 +164,7 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
     if (clock) await clock.time(() => collection.insert(batch));
     else await collection.insert(batch);
   };
-  await settle(pid);
-  // One insert a side, not counted: the first after the file phase pays for what that phase left
-  // (the node's and this process's garbage, the disk's writeback), whichever side it is.
+  // One insert a side, not counted: the first of a round pays for what came before it.
   for (const encrypt of sides) await insert(encrypt, `${encrypt ? 'sealed' : 'plain'}_${r}_warm`);
   const made = { plain: 0, sealed: 0 };
   for (const encrypt of abba(INSERTS)) {
@@ -182,8 +189,6 @@ async function round(vault: Vault, pid: number, r: number): Promise<Round> {
   const rate = (clock: Clock, per: number) => (clock.calls * per) / clock.seconds;
   const cpu = (clock: Clock) => clock.cpuMs / clock.calls;
   return {
-    upload,
-    download,
     insert: [rate(inserted.plain, DOCUMENTS), rate(inserted.sealed, DOCUMENTS)],
     find: [rate(found.plain, 1), rate(found.sealed, 1)],
     insertCpu: [cpu(inserted.plain), cpu(inserted.sealed)],
@@ -205,7 +210,15 @@ export async function benchEncryption(): Promise<void> {
         .join(' ');
     const loadBefore = load();
     const rounds: Round[] = [];
-    for (let r = 0; r < ROUNDS; r++) rounds.push(await round(bench.vault, bench.node.process.pid!, r));
+    // The files' rounds, then the documents' once the node is idle: the file phase leaves work
+    // behind it (a deleted file's blocks, the disk's writeback, garbage) that fell on the first
+    // inserts of a round, so on the side going first (rounds alternated high and low with it).
+    const pid = bench.node.process.pid!;
+    const files = [];
+    for (let r = 0; r < ROUNDS; r++) files.push(await fileRound(bench.vault, r));
+    await settle(pid);
+    for (let r = 0; r < ROUNDS; r++)
+      rounds.push({ ...files[r]!, ...(await documentRound(bench.vault, pid, r)) });
     const loadAfter = load();
     type Timed = 'upload' | 'download' | 'insert' | 'find';
     const rows: [label: Timed, what: string, unit: string, target: number][] = [
@@ -228,6 +241,16 @@ export async function benchEncryption(): Promise<void> {
         const at = rounds[ratios.indexOf(ratio)] ?? rounds[0]!;
         const cpuKey = key === 'insert' || key === 'find' ? cpuOf[key] : undefined;
         const cpuRatios = cpuKey ? rounds.map((r) => r[cpuKey][0] / r[cpuKey][1]) : [];
+        // Every round's calls taken together (a side's time added up over the rounds: the harmonic
+        // mean of its rates, each round having as many calls). Work of the node (perhaps a checkpoint)
+        // lands on one side in one round and on the other in the next; the median round's ratio
+        // then swings with the number of rounds, the pooled one shares it out.
+        const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+        const harmonic = (xs: number[]) => xs.length / xs.reduce((sum, x) => sum + 1 / x, 0);
+        const pooled = harmonic(rounds.map((r) => r[key][1])) / harmonic(rounds.map((r) => r[key][0]));
+        const pooledCpu = cpuKey
+          ? mean(rounds.map((r) => r[cpuKey][0])) / mean(rounds.map((r) => r[cpuKey][1]))
+          : undefined;
         return {
           what,
           plain: `${fmt(at[key][0], 1)} ${unit}`,
@@ -235,6 +258,7 @@ export async function benchEncryption(): Promise<void> {
           'encrypted ÷ plain': fmt(ratio, 2),
           target: `≥ ${target}`,
           rounds: ratios.map((x) => fmt(x, 2)).join(' '),
+          'pooled (all rounds: wall; CPU)': `${fmt(pooled, 2)}; ${pooledCpu === undefined ? '–' : fmt(pooledCpu, 2)}`,
           'by CPU (plain ÷ encrypted CPU per call; rounds)': cpuKey
             ? `${fmt(median(cpuRatios), 2)} (${cpuRatios.map((x) => fmt(x, 2)).join(' ')})`
             : '–',
