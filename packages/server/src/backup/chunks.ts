@@ -102,7 +102,7 @@ export class Chunker {
       this.size += length;
       this.documents++;
       const word = hashes?.[n++] ?? hashWord(bson.subarray(offset, end));
-      if (this.size >= this.sizes.minBytes && word / 0x1_0000_0000 < length / this.sizes.targetBytes) {
+      if (this.size >= this.sizes.minBytes && isBoundaryWord(word, length, this.sizes.targetBytes)) {
         this.flushWith(bson.subarray(start, end));
         start = end;
       }
@@ -126,9 +126,13 @@ export class Chunker {
   }
 }
 
-/** A chunk ends after an entry when its hash, as a fraction of 2^32, falls under its share of the target. */
 function isBoundary(entry: Uint8Array, targetBytes: number): boolean {
-  return hashWord(entry) / 0x1_0000_0000 < entry.length / targetBytes;
+  return isBoundaryWord(hashWord(entry), entry.length, targetBytes);
+}
+
+/** A chunk ends after an entry when its hash word, as a fraction of 2^32, falls under its share of the target. */
+function isBoundaryWord(word: number, length: number, targetBytes: number): boolean {
+  return word / 0x1_0000_0000 < length / targetBytes;
 }
 
 /** The first four bytes of an entry's SHA-256, big-endian. */
