@@ -52,12 +52,18 @@ export function* bsonDocumentsOf(pages: Iterable<Uint8Array>): Generator<Documen
     while (offset < page.length) {
       const length = offset + 5 <= page.length ? view.getInt32(offset, true) : 0;
       if (length < 5 || offset + length > page.length)
-        throw new StoreError('BAD_DOCUMENT', `malformed BSON: a document at byte ${offset} runs past its page`);
+        throw new StoreError(
+          'BAD_DOCUMENT',
+          `malformed BSON: a document at byte ${offset} runs past its page`,
+        );
       let doc: Document;
       try {
         doc = BSON.deserialize(page.subarray(offset, offset + length), { promoteValues: true });
       } catch (error) {
-        throw new StoreError('BAD_DOCUMENT', `malformed BSON document at byte ${offset}: ${(error as Error).message}`);
+        throw new StoreError(
+          'BAD_DOCUMENT',
+          `malformed BSON document at byte ${offset}: ${(error as Error).message}`,
+        );
       }
       yield doc;
       offset += length;

@@ -40,8 +40,14 @@ function load(message: ToWriter): BsonInsertResult | null {
     conn.pragma('synchronous = NORMAL');
     conn.exec('BEGIN IMMEDIATE');
     try {
-      const tbl = conn.prepare('SELECT tbl FROM _cella_collections WHERE name = ?').pluck().get(message.collection);
-      const indexed = conn.prepare('SELECT 1 FROM _cella_indexes WHERE tbl = ? LIMIT 1').pluck().get(message.tbl);
+      const tbl = conn
+        .prepare('SELECT tbl FROM _cella_collections WHERE name = ?')
+        .pluck()
+        .get(message.collection);
+      const indexed = conn
+        .prepare('SELECT 1 FROM _cella_indexes WHERE tbl = ? LIMIT 1')
+        .pluck()
+        .get(message.tbl);
       if (tbl !== message.tbl || indexed !== undefined) {
         conn.exec('ROLLBACK');
         return null;

@@ -1848,7 +1848,16 @@ export function runDocumentStoreConformance(
         await c.createIndex({ email: 1 }, { unique: true });
         await c.insertMany([{ _id: 'a', email: 'a@x' }]);
         await expectStoreError(
-          d.insertBsonPages('c', pagesOf([{ _id: 'b', email: 'b@x' }, { _id: 'c', email: 'a@x' }], 1)),
+          d.insertBsonPages(
+            'c',
+            pagesOf(
+              [
+                { _id: 'b', email: 'b@x' },
+                { _id: 'c', email: 'a@x' },
+              ],
+              1,
+            ),
+          ),
           'DUPLICATE_KEY',
         );
         expect(await c.count({})).toBe(1);

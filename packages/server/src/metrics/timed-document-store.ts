@@ -222,7 +222,12 @@ class TimedDatabase implements Database {
     return this.inner.exportCollectionsBson();
   }
   insertBsonPages(collection: string, pages: Uint8Array[]) {
-    return timed(this.observe, 'insertBsonPages', performance.now(), this.inner.insertBsonPages(collection, pages));
+    return timed(
+      this.observe,
+      'insertBsonPages',
+      performance.now(),
+      this.inner.insertBsonPages(collection, pages),
+    );
   }
   /** The change log is read by its tailers on a timer, and written inside the timed writes. */
   changeLog() {

@@ -282,7 +282,9 @@ class DocumentWriter {
     this.pages = [];
     this.bytes = 0;
     if (pages.length === 0) return;
-    const writing = this.db.insertBsonPages(this.collection, pages).then(({ inserted }) => this.inserted(inserted));
+    const writing = this.db
+      .insertBsonPages(this.collection, pages)
+      .then(({ inserted }) => this.inserted(inserted));
     writing.catch(() => undefined); // awaited in its turn (not an unhandled rejection if never)
     this.writing = writing;
   }
