@@ -169,7 +169,7 @@ export class DbFile implements ReadAccess {
    * before it and before any queued after it.
    */
   alone<T>(work: () => Promise<T>): Promise<T> {
-    return this.commits.exclusive(work).catch(rethrowStorageFull) as Promise<T>;
+    return this.commits.exclusive(work).catch(rethrowStorageFull);
   }
 
   /** The write connection (creates the file). Use only inside a write's work or while `idle`. */

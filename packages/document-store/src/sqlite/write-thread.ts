@@ -10,7 +10,6 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { BsonInsertResult } from '../document-store.js';
-import type { StoreLimits } from '../query-guard.js';
 import { decodeError } from './read-protocol.js';
 import { startWorker } from './worker-start.js';
 import type { FromWriter, ToWriter, WriteWorkerData } from './write-worker.js';
