@@ -118,7 +118,8 @@ describe('chunkReader', () => {
     });
     // The large raw block: several parts, each a view of one of the stream's chunks (no copy).
     expect(got[2]!.parts.length).toBeGreaterThan(1);
-    for (const part of got[2]!.parts.slice(1)) expect(chunks.some((c) => c.buffer === part.buffer)).toBe(true);
+    for (const part of got[2]!.parts.slice(1))
+      expect(chunks.some((c) => c.buffer === part.buffer)).toBe(true);
     // The dag-pb node (its form is checked): one part.
     expect(got[3]!.parts).toHaveLength(1);
   });

@@ -285,7 +285,13 @@ export async function* readVaultExport(
           const block = (await car.takeParts())!;
           if (isRoot) checkContentLength(file, block.length);
           isRoot = false;
-          yield { type: 'block-parts', content: file.cid, cid: want, parts: block.parts, length: block.length };
+          yield {
+            type: 'block-parts',
+            content: file.cid,
+            cid: want,
+            parts: block.parts,
+            length: block.length,
+          };
           continue;
         }
         const block = (await car.take())!;

@@ -135,7 +135,13 @@ async function openCar(source: AsyncIterable<Uint8Array>): Promise<{
     // (its limit counts only its own reads: a CARv2's blocks are read whole, never as `parts`)
     const limited = limitReader(reader, header.dataSize - (reader.pos - header.dataOffset));
     const whole = (length: number) => limited.exactly(length, true).then((bytes) => [bytes]);
-    reader = { ...limited, parts: whole, get pos() { return limited.pos; } };
+    reader = {
+      ...limited,
+      parts: whole,
+      get pos() {
+        return limited.pos;
+      },
+    };
   }
   const sections = async function* () {
     while ((await reader.upTo(8)).length > 0) {
