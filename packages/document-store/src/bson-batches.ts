@@ -5,7 +5,13 @@
  */
 import { hash } from 'node:crypto';
 import { BSON } from 'bson';
-import type { BsonBatch, Document } from './document-store.js';
+import {
+  StoreError,
+  type BsonBatch,
+  type BsonInsertResult,
+  type Collection,
+  type Document,
+} from './document-store.js';
 
 export function encodeBsonDocuments(documents: Iterable<Document>): Omit<BsonBatch, 'collection'> {
   const parts: Uint8Array[] = [];
@@ -32,4 +38,50 @@ export async function* encodeBatches(
 ): AsyncIterable<BsonBatch> {
   for await (const { collection, documents } of batches)
     yield { collection, ...encodeBsonDocuments(documents) };
+}
+
+/**
+ * Each BSON document of `pages` (`Database.insertBsonPages`), as `BSON.deserialize` gives it with
+ * its values promoted (int32 and double as numbers, ObjectId, Date), in order. A page that does not
+ * split into whole documents, or a document that does not decode, is 'BAD_DOCUMENT'.
+ */
+export function* bsonDocumentsOf(pages: Iterable<Uint8Array>): Generator<Document> {
+  for (const page of pages) {
+    const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
+    let offset = 0;
+    while (offset < page.length) {
+      const length = offset + 5 <= page.length ? view.getInt32(offset, true) : 0;
+      if (length < 5 || offset + length > page.length)
+        throw new StoreError(
+          'BAD_DOCUMENT',
+          `malformed BSON: a document at byte ${offset} runs past its page`,
+        );
+      let doc: Document;
+      try {
+        doc = BSON.deserialize(page.subarray(offset, offset + length), { promoteValues: true });
+      } catch (error) {
+        throw new StoreError(
+          'BAD_DOCUMENT',
+          `malformed BSON document at byte ${offset}: ${(error as Error).message}`,
+        );
+      }
+      yield doc;
+      offset += length;
+    }
+  }
+}
+
+/**
+ * `insertBsonPages` done by decoding on the caller's thread and one `insertMany` (engines and
+ * wrappers with no faster way, and the SQLite engine without a writer thread). No documents: nothing
+ * changes.
+ */
+export async function insertBsonAsDocuments(
+  collection: Collection,
+  pages: Uint8Array[],
+): Promise<BsonInsertResult> {
+  const docs = [...bsonDocumentsOf(pages)];
+  if (docs.length === 0) return { inserted: 0, bytesDelta: 0 };
+  const { bytesDelta } = await collection.insertMany(docs);
+  return { inserted: docs.length, bytesDelta };
 }

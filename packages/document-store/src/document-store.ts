@@ -215,8 +215,25 @@ export interface Database {
    * thread handles bytes only (vault exports).
    */
   exportCollectionsBson(): AsyncIterable<BsonBatch>;
+  /**
+   * Bulk load: inserts documents given as BSON (each page holds documents one after another, each
+   * starting with its int32 length, as `exportCollectionsBson` gives them) into `collection`
+   * (created if needed), in order, `_id`s kept, as one `insertMany` of the decoded documents would:
+   * each document checked as `insertMany` checks it, all or nothing, a duplicate `_id` refused
+   * ('DUPLICATE_KEY'), malformed BSON refused ('BAD_DOCUMENT'). Neither logged nor hooked
+   * (`beforeCommit`): it is for filling a database no request uses yet (a vault import's staging
+   * database). The SQLite engine decodes and writes the documents on a writer thread of its own,
+   * holding the database's other writes meanwhile, so the caller's thread only hands over bytes.
+   */
+  insertBsonPages(collection: string, pages: Uint8Array[]): Promise<BsonInsertResult>;
   /** This database's change log (change-log.ts). */
   changeLog(): ChangeLog;
+}
+
+/** What `insertBsonPages` stored: documents, and their BSON size as `insertMany`'s `bytesDelta` counts it. */
+export interface BsonInsertResult {
+  inserted: number;
+  bytesDelta: number;
 }
 
 /** A batch of `exportCollectionsBson`: `documents` BSON documents one after another. */

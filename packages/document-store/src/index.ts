@@ -7,6 +7,7 @@
 export * from './document-store.js';
 export { isPlainObject, isObjectId, isOperatorObject, sameId } from './bson-values.js';
 export { bsonSize } from './bson-size.js';
+export { insertBsonAsDocuments } from './bson-batches.js';
 export { escapeDollarKeys, unescapeDollarKeys } from './escape-keys.js';
 export { fromExtJson, parseExtJson, stringifyExtJson, toExtJson, type ExtJsonOptions } from './ext-json.js';
 export { DEFAULT_STORE_LIMITS, type StoreLimits } from './query-guard.js';

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type {
   BsonBatch,
   BeforeCommit,
+  BsonInsertResult,
   ChangeLogSettings,
   Collection,
   Database,
@@ -19,7 +20,7 @@ import type {
   DocumentStore,
   LayoutOptions,
 } from '../document-store.js';
-import { encodeBatches } from '../bson-batches.js';
+import { encodeBatches, insertBsonAsDocuments } from '../bson-batches.js';
 import { StoreError } from '../document-store.js';
 import { checkCollectionName, checkDatabaseName, ENGINE_PREFIX } from '../query-guard.js';
 import { resolveLimits } from '../store-limits.js';
@@ -399,5 +400,11 @@ class MongoDatabase implements Database, MongoHost {
 
   async *exportCollectionsBson(): AsyncIterable<BsonBatch> {
     yield* encodeBatches(this.exportCollections());
+  }
+
+  /** Decoded here and inserted by `insertMany` (the driver encodes them again for the wire). */
+  insertBsonPages(collection: string, pages: Uint8Array[]): Promise<BsonInsertResult> {
+    checkCollectionName(collection);
+    return insertBsonAsDocuments(this.collection(collection), pages);
   }
 }

@@ -56,6 +56,7 @@ import type { Pushdown } from './pushdown.js';
 import { decoded, readPinned, readPlanned } from './read.js';
 import type { Match, Window } from './read.js';
 import type { ReadAnswer, ReadRequest } from './reads.js';
+import { duplicate, isUniqueViolation } from './bson-rows.js';
 import { checkUnique, duplicateIndexKey } from './unique-check.js';
 import type { ChangedRow } from './unique-check.js';
 import { replacementUpsert } from '../upsert-seed.js';
@@ -124,13 +125,6 @@ interface UpdateOutcome extends UpdateResult {
   document: Document | null;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return (
-    (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
-
 /** A UNIQUE failure as the port's error: of a unique index (named in SQLite's message) or of `_id`. */
 function uniqueError(err: unknown, indexes: IndexSpec[], id: DocumentId): StoreError {
   const message = String((err as Error).message);
@@ -151,13 +145,6 @@ function inserted(collection: string, doc: Document, stored: string): Change & {
 
 function noCollection(name: string): StoreError {
   return new StoreError('NO_COLLECTION', `no collection named "${name}"`);
-}
-
-function duplicate(id: DocumentId): StoreError {
-  return new StoreError(
-    'DUPLICATE_KEY',
-    `duplicate key: _id ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`,
-  );
 }
 
 export class SqliteCollection implements Collection {

@@ -164,6 +164,14 @@ export class DbFile implements ReadAccess {
     return this.commits.exclusive(() => this.close());
   }
 
+  /**
+   * Runs `work` (a write on another connection: write-thread.ts) alone, after the writes queued
+   * before it and before any queued after it.
+   */
+  alone<T>(work: () => Promise<T>): Promise<T> {
+    return this.commits.exclusive(work).catch(rethrowStorageFull);
+  }
+
   /** The write connection (creates the file). Use only inside a write's work or while `idle`. */
   writeConnection(): Connection {
     this.open();

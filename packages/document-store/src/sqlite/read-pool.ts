@@ -24,16 +24,14 @@
  *   was being read.
  * - Threads are unreferenced while idle, so an idle pool keeps no process alive.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { StoreLimits } from '../query-guard.js';
 import { timeoutError } from './deadline.js';
 import { decodeError, encodeRequest, untagObjectIds } from './read-protocol.js';
 import type { FromWorker, ToWorker } from './read-protocol.js';
 import type { ReadWorkerData } from './read-worker.js';
 import type { ReadAnswer, ReadRequest } from './reads.js';
+import { startWorker } from './worker-start.js';
 
 /** How long past its bound a read may go before its worker is stopped. */
 const GRACE_MS = 5000;
@@ -82,21 +80,6 @@ interface Thread {
   /** Out of the pool: it died, or was retired (then it is stopped once it answers). */
   gone: boolean;
   idleTimer: NodeJS.Timeout | null;
-}
-
-/**
- * How a worker is started: the compiled `read-worker.js` beside this file, or, when the engine runs
- * from its TypeScript sources (tests, `npm run dev`), `read-worker.ts` through tsx's loader.
- */
-function startWorker(workerData: ReadWorkerData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./read-worker.js', here), { workerData });
-  // tsx's ESM API (its `register` hooks the worker's module loader); the repository's devDependency.
-  const tsx = dirname(createRequire(here).resolve('tsx/package.json'));
-  const api = pathToFileURL(join(tsx, 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./read-worker.ts', here).href;
-  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData });
 }
 
 export class ReadPool {
@@ -229,7 +212,7 @@ export class ReadPool {
   }
 
   private spawn(extra: boolean): Thread {
-    const worker = startWorker(this.workerData);
+    const worker = startWorker('read-worker', this.workerData);
     const thread: Thread = { worker, extra, job: null, gone: false, idleTimer: null };
     worker.unref();
     worker.on('message', (message: FromWorker) => this.answered(thread, message));

@@ -10,8 +10,10 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { insertBsonAsDocuments } from '../bson-batches.js';
 import type {
   BsonBatch,
+  BsonInsertResult,
   ChangeLog,
   ChangeLogSettings,
   Collection,
@@ -38,6 +40,7 @@ import { withMingo } from './mingo-on-demand.js';
 import { ReadPool } from './read-pool.js';
 import type { ReadPoolStats } from './read-pool.js';
 import { runRead } from './reads.js';
+import { WriteThread } from './write-thread.js';
 import type { BsonBatchAnswer, ReadAnswer, ReadRequest, Wanted } from './reads.js';
 
 export interface SqliteDocumentStoreOptions {
@@ -126,6 +129,8 @@ class SqliteDocumentStore implements DocumentStore {
   private recent: { name: string; file: DbFile } | null = null;
   private closed = false;
   readonly pool: ReadPool | null;
+  /** `insertBsonPages`' thread (write-thread.ts); none without workers (`workers: 0`). */
+  readonly writer: WriteThread | null;
   readonly maxTimeMs: number;
 
   constructor(
@@ -146,6 +151,7 @@ class SqliteDocumentStore implements DocumentStore {
             maxOpenFiles: options.maxOpenDatabases,
           })
         : null;
+    this.writer = size > 0 ? new WriteThread({ limits, busyTimeoutMs: options.busyTimeoutMs }) : null;
   }
 
   /**
@@ -265,6 +271,7 @@ class SqliteDocumentStore implements DocumentStore {
     this.files.clear();
     this.recent = null;
     this.closed = true;
+    await this.writer?.close();
     await this.pool?.close();
   }
 }
@@ -354,6 +361,37 @@ class SqliteDatabase implements Database, CollectionHost {
 
   changeLog(): ChangeLog {
     return new SqliteChangeLog(this);
+  }
+
+  /**
+   * On the writer thread (write-thread.ts) when there is one and the collection has no index but
+   * its own: the pages' bytes are copied into one buffer handed over to it, and the load runs as an
+   * exclusive step of the database's group commit (the node's own writes to it wait meanwhile,
+   * in its queue, rather than on SQLite's lock). Otherwise decoded here and inserted by `insertMany`.
+   */
+  async insertBsonPages(collection: string, pages: Uint8Array[]): Promise<BsonInsertResult> {
+    checkCollectionName(collection);
+    let size = 0;
+    for (const page of pages) size += page.length;
+    const writer = this.store.writer;
+    if (size > 0 && writer) {
+      const bson = new Uint8Array(size);
+      let at = 0;
+      for (const page of pages) {
+        bson.set(page, at);
+        at += page.length;
+      }
+      const file = this.file();
+      const tbl = await file.transaction((conn) => {
+        const [table] = file.ensureTable(conn, collection);
+        return file.indexes(conn, table).length === 0 ? table : null;
+      });
+      if (tbl !== null) {
+        const result = await file.alone(() => writer.insert(file.path, collection, tbl, bson));
+        if (result) return result;
+      }
+    }
+    return insertBsonAsDocuments(this.collection(collection), pages);
   }
 
   async *exportCollections(): AsyncIterable<{ collection: string; documents: Document[] }> {

@@ -1785,6 +1785,88 @@ export function runDocumentStoreConformance(
     });
 
     // -------------------------------------------------------------------------------------------
+    describe('insertBsonPages (bulk load of BSON)', () => {
+      /** BSON pages of the documents, `perPage` documents a page. */
+      const pagesOf = (docs: Document[], perPage: number): Uint8Array[] => {
+        const pages: Uint8Array[] = [];
+        for (let i = 0; i < docs.length; i += perPage)
+          pages.push(Buffer.concat(docs.slice(i, i + perPage).map((doc) => BSON.serialize(doc))));
+        return pages;
+      };
+
+      it('stores what insertMany of the decoded documents stores: _ids, values, order and size', async () => {
+        const d = database('bsonload');
+        const when = new Date('2026-01-02T03:04:05.006Z');
+        const docs: Document[] = [
+          { _id: new ObjectId(), when, ref: new ObjectId(), nested: { list: [1, 'two', { three: 3.5 }] } },
+          { _id: 'named', s: 'héllo "q" 😀', n: -0, big: 2 ** 40, none: null, yes: true },
+          { _id: 7, ancient: new Date(-62198755200000), empty: {}, list: [] },
+          ...Array.from({ length: 2000 }, (_, i) => ({ _id: new ObjectId(), i, text: 'x'.repeat(i % 300) })),
+        ];
+        const viaInsertMany = await d.collection('plain').insertMany(docs);
+        const result = await d.insertBsonPages('loaded', pagesOf(docs, 37));
+        expect(result).toEqual({ inserted: docs.length, bytesDelta: viaInsertMany.bytesDelta });
+        expect(await d.collection('loaded').find({})).toEqual(await d.collection('plain').find({}));
+        expect(await d.collection('loaded').dataBytes()).toBe(await d.collection('plain').dataBytes());
+        expect(await d.collection('loaded').findOne({ _id: 7 })).toEqual(docs[2]);
+        // A second load appends after the first, and writes of the database around it go on.
+        const [, more] = await Promise.all([
+          d.collection('loaded').insertMany([{ _id: 'beside' }]),
+          d.insertBsonPages('loaded', pagesOf([{ _id: 'after', n: 1 }], 1)),
+        ]);
+        expect(more.inserted).toBe(1);
+        expect(await d.collection('loaded').count({})).toBe(docs.length + 2);
+        expect(await d.insertBsonPages('loaded', [])).toEqual({ inserted: 0, bytesDelta: 0 });
+      });
+
+      it('is all or nothing: a duplicate _id, malformed BSON or a document insertMany refuses stores nothing', async () => {
+        const d = database('bsonrefuse');
+        const c = d.collection('c');
+        await c.insertMany([{ _id: 'kept' }]);
+        const before = await c.dataBytes();
+        const good = Array.from({ length: 50 }, (_, i) => ({ _id: i, i }));
+        const refused = async (pages: Uint8Array[], code: StoreErrorCode) => {
+          await expectStoreError(d.insertBsonPages('c', pages), code);
+          expect(await c.count({})).toBe(1);
+          expect(await c.dataBytes()).toBe(before);
+        };
+        await refused(pagesOf([...good, { _id: 3, again: true }], 20), 'DUPLICATE_KEY');
+        await refused(pagesOf([...good, { _id: 'kept' }], 20), 'DUPLICATE_KEY');
+        const [page] = pagesOf(good, 50);
+        await refused([page!.subarray(0, page!.length - 3)], 'BAD_DOCUMENT');
+        await refused([...pagesOf(good, 50), Buffer.from([1, 2])], 'BAD_DOCUMENT');
+        await refused(pagesOf([...good, { 'a.b': 1 }], 20), 'BAD_DOCUMENT');
+        await refused(pagesOf([...good, { $set: 1 }], 20), 'BAD_DOCUMENT');
+        await refused(pagesOf([...good, { n: Number.NaN }], 20), 'BAD_DOCUMENT');
+        await refused(pagesOf([...good, { re: /x/ }], 20), 'BAD_DOCUMENT');
+        expect((await d.insertBsonPages('c', pagesOf(good, 20))).inserted).toBe(50);
+      });
+
+      it('into a collection with indexes: they are kept up to date and a unique one refuses duplicates', async () => {
+        const d = database('bsonindexed');
+        const c = d.collection('c');
+        await c.createIndex({ email: 1 }, { unique: true });
+        await c.insertMany([{ _id: 'a', email: 'a@x' }]);
+        await expectStoreError(
+          d.insertBsonPages(
+            'c',
+            pagesOf(
+              [
+                { _id: 'b', email: 'b@x' },
+                { _id: 'c', email: 'a@x' },
+              ],
+              1,
+            ),
+          ),
+          'DUPLICATE_KEY',
+        );
+        expect(await c.count({})).toBe(1);
+        await d.insertBsonPages('c', pagesOf([{ _id: 'b', email: 'b@x' }], 1));
+        expect((await c.findOne({ email: 'b@x' }))?._id).toBe('b');
+      });
+    });
+
+    // -------------------------------------------------------------------------------------------
     describe('query guard', () => {
       it('refuses operators that run code', async () => {
         const c = fresh();

@@ -221,6 +221,14 @@ class TimedDatabase implements Database {
   exportCollectionsBson() {
     return this.inner.exportCollectionsBson();
   }
+  insertBsonPages(collection: string, pages: Uint8Array[]) {
+    return timed(
+      this.observe,
+      'insertBsonPages',
+      performance.now(),
+      this.inner.insertBsonPages(collection, pages),
+    );
+  }
   /** The change log is read by its tailers on a timer, and written inside the timed writes. */
   changeLog() {
     return this.inner.changeLog();

@@ -19,10 +19,9 @@
  * them back when the import does not complete. An export is input from the caller: it is signed,
  * but by a key anyone can make, so every name and path is checked as a request's would be.
  */
-import { isBlockStoreError, type BlockStore } from '@cella/block-store';
+import { chunkReader, isBlockStoreError, type BlockStore } from '@cella/block-store';
 import type { Database, Document } from '@cella/document-store';
 import type * as Format from '@cella/vault-format';
-import { decodeChunk } from '../backup/chunks.js';
 import { CellaError } from '../errors.js';
 import { toDocument } from '../files/file-records.js';
 import { normalisePath } from '../files/paths.js';
@@ -115,7 +114,12 @@ export async function writeExport(
   written: Written,
 ): Promise<{ manifest: Format.ManifestEvent; summary: Format.ExportSummary }> {
   const { db, signal } = target;
-  const reader = format.readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true });
+  // The file blocks as views of the body's pieces, uncopied until the block workers take them.
+  const reader = format.readVaultExport(source, {
+    sha256,
+    fileBlocksCheckedByConsumer: true,
+    bytesReader: chunkReader,
+  });
   const events = reader[Symbol.asyncIterator]();
   const next = async (): Promise<Format.ExportEvent | null> => {
     signal.throwIfAborted();
@@ -206,6 +210,10 @@ export async function writeExport(
               bytes += e.bytes.length;
               yield format.sectionHead(e.cid, e.bytes.length);
               yield e.bytes;
+            } else if (e.type === 'block-parts') {
+              bytes += e.length;
+              yield format.sectionHead(e.cid, e.length);
+              yield* e.parts;
             } else if (e.type === 'content-end') {
               contents++;
               if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
@@ -246,12 +254,16 @@ export async function writeExport(
 
 /**
  * Pages' documents, inserted a batch at a time into their collection, in the pages' order (an
- * incremental import cuts the vault's stored order into pages again: import-base.ts).
+ * incremental import cuts the vault's stored order into pages again: import-base.ts), as BSON
+ * (`insertBsonPages`: the SQLite engine decodes and writes them on its writer thread). One batch is
+ * written while the next is read: the batches of a database are written one after another anyway,
+ * and a failure surfaces at the next `add` or at `flush`.
  */
 class DocumentWriter {
   private collection = '';
   private pages: Uint8Array[] = [];
   private bytes = 0;
+  private writing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -259,21 +271,37 @@ class DocumentWriter {
   ) {}
 
   async add(collection: string, page: Uint8Array): Promise<void> {
-    if (collection !== this.collection) await this.flush();
+    if (collection !== this.collection) await this.send();
     this.collection = collection;
     this.pages.push(page);
     this.bytes += page.length;
-    if (this.bytes >= INSERT_BATCH_BYTES) await this.flush();
+    if (this.bytes >= INSERT_BATCH_BYTES) await this.send();
   }
 
-  /** Inserts what is held. */
+  /** Inserts what is held, and waits for every batch to be written. */
   async flush(): Promise<void> {
+    await this.send();
+    await this.settle();
+  }
+
+  /** Starts writing what is held once the batch before it is written. */
+  private async send(): Promise<void> {
+    await this.settle();
     const pages = this.pages;
     this.pages = [];
     this.bytes = 0;
-    const docs = pages.flatMap((page) => decodeChunk(page));
-    if (docs.length > 0) await this.db.collection(this.collection).insertMany(docs);
-    this.inserted(docs.length);
+    if (pages.length === 0) return;
+    const writing = this.db
+      .insertBsonPages(this.collection, pages)
+      .then(({ inserted }) => this.inserted(inserted));
+    writing.catch(() => undefined); // awaited in its turn (not an unhandled rejection if never)
+    this.writing = writing;
+  }
+
+  private async settle(): Promise<void> {
+    const writing = this.writing;
+    this.writing = null;
+    await writing;
   }
 }
 

@@ -140,6 +140,9 @@ class GuardedDatabase implements Database {
   exportCollectionsBson() {
     return this.inner.exportCollectionsBson();
   }
+  insertBsonPages(...args: Parameters<Database['insertBsonPages']>) {
+    return guarded(this.guard, () => this.inner.insertBsonPages(...args));
+  }
   /** The log of changes (appended by the writes above, which the reserve already refused). */
   changeLog() {
     return this.inner.changeLog();

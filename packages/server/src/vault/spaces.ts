@@ -18,8 +18,10 @@
  * covers every space by construction, and a restore switches all spaces in its one conditional
  * write.
  */
+import { insertBsonAsDocuments } from '@cella/document-store';
 import type {
   BsonBatch,
+  BsonInsertResult,
   ChangeLog,
   Collection,
   Database,
@@ -122,6 +124,11 @@ class SpaceDatabase implements Database {
       if (this.owns(part.collection))
         yield { ...part, collection: part.collection.slice(this.prefix.length) };
     }
+  }
+
+  /** Through the space's logged `insertMany`: the vault's writes are events (spaces never bulk-load). */
+  insertBsonPages(collection: string, pages: Uint8Array[]): Promise<BsonInsertResult> {
+    return insertBsonAsDocuments(this.collection(collection), pages);
   }
 
   /** The vault's log: one for every space of the vault (an entry names its space). */
