@@ -7,4 +7,5 @@
 export type { AddOptions, AddResult, BlockStore, CatOptions, ReadBuffers } from './block-store.js';
 export { BlockStoreError, isBlockStoreError, type BlockStoreErrorCode } from './errors.js';
 export { decodeVerifiedCar, encodeCar, type Block } from './common/car.js';
+export { chunkReader, type BytesReader } from './common/chunk-reader.js';
 export { RwLock } from './common/rw-lock.js';

@@ -4,11 +4,12 @@
  * and a truncated stream or a seek past what arrived behaves as @ipld/car's reader does.
  */
 import { randomBytes } from 'node:crypto';
+import * as dagPb from '@ipld/dag-pb';
 import * as raw from 'multiformats/codecs/raw';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { describe, expect, it } from 'vitest';
-import { decodeVerifiedCar, encodeCar, type Block } from '../src/common/car.js';
+import { decodeCarParts, decodeVerifiedCar, encodeCar, type Block } from '../src/common/car.js';
 import { chunkReader } from '../src/common/chunk-reader.js';
 
 async function blocksOf(sizes: number[]): Promise<Block[]> {
@@ -90,5 +91,36 @@ describe('chunkReader', () => {
     late.seek(2);
     expect([...(await late.exactly(3, true))]).toEqual([3, 4, 5]);
     expect([...(await late.upTo(1))]).toEqual([]);
+  });
+
+  it('hands on a raw block cut across chunks as views of them (decodeCarParts), any other block whole', async () => {
+    const blocks = await blocksOf([0, 5000, 300_000]);
+    const node = dagPb.encode(dagPb.prepare({ Data: Uint8Array.of(8, 2), Links: [] }));
+    blocks.push({ cid: CID.createV1(dagPb.code, await sha256.digest(node)), bytes: node });
+    const whole = Buffer.concat(
+      await collect(
+        encodeCar(
+          [blocks[0]!.cid],
+          (async function* () {
+            yield* blocks;
+          })(),
+        ),
+      ),
+    );
+    const chunks = await collect(cut(whole, () => 1 + Math.floor(Math.random() * 70_000)));
+    const decoded = await decodeCarParts(of(chunks));
+    const got: { cid: string; parts: Uint8Array[]; length: number }[] = [];
+    for await (const block of decoded.blocks) got.push({ ...block, cid: block.cid.toString() });
+    expect(got.map((b) => b.cid)).toEqual(blocks.map((b) => b.cid.toString()));
+    got.forEach((b, i) => {
+      expect(b.length).toBe(blocks[i]!.bytes.length);
+      expect(Buffer.concat(b.parts).equals(blocks[i]!.bytes)).toBe(true);
+    });
+    // The large raw block: several parts, each a view of one of the stream's chunks (no copy).
+    expect(got[2]!.parts.length).toBeGreaterThan(1);
+    for (const part of got[2]!.parts.slice(1))
+      expect(chunks.some((c) => c.buffer === part.buffer)).toBe(true);
+    // The dag-pb node (its form is checked): one part.
+    expect(got[3]!.parts).toHaveLength(1);
   });
 });

@@ -13,7 +13,18 @@ import { ExportFormatError } from './errors.js';
 export const MAX_BLOCK_BYTES = 4 * 1024 * 1024;
 const MAX_HEADER_BYTES = 64 * 1024;
 
-type BytesReader = ReturnType<typeof asyncIterableReader>;
+/**
+ * What the sections are read through: @ipld/car's reader by default (it copies a read that spans
+ * the source's chunks); a reader with `parts` hands a block on as views of the chunks holding it.
+ */
+export interface BytesReader {
+  upTo(length: number): Promise<Uint8Array>;
+  exactly(length: number, seek?: boolean): Promise<Uint8Array>;
+  seek(length: number): void;
+  /** The next `length` bytes as consecutive views of the source's chunks (no copy), read past. */
+  parts?(length: number): Promise<Uint8Array[]>;
+  readonly pos: number;
+}
 
 function failure(error: unknown, what: string): ExportFormatError {
   const message = error instanceof Error ? error.message : String(error);
@@ -33,8 +44,11 @@ export class CarSections {
   ) {}
 
   /** Reads the header: a CARv1 with exactly one root. */
-  static async open(source: AsyncIterable<Uint8Array>): Promise<CarSections> {
-    const reader = asyncIterableReader(source);
+  static async open(
+    source: AsyncIterable<Uint8Array>,
+    makeReader: (source: AsyncIterable<Uint8Array>) => BytesReader = asyncIterableReader,
+  ): Promise<CarSections> {
+    const reader = makeReader(source);
     const head = await reader.upTo(8);
     if (head.length === 0) throw new ExportFormatError('NOT_AN_EXPORT', 'the file is empty');
     let length: number;
@@ -92,15 +106,36 @@ export class CarSections {
   async take(): Promise<{ cid: CID; bytes: Uint8Array } | null> {
     const cid = await this.peek();
     if (cid === null) return null;
+    const bytes = await this.read(cid, (length) => this.reader.exactly(length, true));
+    return { cid, bytes };
+  }
+
+  /** Whether `takeParts` hands blocks on uncopied (the reader has `parts`). */
+  get readsParts(): boolean {
+    return this.reader.parts !== undefined;
+  }
+
+  /** The next section's bytes as views of the source's chunks (see `readsParts`); null at the end. */
+  async takeParts(): Promise<{ cid: CID; parts: Uint8Array[]; length: number } | null> {
+    const cid = await this.peek();
+    if (cid === null) return null;
+    const length = this.next!.blockLength;
+    const parts = await this.read(cid, (n) =>
+      this.reader.parts !== undefined ? this.reader.parts(n) : this.reader.exactly(n, true).then((b) => [b]),
+    );
+    return { cid, parts, length };
+  }
+
+  private async read<T>(cid: CID, read: (length: number) => Promise<T>): Promise<T> {
     const { blockLength } = this.next!;
     this.next = undefined;
-    let bytes: Uint8Array;
+    let out: T;
     try {
-      bytes = await this.reader.exactly(blockLength, true);
+      out = await read(blockLength);
     } catch (error) {
       throw failure(error, `block ${cid.toString()}`);
     }
     this.count++;
-    return { cid, bytes };
+    return out;
   }
 }

@@ -41,6 +41,7 @@ export { signRoot, signedBytes, verifyRootSignature } from './signature.js';
 export { carHeader, sectionHead, sectionSize } from './car-writing.js';
 export { fileDagBlocks, fileDagsBlocks, fileDagSizes, type GetBlock } from './file-dag.js';
 export { countBsonDocuments } from './bson-frames.js';
+export type { BytesReader } from './car-sections.js';
 export { measureLayout, totalSize, writeLayout, type LayoutSize, type LayoutSource } from './layout.js';
 export {
   readVaultExport,

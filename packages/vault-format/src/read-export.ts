@@ -26,11 +26,12 @@ import {
   defaultSha256,
   IDENTITY,
   isLeaf,
+  SHA2_256,
   verifyBlock,
   type Sha256,
 } from './blocks.js';
 import { countBsonDocuments } from './bson-frames.js';
-import { CarSections } from './car-sections.js';
+import { CarSections, type BytesReader } from './car-sections.js';
 import { ExportFormatError } from './errors.js';
 import { listEntries, parseAs, walkManifest } from './manifest-walk.js';
 import {
@@ -55,6 +56,13 @@ export interface ReadExportOptions {
    * stores): they are not hashed twice. Manifest blocks and pages are always checked here.
    */
   fileBlocksCheckedByConsumer?: boolean;
+  /**
+   * The byte reader over the file (default: @ipld/car's, which copies a block that spans the
+   * source's chunks into a buffer of its own). With `fileBlocksCheckedByConsumer` and a reader
+   * that has `parts` (the node passes @cella/block-store's), a file's raw sha2-256 blocks come as
+   * `block-parts` events: views of the source's chunks, copied by nobody here.
+   */
+  bytesReader?: (source: AsyncIterable<Uint8Array>) => BytesReader;
 }
 
 /** A collection as the manifest lists it, with the space it belongs to. */
@@ -83,6 +91,8 @@ export type ExportEvent =
       content: 'included' | 'repeated' | 'absent';
     }
   | { type: 'block'; content: CID; cid: CID; bytes: Uint8Array }
+  /** A raw block of a file, unchecked, as consecutive views of the source's chunks (`bytesReader`). */
+  | { type: 'block-parts'; content: CID; cid: CID; parts: Uint8Array[]; length: number }
   | { type: 'content-end'; content: CID }
   | { type: 'end'; summary: ExportSummary };
 
@@ -131,7 +141,8 @@ export async function* readVaultExport(
 ): AsyncGenerator<ExportEvent> {
   const sha256 = options.sha256 ?? defaultSha256;
   const maxManifest = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
-  const car = await CarSections.open(source);
+  const car = await CarSections.open(source, options.bytesReader);
+  const fileParts = options.fileBlocksCheckedByConsumer === true && car.readsParts;
 
   // ── The root: the export block, signed by the node.
   const first = await car.take();
@@ -269,6 +280,20 @@ export async function* readVaultExport(
         const want = pending.pop()!;
         const got = await car.peek();
         if (got === null || !got.equals(want)) throw expected(`block of "${file.path}"`, want, got);
+        if (fileParts && want.code === CODECS.raw && want.multihash.code === SHA2_256) {
+          // A leaf (no links) whose check is its hash alone, the consumer's: handed on uncopied.
+          const block = (await car.takeParts())!;
+          if (isRoot) checkContentLength(file, block.length);
+          isRoot = false;
+          yield {
+            type: 'block-parts',
+            content: file.cid,
+            cid: want,
+            parts: block.parts,
+            length: block.length,
+          };
+          continue;
+        }
         const block = (await car.take())!;
         if (options.fileBlocksCheckedByConsumer !== true || want.multihash.code === IDENTITY)
           await verifyBlock(want, block.bytes, fileCodecs, sha256);
@@ -338,6 +363,10 @@ function checkContentSize(file: ExportFile, bytes: Uint8Array): void {
       });
     }
   }
+  checkContentLength(file, size);
+}
+
+function checkContentLength(file: ExportFile, size: bigint | number): void {
   if (BigInt(size) !== BigInt(file.size))
     throw new ExportFormatError(
       'BAD_MANIFEST',

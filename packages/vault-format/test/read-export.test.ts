@@ -1,5 +1,6 @@
 import * as dagCbor from '@ipld/dag-cbor';
 import * as dagPb from '@ipld/dag-pb';
+import { asyncIterableReader } from '@ipld/car/decoder';
 import type { CID } from 'multiformats/cid';
 import { describe, expect, it } from 'vitest';
 import {
@@ -81,6 +82,43 @@ describe('a vault export read back', () => {
       ...Array<string>(4).fill('block'), // the root and three leaves
       'file copy-of-hello.txt repeated',
     ]);
+  });
+
+  it("hands a file's raw blocks on as parts through a reader that has them, when its consumer checks them", async () => {
+    const built = await buildExport(sampleVault());
+    // A reader whose `parts` cuts each block in two views of what it read (as the node's cuts the body's pieces).
+    const bytesReader = (source: AsyncIterable<Uint8Array>) => {
+      const reader = asyncIterableReader(source);
+      return Object.assign(reader, {
+        parts: async (length: number) => {
+          const bytes = await reader.exactly(length, true);
+          return [bytes.subarray(0, length >> 1), bytes.subarray(length >> 1)];
+        },
+      });
+    };
+    const seen: string[] = [];
+    const leaves: Uint8Array[] = [];
+    for await (const event of readVaultExport(once(built.bytes), {
+      sha256,
+      fileBlocksCheckedByConsumer: true,
+      bytesReader,
+    })) {
+      if (event.type === 'block') seen.push(`block ${event.cid.code === CODECS.dagPb ? 'dag-pb' : 'raw'}`);
+      if (event.type === 'block-parts') {
+        seen.push(`parts ${event.parts.length}`);
+        expect(event.parts.reduce((n, p) => n + p.length, 0)).toBe(event.length);
+        leaves.push(Buffer.concat(event.parts));
+      }
+    }
+    // hello.txt is one raw block; big.bin a dag-pb root and three raw leaves.
+    expect(seen).toEqual(['parts 2', 'block dag-pb', 'parts 2', 'parts 2', 'parts 2']);
+    const [hello, big] = [sampleVault()[0]!.files[0]!.content, sampleVault()[0]!.files[1]!.content];
+    expect(Buffer.concat(leaves)).toEqual(Buffer.concat([hello, big]));
+    // Without `fileBlocksCheckedByConsumer` the reader checks every block: whole ones.
+    let parts = 0;
+    for await (const event of readVaultExport(once(built.bytes), { sha256, bytesReader }))
+      if (event.type === 'block-parts') parts++;
+    expect(parts).toBe(0);
   });
 
   it('is the same content (vault block) every time the same vault is written', async () => {

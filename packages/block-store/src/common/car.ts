@@ -10,7 +10,7 @@
 import type { CID } from 'multiformats/cid';
 import { varint } from 'multiformats';
 import { verifyBlock } from './block-check.js';
-import { chunkReader } from './chunk-reader.js';
+import { chunkReader, type BytesReader } from './chunk-reader.js';
 import { BlockStoreError } from '../errors.js';
 
 export interface Block {
@@ -45,6 +45,13 @@ export interface VerifiedCar {
   blocks: AsyncIterable<Block>;
 }
 
+/** A block as consecutive views of the stream's chunks (`decodeCarParts`). */
+export interface BlockParts {
+  cid: CID;
+  parts: Uint8Array[];
+  length: number;
+}
+
 /**
  * Reads a CARv1 or CARv2 stream; every yielded block has been verified against its CID, unless
  * `verify` is false: then the caller checks each block (`verifyBlock`, or a hash of its own).
@@ -54,6 +61,59 @@ export async function decodeVerifiedCar(
   options: { verify?: boolean } = {},
 ): Promise<VerifiedCar> {
   const verify = options.verify ?? true;
+  const { roots, sections } = await openCar(source);
+  const blocks = async function* (): AsyncGenerator<Block> {
+    for await (const { cid, blockLength, reader } of sections()) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await reader.exactly(blockLength, true);
+      } catch (err) {
+        throw truncated(cid, err);
+      }
+      if (verify) verifyBlock(cid, bytes);
+      yield { cid, bytes };
+    }
+  };
+  return { roots, blocks: blocks() };
+}
+
+/**
+ * Reads a CAR stream unverified, a raw sha2-256 block (a file's leaf: its check is its hash alone,
+ * which the caller computes) as views of the chunks that hold it, not copied into a block of its
+ * own; any other block whole, as one part (its bytes are what `checkBlockKind` reads).
+ */
+export async function decodeCarParts(
+  source: AsyncIterable<Uint8Array>,
+): Promise<{ roots: CID[]; blocks: AsyncIterable<BlockParts> }> {
+  const { roots, sections } = await openCar(source);
+  const blocks = async function* (): AsyncGenerator<BlockParts> {
+    for await (const { cid, blockLength, reader } of sections()) {
+      let parts: Uint8Array[];
+      try {
+        parts =
+          cid.code === RAW_CODEC && cid.multihash.code === SHA2_256
+            ? await reader.parts(blockLength)
+            : [await reader.exactly(blockLength, true)];
+      } catch (err) {
+        throw truncated(cid, err);
+      }
+      yield { cid, parts, length: blockLength };
+    }
+  };
+  return { roots, blocks: blocks() };
+}
+
+const RAW_CODEC = 0x55;
+const SHA2_256 = 0x12;
+
+const truncated = (cid: CID, err: unknown) =>
+  new BlockStoreError('CORRUPT', `truncated CAR block ${cid.toString()}`, { cause: err });
+
+/** The header read and checked; then each section's head (its block's bytes are the caller's to read). */
+async function openCar(source: AsyncIterable<Uint8Array>): Promise<{
+  roots: CID[];
+  sections: () => AsyncGenerator<{ cid: CID; blockLength: number; reader: BytesReader }>;
+}> {
   const { limitReader, readBlockHead, readHeader } = await import('@ipld/car/decoder');
   let reader = chunkReader(source);
   const head = await reader.upTo(8);
@@ -72,9 +132,18 @@ export async function decodeVerifiedCar(
   }
   if (header.version === 2) {
     // As @ipld/car's createDecoder: the v1 payload ends dataSize bytes after dataOffset.
-    reader = limitReader(reader, header.dataSize - (reader.pos - header.dataOffset));
+    // (its limit counts only its own reads: a CARv2's blocks are read whole, never as `parts`)
+    const limited = limitReader(reader, header.dataSize - (reader.pos - header.dataOffset));
+    const whole = (length: number) => limited.exactly(length, true).then((bytes) => [bytes]);
+    reader = {
+      ...limited,
+      parts: whole,
+      get pos() {
+        return limited.pos;
+      },
+    };
   }
-  const blocks = async function* (): AsyncGenerator<Block> {
+  const sections = async function* () {
     while ((await reader.upTo(8)).length > 0) {
       let cid: CID;
       let blockLength: number;
@@ -89,17 +158,10 @@ export async function decodeVerifiedCar(
           `CAR block ${cid.toString()} of ${blockLength} bytes exceeds ${MAX_BLOCK_BYTES}`,
         );
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = await reader.exactly(blockLength, true);
-      } catch (err) {
-        throw new BlockStoreError('CORRUPT', `truncated CAR block ${cid.toString()}`, { cause: err });
-      }
-      if (verify) verifyBlock(cid, bytes);
-      yield { cid, bytes };
+      yield { cid, blockLength, reader };
     }
   };
-  return { roots: header.roots, blocks: blocks() };
+  return { roots: header.roots, sections };
 }
 
 function safeVarint(bytes: Uint8Array): [number, number] {

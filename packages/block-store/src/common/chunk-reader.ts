@@ -4,13 +4,16 @@
  * read that reaches past its current chunk into a new buffer of the rest of that chunk plus the
  * chunks it needed; here a read that one chunk holds is a view of it, so a block that arrives as a
  * chunk of its own (a stream the node frames itself, as a vault import's) is handed on without a
- * copy, and a read that spans chunks copies exactly its bytes.
+ * copy, and a read that spans chunks copies exactly its bytes. `parts` copies nothing: a block that
+ * spans chunks is handed on as views of them (the block workers copy them into their slots).
  */
 
 export interface BytesReader {
   upTo(length: number): Promise<Uint8Array>;
   exactly(length: number, seek?: boolean): Promise<Uint8Array>;
   seek(length: number): void;
+  /** The next `length` bytes as consecutive views of the chunks that hold them (no copy), read past. */
+  parts(length: number): Promise<Uint8Array[]>;
   readonly pos: number;
 }
 
@@ -110,6 +113,26 @@ export function chunkReader(source: AsyncIterable<Uint8Array>): BytesReader {
       const fromQueued = Math.min(length, queuedBytes);
       drain(fromQueued);
       skip += length - fromQueued;
+    },
+    async parts(length) {
+      await fill(length);
+      if (available() < length) throw new Error('Unexpected end of data');
+      const out: Uint8Array[] = [];
+      const fromCurrent = Math.min(length, current.length);
+      if (fromCurrent > 0) out.push(current.subarray(0, fromCurrent));
+      current = current.subarray(fromCurrent);
+      let rest = length - fromCurrent;
+      while (rest > 0) {
+        const head = queued[first]!;
+        const take = Math.min(head.length, rest);
+        out.push(head.subarray(0, take));
+        queuedBytes -= take;
+        rest -= take;
+        if (take === head.length) shift();
+        else queued[first] = head.subarray(take);
+      }
+      pos += length;
+      return out;
     },
     get pos() {
       return pos;

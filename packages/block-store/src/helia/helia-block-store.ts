@@ -26,7 +26,7 @@ import { equals } from 'multiformats/bytes';
 import type { CID } from 'multiformats/cid';
 import type { AddOptions, AddResult, BlockStore, CatOptions, ReadBuffers } from '../block-store.js';
 import { checkBlockKind } from '../common/block-check.js';
-import { decodeVerifiedCar, encodeCar, type Block } from '../common/car.js';
+import { decodeCarParts, encodeCar, type Block, type BlockParts } from '../common/car.js';
 import { fileSizeOf, isLeaf, walkDag } from '../common/dag.js';
 import { BlockStoreError, isBlockStoreError, storageFullError } from '../errors.js';
 import { readFile } from './file-reader.js';
@@ -57,6 +57,13 @@ export interface HeliaBlockStoreOptions {
    * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE (10).
    */
   workerNice?: number;
+  /**
+   * libuv's thread pool's niceness, set when the first block worker starts (Linux, those threads
+   * alone; 0–19, 0: the process's own): the block files' writes run there (io-thread-priority.ts).
+   * It applies to the whole process's pool (every file read and write, DNS lookups). Default
+   * DEFAULT_IO_NICE (10).
+   */
+  ioNice?: number;
 }
 
 /** One per core but one (the node's thread has the last), at least one. */
@@ -71,8 +78,13 @@ export interface HeliaBlockStore extends BlockStore {
 /** The raw codec: a block that is its own content. */
 const RAW_CODEC = 0x55;
 
-/** Blocks of a CAR import handed to the block workers at once (each copied into a 1 MiB slot). */
+/**
+ * Blocks of a CAR import handed to the block workers at once (each copied into a 1 MiB slot when
+ * handed over; the stream's chunks it was read from are free to go then).
+ */
 const IMPORT_IN_FLIGHT = 8;
+
+const EMPTY = new Uint8Array(0);
 
 /** Temp files older than this are leftovers of a killed write; younger ones may be in flight. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -88,6 +100,7 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
     size: options.workers ?? defaultBlockWorkers(),
     directWrites: options.directWrites ?? false,
     ...(options.workerNice !== undefined ? { nice: options.workerNice } : {}),
+    ...(options.ioNice !== undefined ? { ioNice: options.ioNice } : {}),
   });
   return new HeliaEngine(options.dir, blockstore, workers, new PinRecords(datastore), datastore);
 }
@@ -266,7 +279,9 @@ class HeliaEngine implements HeliaBlockStore {
 
   /**
    * A CAR's blocks hashed and written by the block workers (as an upload's), a few in flight: the
-   * node's thread only parses the CAR and checks each block's kind; each block's digest, computed
+   * node's thread only parses the CAR and checks each block's kind; a raw block (a file's leaf) is
+   * read as views of the stream's chunks and copied once, into the worker's slot, as an upload's
+   * pieces are (no buffer of its own per block for the collector); each block's digest, computed
    * by the worker that writes it, must be its CID's, or the import fails (CORRUPT) — a block with
    * other bytes lands only under the CID of those bytes, unpinned, which gc removes.
    *
@@ -279,13 +294,15 @@ class HeliaEngine implements HeliaBlockStore {
    */
   async importCar(source: AsyncIterable<Uint8Array>): Promise<{ blocks: number; bytes: number }> {
     return this.lock.shared(async () => {
-      const car = await decodeVerifiedCar(source, { verify: false });
+      const car = await decodeCarParts(source);
       let count = 0;
       let bytes = 0;
       const inflight: Promise<void>[] = [];
       try {
         for await (const block of car.blocks) {
-          if (checkBlockKind(block.cid, block.bytes)) {
+          // A block in more than one part is a raw sha2-256 one: its kind is its CID's, no byte read.
+          const whole = block.parts.length === 1 ? block.parts[0]! : EMPTY;
+          if (checkBlockKind(block.cid, whole)) {
             const stored = this.storeChecked(block);
             stored.catch(() => undefined); // awaited in its turn; not an unhandled rejection meanwhile
             inflight.push(stored);
@@ -293,7 +310,7 @@ class HeliaEngine implements HeliaBlockStore {
           // Identity blocks live in their CID: nothing to write.
           if (inflight.length >= IMPORT_IN_FLIGHT) await inflight.shift();
           count++;
-          bytes += block.bytes.length;
+          bytes += block.length;
         }
         while (inflight.length > 0) await inflight.shift();
       } catch (err) {
@@ -305,8 +322,8 @@ class HeliaEngine implements HeliaBlockStore {
   }
 
   /** One sha2-256 block through a block worker; CORRUPT when its bytes hash to another CID. */
-  private async storeChecked({ cid, bytes }: Block): Promise<void> {
-    const stored = await this.workers.store(cid.code, [bytes], { direct: true });
+  private async storeChecked({ cid, parts }: BlockParts): Promise<void> {
+    const stored = await this.workers.store(cid.code, parts, { direct: true });
     if (!equals(stored.multihash.bytes, cid.multihash.bytes))
       throw new BlockStoreError('CORRUPT', `block ${cid.toString()}: bytes do not hash to the CID`);
   }

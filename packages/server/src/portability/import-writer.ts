@@ -19,7 +19,7 @@
  * them back when the import does not complete. An export is input from the caller: it is signed,
  * but by a key anyone can make, so every name and path is checked as a request's would be.
  */
-import { isBlockStoreError, type BlockStore } from '@cella/block-store';
+import { chunkReader, isBlockStoreError, type BlockStore } from '@cella/block-store';
 import type { Database, Document } from '@cella/document-store';
 import type * as Format from '@cella/vault-format';
 import { CellaError } from '../errors.js';
@@ -114,7 +114,12 @@ export async function writeExport(
   written: Written,
 ): Promise<{ manifest: Format.ManifestEvent; summary: Format.ExportSummary }> {
   const { db, signal } = target;
-  const reader = format.readVaultExport(source, { sha256, fileBlocksCheckedByConsumer: true });
+  // The file blocks as views of the body's pieces, uncopied until the block workers take them.
+  const reader = format.readVaultExport(source, {
+    sha256,
+    fileBlocksCheckedByConsumer: true,
+    bytesReader: chunkReader,
+  });
   const events = reader[Symbol.asyncIterator]();
   const next = async (): Promise<Format.ExportEvent | null> => {
     signal.throwIfAborted();
@@ -205,6 +210,10 @@ export async function writeExport(
               bytes += e.bytes.length;
               yield format.sectionHead(e.cid, e.bytes.length);
               yield e.bytes;
+            } else if (e.type === 'block-parts') {
+              bytes += e.length;
+              yield format.sectionHead(e.cid, e.length);
+              yield* e.parts;
             } else if (e.type === 'content-end') {
               contents++;
               if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
