@@ -11,6 +11,7 @@ import * as raw from 'multiformats/codecs/raw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { blockSharding, sha256Cid, sha256Of } from '../src/helia/block-file.js';
 import { BlockWorkers } from '../src/helia/block-workers.js';
+import { lowerThreadPoolPriority, threadPoolIds, threadPoolSize } from '../src/helia/io-thread-priority.js';
 
 const dirs: string[] = [];
 const pools: BlockWorkers[] = [];
@@ -24,6 +25,7 @@ function pool(
   idleMs?: number,
   directWrites = false,
   nice?: number,
+  ioNice?: number,
 ): { workers: BlockWorkers; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'cella-block-workers-'));
   dirs.push(root);
@@ -33,6 +35,7 @@ function pool(
     directWrites,
     ...(idleMs !== undefined ? { idleMs } : {}),
     ...(nice !== undefined ? { nice } : {}),
+    ...(ioNice !== undefined ? { ioNice } : {}),
   });
   pools.push(workers);
   return { workers, root };
@@ -193,6 +196,22 @@ describe('block workers', () => {
       const after = threadNiceness();
       expect([...after.values()].filter((n) => n === 7).length).toBeGreaterThan(before);
       expect(after.get(process.pid)).toBe(0);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'lower libuv’s file threads to the niceness asked when they start, the calling thread keeping its own',
+    async () => {
+      const { workers } = pool(1, undefined, false, undefined, 19);
+      await workers.store(raw.code, [randomBytes(100_000)]);
+      const set = await lowerThreadPoolPriority(19); // the same promise the pool's start made
+      // Found again independently: every thread a file operation runs on is at 19 now.
+      const pool_ = await threadPoolIds();
+      expect(pool_.length, JSON.stringify({ pool_, set })).toBe(threadPoolSize());
+      expect(new Set(set)).toEqual(new Set(pool_));
+      const nice = threadNiceness();
+      for (const id of pool_) expect(nice.get(id)).toBe(19);
+      expect(nice.get(process.pid)).toBe(0);
     },
   );
 });

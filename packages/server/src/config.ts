@@ -88,6 +88,12 @@ export const configSchema = z
      * own): an upload's hashing gives way to the node's thread (docs/block-store.md).
      */
     fileWorkerNice: int(0, 19).default(10),
+    /**
+     * libuv's thread pool's niceness (Linux, those threads alone; 0: the process's own), set when
+     * the first block worker starts: the block files' writes give way to the node's thread too
+     * (docs/block-store.md "Where the work runs").
+     */
+    fileIoNice: int(0, 19).default(10),
     /** `mainnet` / `testnet` fill the chain URLs below from @cella/chain's network table. */
     chainType: z.enum(['mainnet', 'testnet']).optional(),
     /** Identity chain JSON-RPC (did_resolveDID). Absent: self-certifying DIDs only. */
@@ -309,6 +315,7 @@ const envNames: Record<string, keyof Config> = {
   CELLA_FILE_WORKERS: 'fileWorkers',
   CELLA_FILE_DIRECT_WRITES: 'fileDirectWrites',
   CELLA_FILE_WORKER_NICE: 'fileWorkerNice',
+  CELLA_FILE_IO_NICE: 'fileIoNice',
   CELLA_CHAIN_TYPE: 'chainType',
   CELLA_EID_RPC_URL: 'eidRpcUrl',
   CELLA_DID_CACHE_TTL: 'didCacheTtlSeconds',

@@ -23,6 +23,7 @@ import { Worker } from 'node:worker_threads';
 import type { CID } from 'multiformats/cid';
 import { sha256Cid } from './block-file.js';
 import type { BlockWorkerData, StoreAnswer, StoreJob } from './block-worker.js';
+import { lowerThreadPoolPriority } from './io-thread-priority.js';
 
 /**
  * Blocks handed to one thread at once: it hashes one while the files of the others are written on
@@ -82,7 +83,20 @@ export interface BlockWorkersOptions {
    * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE.
    */
   nice?: number;
+  /**
+   * libuv's thread pool's niceness (Linux, those threads alone; 0–19, 0: the process's own), set
+   * when the first worker starts: the block files' writes run there, and at the process's priority
+   * they compete with the node's thread for a core (io-thread-priority.ts). Default
+   * DEFAULT_IO_NICE.
+   */
+  ioNice?: number;
 }
+
+/**
+ * libuv's pool threads' niceness by default: the workers' (docs/block-store.md "Where the work
+ * runs"); the block files' writes are the same bulk work as their hashing.
+ */
+export const DEFAULT_IO_NICE = 10;
 
 /** Measured (bench/files.ts, health p99 during 4 uploads ÷ idle): loaded 14.4 / 4.2 at 0, 4.2 / 3.6 at 5, 2.2 / 1.2 at 10; quiet 9.9 / 10.3 at 5, 8.3 / 5.1 at 10. */
 export const DEFAULT_WORKER_NICE = 10;
@@ -262,6 +276,7 @@ export class BlockWorkers {
   }
 
   private start(): Thread {
+    void lowerThreadPoolPriority(this.options.ioNice ?? DEFAULT_IO_NICE);
     const worker = startWorker({ root: this.options.root, nice: this.options.nice ?? DEFAULT_WORKER_NICE });
     const thread: Thread = { worker, held: new Map(), idle: undefined };
     this.threads.push(thread);

@@ -57,6 +57,13 @@ export interface HeliaBlockStoreOptions {
    * hashing gives way to the node's thread. Default DEFAULT_WORKER_NICE (10).
    */
   workerNice?: number;
+  /**
+   * libuv's thread pool's niceness, set when the first block worker starts (Linux, those threads
+   * alone; 0–19, 0: the process's own): the block files' writes run there (io-thread-priority.ts).
+   * It applies to the whole process's pool (every file read and write, DNS lookups). Default
+   * DEFAULT_IO_NICE (10).
+   */
+  ioNice?: number;
 }
 
 /** One per core but one (the node's thread has the last), at least one. */
@@ -93,6 +100,7 @@ export async function createHeliaBlockStore(options: HeliaBlockStoreOptions): Pr
     size: options.workers ?? defaultBlockWorkers(),
     directWrites: options.directWrites ?? false,
     ...(options.workerNice !== undefined ? { nice: options.workerNice } : {}),
+    ...(options.ioNice !== undefined ? { ioNice: options.ioNice } : {}),
   });
   return new HeliaEngine(options.dir, blockstore, workers, new PinRecords(datastore), datastore);
 }

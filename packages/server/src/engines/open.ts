@@ -83,13 +83,14 @@ export async function openBlockStore(config: Config, log: Logger): Promise<Block
   return openHeliaBlockStore(config, dir);
 }
 
-/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS, CELLA_FILE_DIRECT_WRITES and CELLA_FILE_WORKER_NICE. */
+/** An embedded helia store in `dir` (the node's own, or a backup's), with CELLA_FILE_WORKERS, CELLA_FILE_DIRECT_WRITES, CELLA_FILE_WORKER_NICE and CELLA_FILE_IO_NICE. */
 export async function openHeliaBlockStore(config: Config, dir: string): Promise<BlockStore> {
   const { createHeliaBlockStore } = await import('@cella/block-store/helia');
   return createHeliaBlockStore({
     dir,
     directWrites: config.fileDirectWrites,
     workerNice: config.fileWorkerNice,
+    ioNice: config.fileIoNice,
     ...(config.fileWorkers !== undefined ? { workers: config.fileWorkers } : {}),
   });
 }
