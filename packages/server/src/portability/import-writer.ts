@@ -156,8 +156,8 @@ export async function writeExport(
   // ── Files: contents in groups, each file's reference and metadata once its content is stored.
   const metadata = new MetadataWriter(db);
   let waiting: { space: string; file: Format.ExportFile }[] = [];
-  const settle = async (): Promise<void> => {
-    for (const { space, file } of waiting) {
+  const settle = async (files: { space: string; file: Format.ExportFile }[]): Promise<void> => {
+    for (const { space, file } of files) {
       const cid = file.cid.toString();
       await target.acquire(cid);
       written.acquired.push(cid);
@@ -175,7 +175,20 @@ export async function writeExport(
         encryptMethod: file.encrypt_method,
       });
     }
+  };
+  /**
+   * The files met so far take their references (their contents are stored) after those before
+   * them, while the next group's blocks are read: one settling at a time, awaited before the next
+   * starts and before this function returns or throws, so every reference taken is in
+   * `written.acquired` when the caller gives them back.
+   */
+  let settling: Promise<void> = Promise.resolve();
+  const settleInTurn = async (): Promise<void> => {
+    await settling;
+    const files = waiting;
     waiting = [];
+    settling = settle(files);
+    settling.catch(() => undefined); // awaited in its turn; not an unhandled rejection meanwhile
   };
   const onFile = (e: Extract<Format.ExportEvent, { type: 'file' }>): void => {
     if (e.content === 'absent') {
@@ -187,57 +200,63 @@ export async function writeExport(
     waiting.push({ space: e.space, file: e.file });
   };
 
-  while (event !== null && event.type !== 'end') {
-    if (event.type !== 'file') throw invalid(`a ${event.type} stands where a file entry belongs`);
-    onFile(event);
-    if (event.content === 'included') {
-      // The content's blocks follow: this group's CAR runs until a content ends past the group's bounds.
-      let ended: Format.ExportEvent | null = null;
-      // The reader's own refusal (or the body's end) surfaces through importCar, perhaps wrapped.
-      let readerError: unknown;
-      const group = async function* (): AsyncGenerator<Uint8Array> {
-        try {
-          yield format.carHeader((event as { file: Format.ExportFile }).file.cid);
-          let bytes = 0;
-          let contents = 0;
-          for (;;) {
-            const e = await next();
-            if (e === null || e.type === 'end') {
-              ended = e;
-              return;
+  try {
+    while (event !== null && event.type !== 'end') {
+      if (event.type !== 'file') throw invalid(`a ${event.type} stands where a file entry belongs`);
+      onFile(event);
+      if (event.content === 'included') {
+        // The content's blocks follow: this group's CAR runs until a content ends past the group's bounds.
+        let ended: Format.ExportEvent | null = null;
+        // The reader's own refusal (or the body's end) surfaces through importCar, perhaps wrapped.
+        let readerError: unknown;
+        const group = async function* (): AsyncGenerator<Uint8Array> {
+          try {
+            yield format.carHeader((event as { file: Format.ExportFile }).file.cid);
+            let bytes = 0;
+            let contents = 0;
+            for (;;) {
+              const e = await next();
+              if (e === null || e.type === 'end') {
+                ended = e;
+                return;
+              }
+              if (e.type === 'block') {
+                bytes += e.bytes.length;
+                yield format.sectionHead(e.cid, e.bytes.length);
+                yield e.bytes;
+              } else if (e.type === 'block-parts') {
+                bytes += e.length;
+                yield format.sectionHead(e.cid, e.length);
+                yield* e.parts;
+              } else if (e.type === 'content-end') {
+                contents++;
+                if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
+              } else if (e.type === 'file') onFile(e);
+              else throw invalid(`a ${e.type} stands where a file block belongs`);
             }
-            if (e.type === 'block') {
-              bytes += e.bytes.length;
-              yield format.sectionHead(e.cid, e.bytes.length);
-              yield e.bytes;
-            } else if (e.type === 'block-parts') {
-              bytes += e.length;
-              yield format.sectionHead(e.cid, e.length);
-              yield* e.parts;
-            } else if (e.type === 'content-end') {
-              contents++;
-              if (bytes >= GROUP_BYTES || contents >= GROUP_CONTENTS) return;
-            } else if (e.type === 'file') onFile(e);
-            else throw invalid(`a ${e.type} stands where a file block belongs`);
+          } catch (error) {
+            readerError = error;
+            throw error;
           }
-        } catch (error) {
-          readerError = error;
-          throw error;
-        }
-      };
-      await target.blocks.importCar(group()).catch((error: unknown) => {
-        throw readerError ?? badBlock(format, error);
-      });
-      await settle();
-      event = ended ?? (await next());
-    } else {
-      await settle();
-      event = await next();
+        };
+        await target.blocks.importCar(group()).catch((error: unknown) => {
+          throw readerError ?? badBlock(format, error);
+        });
+        await settleInTurn();
+        event = ended ?? (await next());
+      } else {
+        await settleInTurn();
+        event = await next();
+      }
     }
+    await settleInTurn();
+    await settling;
+  } catch (error) {
+    await settling.catch(() => undefined);
+    throw error;
   }
   if (event === null) throw invalid('it ends before its summary');
   const summary = event.summary;
-  await settle();
   await metadata.flush();
 
   // ── Indexes, once the documents are in (one build each).
