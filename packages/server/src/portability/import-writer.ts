@@ -13,7 +13,8 @@
  *   node's thread: the reader leaves file blocks to it) and stores it unpinned, so a block of a file
  *   that fails later is only an unreferenced block the files sweep's gc reclaims. Once a group is
  *   stored, each file entry takes its reference (the files service's counts: the content is
- *   pinned) and its metadata document is written with the times, revision and flags it had.
+ *   pinned) and its metadata document is written with the times, revision and flags it had —
+ *   while the next group's blocks are read.
  *
  * The references taken are returned even when this fails (`written.acquired`): the caller gives
  * them back when the import does not complete. An export is input from the caller: it is signed,
