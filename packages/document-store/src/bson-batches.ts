@@ -40,12 +40,8 @@ export async function* encodeBatches(
     yield { collection, ...encodeBsonDocuments(documents) };
 }
 
-/**
- * Each BSON document of `pages` (`Database.insertBsonPages`), as `BSON.deserialize` gives it with
- * its values promoted (int32 and double as numbers, ObjectId, Date), in order. A page that does not
- * split into whole documents, or a document that does not decode, is 'BAD_DOCUMENT'.
- */
-export function* bsonDocumentsOf(pages: Iterable<Uint8Array>): Generator<Document> {
+/** Where each BSON document of `pages` lies: [page, start, end). Malformed framing is 'BAD_DOCUMENT'. */
+export function* bsonSlicesOf(pages: Iterable<Uint8Array>): Generator<[Uint8Array, number, number]> {
   for (const page of pages) {
     const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
     let offset = 0;
@@ -56,19 +52,27 @@ export function* bsonDocumentsOf(pages: Iterable<Uint8Array>): Generator<Documen
           'BAD_DOCUMENT',
           `malformed BSON: a document at byte ${offset} runs past its page`,
         );
-      let doc: Document;
-      try {
-        doc = BSON.deserialize(page.subarray(offset, offset + length), { promoteValues: true });
-      } catch (error) {
-        throw new StoreError(
-          'BAD_DOCUMENT',
-          `malformed BSON document at byte ${offset}: ${(error as Error).message}`,
-        );
-      }
-      yield doc;
+      yield [page, offset, offset + length];
       offset += length;
     }
   }
+}
+
+/** One BSON document decoded (values promoted: int32 and double as numbers, ObjectId, Date); else 'BAD_DOCUMENT'. */
+export function decodeBsonDocument(bytes: Uint8Array): Document {
+  try {
+    return BSON.deserialize(bytes, { promoteValues: true });
+  } catch (error) {
+    throw new StoreError('BAD_DOCUMENT', `malformed BSON document: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Each BSON document of `pages` (`Database.insertBsonPages`), decoded, in order. A page that does
+ * not split into whole documents, or a document that does not decode, is 'BAD_DOCUMENT'.
+ */
+export function* bsonDocumentsOf(pages: Iterable<Uint8Array>): Generator<Document> {
+  for (const [page, start, end] of bsonSlicesOf(pages)) yield decodeBsonDocument(page.subarray(start, end));
 }
 
 /**
