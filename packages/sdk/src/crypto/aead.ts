@@ -14,7 +14,7 @@ import { concat, utf8, utf8ForCall } from './bytes.js';
 
 /** One piece as it is, several joined. */
 const joined = (pieces: Uint8Array[]) => (pieces.length === 1 ? pieces[0]! : concat(...pieces));
-import { nativeBuffer, nativeCrypto, type NativeCrypto } from './native.js';
+import { nativeCrypto, type NativeCrypto } from './native.js';
 
 export const NONCE_BYTES = 12;
 export const TAG_BYTES = 16;
@@ -117,17 +117,6 @@ export abstract class Aead {
 
 const NO_AD = new Uint8Array(0);
 
-/**
- * `size` bytes the caller overwrites entirely: from Buffer's shared pool where there is one (no
- * zero-filling, and no memory block of its own for the collector to track per small message:
- * sealing 1,000 documents ~4% faster), as a plain Uint8Array view.
- */
-function uninitialized(size: number): Uint8Array {
-  if (!nativeBuffer) return new Uint8Array(size);
-  const pooled = nativeBuffer.allocUnsafe(size);
-  return new Uint8Array(pooled.buffer, pooled.byteOffset, size);
-}
-
 class WebAead extends Aead {
   constructor(private readonly key: CryptoKey) {
     super();
@@ -223,7 +212,7 @@ class NodeAead extends Aead {
     const body = typeof plaintext === 'string' ? cipher.update(plaintext, 'utf8') : cipher.update(plaintext);
     cipher.final(); // GCM holds nothing back
     const at = prefix?.length ?? 0;
-    const out = uninitialized(at + body.length + TAG_BYTES);
+    const out = new Uint8Array(at + body.length + TAG_BYTES);
     if (prefix) out.set(prefix);
     out.set(body, at);
     out.set(cipher.getAuthTag(), at + body.length);

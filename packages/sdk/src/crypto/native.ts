@@ -36,7 +36,6 @@ interface NativeDecipher {
 interface BufferLike {
   from(bytes: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'base64url'): string };
   from(text: string, encoding: 'base64url' | 'utf8'): Uint8Array;
-  allocUnsafe(size: number): Uint8Array;
 }
 
 function builtin<T>(id: string): T | undefined {
