@@ -33,7 +33,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +111,45 @@ function nodeCpu(pid: number): { all: number; main: number } {
 function cpuPerMiB(from: { all: number; main: number }, pid: number, mib: number): string {
   const to = nodeCpu(pid);
   return `${fmt((1000 * (to.all - from.all)) / mib, 2)} / ${fmt((1000 * (to.main - from.main)) / mib, 2)}`;
+}
+
+interface ThreadTime {
+  /** ms on a core and ms runnable but waiting for one (/proc/<pid>/task/<id>/schedstat). */
+  run: number;
+  wait: number;
+  nice: number;
+}
+/** Each of the node's threads: time on a core, time waiting in the run queue, niceness. */
+function threadTimes(pid: number): Map<number, ThreadTime> {
+  const out = new Map<number, ThreadTime>();
+  for (const id of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const [run, wait] = readFileSync(`/proc/${pid}/task/${id}/schedstat`, 'utf8').split(' ').map(Number);
+      const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
+      const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      out.set(Number(id), { run: run! / 1e6, wait: wait! / 1e6, nice });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+/**
+ * Where an upload's time went, per MiB, between two `threadTimes` readings: "on a core / waiting
+ * for one" for the node's thread, the niced threads (block workers, libuv's pool: their
+ * niceness settings) and the rest (V8's helpers). A thread that waits is one the two cores were
+ * not enough for at that moment (docs/block-store.md "Where the work runs").
+ */
+function threadSplit(from: Map<number, ThreadTime>, pid: number, mib: number): string {
+  const groups = { main: { run: 0, wait: 0 }, niced: { run: 0, wait: 0 }, other: { run: 0, wait: 0 } };
+  for (const [id, to] of threadTimes(pid)) {
+    const was = from.get(id) ?? { run: 0, wait: 0 };
+    const group = id === pid ? groups.main : to.nice > 0 ? groups.niced : groups.other;
+    group.run += to.run - was.run;
+    group.wait += to.wait - was.wait;
+  }
+  const f = (g: { run: number; wait: number }) => `${fmt(g.run / mib, 2)} / ${fmt(g.wait / mib, 2)}`;
+  return `node's thread ${f(groups.main)}, niced threads ${f(groups.niced)}, others ${f(groups.other)}`;
 }
 function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -369,12 +417,14 @@ async function healthDuringUploads(
       'content-type': 'application/octet-stream',
     };
     const t0 = performance.now();
+    const times0 = threadTimes(bench.node.process.pid!);
     const uploads = Promise.all(
       files.map((file, i) => curlUpload(`${url}/api/v2/vault/files/fair-${i}.bin`, headers, file)),
     );
     const busy = await healthLatencies(url, uploads);
     await uploads;
     const seconds = (performance.now() - t0) / 1000;
+    const threads = threadSplit(times0, bench.node.process.pid!, clients * mib);
     const t1 = performance.now();
     const downloads = Promise.all(
       files.map((_, i) => curlDownload(`${url}/api/v2/vault/files/fair-${i}.bin`, bench.token)),
@@ -396,6 +446,9 @@ async function healthDuringUploads(
       'p99 ÷ idle p99': fmt(percentile(v, 99) / percentile(idle, 99), 2),
       target,
     });
+    console.log(
+      `\n${clients} concurrent uploads, threads' ms per MiB on a core / waiting for one (the node's thread also answers the health probes): ${threads}`,
+    );
     return [
       row('health, idle (3 s before and 3 s after)', idle),
       row(
@@ -466,15 +519,25 @@ async function benchEngine(
     // process: on a shared machine the load drifts, and a ratio of neighbours moves less than one
     // of figures minutes apart.
     const shas: number[] = [baseline.mibPerSecond];
-    const runs: Array<{ rate: number; sha: number; cpu: string; rss: number; cid: string }> = [];
+    const runs: Array<{ rate: number; sha: number; cpu: string; threads: string; rss: number; cid: string }> =
+      [];
     for (let run = 0; run < UPLOAD_RUNS; run++) {
       warmMemory(WARM_MIB);
       const sha = sha256Rate(total, run).mibPerSecond;
       shas.push(sha);
       resetPeak(pid);
       const cpu0 = nodeCpu(pid);
+      const times0 = threadTimes(pid);
       const { seconds, cid } = await upload(bench, `bench-${run}.bin`, total, run);
-      runs.push({ rate: mib / seconds, sha, cpu: cpuPerMiB(cpu0, pid, mib), rss: peakRssMiB(pid), cid });
+      const cpu = cpuPerMiB(cpu0, pid, mib);
+      runs.push({
+        rate: mib / seconds,
+        sha,
+        cpu,
+        threads: threadSplit(times0, pid, mib),
+        rss: peakRssMiB(pid),
+        cid,
+      });
     }
     const median = [...runs].sort((a, b) => a.rate / a.sha - b.rate / b.sha)[Math.floor(runs.length / 2)]!;
     const up = { cid: runs[0]!.cid };
@@ -581,6 +644,9 @@ async function benchEngine(
     );
     console.log(
       `${mib} MiB uploads, each run: ${runs.map((r) => `${fmt(r.rate)} MiB/s (${pct(r.rate, r.sha)} of ${fmt(r.sha)}; CPU ${r.cpu} ms/MiB)`).join(', ')}`,
+    );
+    console.log(
+      `${mib} MiB uploads, threads' ms per MiB on a core / waiting for one: ${runs.map((r) => `${fmt(1000 / r.rate, 2)} wall: ${r.threads}`).join('; ')}`,
     );
     console.log(
       `${mib} MiB download hashed again: ${ok ? 'bytes match the upload' : 'MISMATCH'}; CID ${up.cid}`,
