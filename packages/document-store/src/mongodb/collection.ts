@@ -20,6 +20,7 @@ import type { ClientSession, Collection as DriverCollection, Db, Document as Dri
 import { bsonSize } from '../bson-size.js';
 import { sameId } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
+import { duplicateId } from '../duplicate-id.js';
 import { stringifyExtJson } from '../ext-json.js';
 import type {
   BeforeCommit,
@@ -422,8 +423,7 @@ export class MongoCollection implements Collection {
     const prepared = docs.map((doc) => prepareDocument(doc, this.limits));
     const ids = prepared.map((p) => p.doc._id as DocumentId);
     for (let i = 0; i < ids.length; i++) {
-      for (let j = 0; j < i; j++)
-        if (sameId(ids[i], ids[j])) throw new StoreError('DUPLICATE_KEY', 'duplicate key: _id');
+      for (let j = 0; j < i; j++) if (sameId(ids[i], ids[j])) throw duplicateId(ids[i]!);
     }
     const bytes = prepared.reduce((sum, p) => sum + p.size, 0);
     const result: InsertResult = { insertedIds: ids, bytesDelta: bytes };

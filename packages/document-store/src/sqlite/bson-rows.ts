@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import { ObjectId } from 'bson';
 import { bsonSlicesOf, decodeBsonDocument } from '../bson-batches.js';
-import { StoreError } from '../document-store.js';
+import { duplicateId } from '../duplicate-id.js';
 import type { BsonInsertResult, DocumentId } from '../document-store.js';
 import { prepareDocument } from '../query-guard.js';
 import type { StoreLimits } from '../query-guard.js';
@@ -19,13 +19,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return (
     (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     (err as { code?: unknown })?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
-
-export function duplicate(id: DocumentId): StoreError {
-  return new StoreError(
-    'DUPLICATE_KEY',
-    `duplicate key: _id ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`,
   );
 }
 
@@ -59,7 +52,7 @@ export function insertBsonRows(
     try {
       insert.run(row.id, row.size, row.text);
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicate(idOfKey(row.id));
+      if (isUniqueViolation(err)) throw duplicateId(idOfKey(row.id));
       throw err;
     }
     inserted++;

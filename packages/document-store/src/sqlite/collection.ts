@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import { isObjectId, isPlainObject } from '../bson-values.js';
 import { StoreError } from '../document-store.js';
+import { duplicateId } from '../duplicate-id.js';
 import type {
   Change,
   Collection,
@@ -56,7 +57,7 @@ import type { Pushdown } from './pushdown.js';
 import { decoded, readPinned, readPlanned } from './read.js';
 import type { Match, Window } from './read.js';
 import type { ReadAnswer, ReadRequest } from './reads.js';
-import { duplicate, isUniqueViolation } from './bson-rows.js';
+import { isUniqueViolation } from './bson-rows.js';
 import { checkUnique, duplicateIndexKey } from './unique-check.js';
 import type { ChangedRow } from './unique-check.js';
 import { replacementUpsert } from '../upsert-seed.js';
@@ -129,7 +130,7 @@ interface UpdateOutcome extends UpdateResult {
 function uniqueError(err: unknown, indexes: IndexSpec[], id: DocumentId): StoreError {
   const message = String((err as Error).message);
   const index = indexes.find((i) => message.includes(`index '${i.sqlName}'`));
-  return index ? duplicateIndexKey(index) : duplicate(id);
+  return index ? duplicateIndexKey(index) : duplicateId(id);
 }
 
 /** A document change for the log, from the document and its stored text. */
@@ -349,7 +350,7 @@ export class SqliteCollection implements Collection {
     const seen = new Set<string>();
     for (const { doc } of prepared) {
       const key = idKey(doc._id as DocumentId);
-      if (seen.has(key)) throw duplicate(doc._id as DocumentId);
+      if (seen.has(key)) throw duplicateId(doc._id as DocumentId);
       seen.add(key);
     }
     const file = this.host.file();
