@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildExport, type TestSpace } from '../../../vault-format/test/build-export.js';
 import { startTempNode, type TempNode } from '../helpers/temp-node.js';
 import { snapshot } from './vault-snapshot.js';
+import { postImport } from './post-import.js';
 
 let node: TempNode;
 let vault: Vault;
@@ -22,17 +23,6 @@ let vault: Vault;
 /** The node's reference counts of the export's contents (one per distinct content). */
 const refCounts = (contents: CID[]) =>
   Promise.all(contents.map((cid) => node.ctx.files.refCount(cid.toString())));
-
-async function postImport(body: Uint8Array, query = '') {
-  const token = await vault.session.token();
-  const response = await fetch(`${vault.url}/api/v2/vault/import${query}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ipld.car' },
-    body: Buffer.from(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
 
 const encoder = new TextEncoder();
 /** Documents of about 1 KiB each: 600 of them pass the import's 256 KiB insert batch. */
@@ -80,7 +70,7 @@ describe('import of hand-made exports', () => {
     expect(before.collections).toEqual([]);
     for (const [where, pages, id] of repeats) {
       const { bytes, contents } = await buildExport(vaultOf(pages), { user: vault.did });
-      const answer = await postImport(bytes);
+      const answer = await postImport(vault, bytes);
       expect(answer.status, `${where}: ${answer.body?.error?.message}`).toBe(455);
       expect(answer.body.error.message).toMatch(/a document with this _id already exists: duplicate key/);
       expect(answer.body.error.message, where).toMatch(id);
@@ -96,7 +86,7 @@ describe('import of hand-made exports', () => {
     const before = await snapshot(vault);
     for (const [where, pages] of repeats) {
       const { bytes, contents } = await buildExport(vaultOf(pages), { user: vault.did });
-      const answer = await postImport(bytes, '?mode=replace');
+      const answer = await postImport(vault, bytes, '?mode=replace');
       expect(answer.status, `${where}: ${answer.body?.error?.message}`).toBe(455);
       expect(answer.body.error.message).toMatch(/a document with this _id already exists: duplicate key/);
       expect(await snapshot(vault), where).toEqual(before);
@@ -108,7 +98,7 @@ describe('import of hand-made exports', () => {
     const { bytes, contents } = await buildExport(vaultOf([docs(0, 300), docs(300, 300), docs(600, 300)]), {
       user: vault.did,
     });
-    const answer = await postImport(bytes, '?mode=replace');
+    const answer = await postImport(vault, bytes, '?mode=replace');
     expect(answer.status, answer.body?.error?.message).toBe(201);
     expect(answer.body).toMatchObject({ mode: 'replace', documents: 902, files: 3 });
     expect(await refCounts(contents)).toEqual([1, 1, 1]); // shared.txt's, mine.txt's given back
@@ -123,7 +113,7 @@ describe('import of hand-made exports', () => {
   test('an export re-wrapped as CARv2 is refused as not a CARv1 export, the vault unchanged', async () => {
     const { bytes } = await buildExport(vaultOf([[{ _id: 1 }]]), { user: vault.did });
     const before = await snapshot(vault);
-    const answer = await postImport(carV2(bytes), '?mode=replace');
+    const answer = await postImport(vault, carV2(bytes), '?mode=replace');
     expect(answer.status, answer.body?.error?.message).toBe(400);
     expect(answer.body.error.message).toMatch(
       /not a valid vault export \(not_an_export\): the file is not a CARv1 vault export: Invalid CAR version: 2/,

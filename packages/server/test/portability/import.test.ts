@@ -19,6 +19,7 @@ import { bytesOf } from '../backup/helpers.js';
 import { openStream } from '../events/sse-client.js';
 import { testPlans } from '../payment/payment-node.js';
 import { snapshot } from './vault-snapshot.js';
+import { postImport } from './post-import.js';
 
 let a: TempNode;
 let b: TempNode;
@@ -36,17 +37,6 @@ async function exportOf(vault: Vault): Promise<Uint8Array> {
   });
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
-}
-
-async function postImport(vault: Vault, body: Uint8Array, query = '') {
-  const token = await vault.session.token();
-  const response = await fetch(`${vault.url}/api/v2/vault/import${query}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ipld.car' },
-    body: Buffer.from(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 beforeAll(async () => {
